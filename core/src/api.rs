@@ -1,0 +1,116 @@
+//! The boundary both front doors call: the WebAssembly facade exports these one to one, and the
+//! JSON test vectors under `core/tests/vectors/` replay them natively and in the browser (parity).
+//! Plain strings in and out, so the browser needs no serde glue.
+
+use serde_json::{Value, json};
+
+use crate::decimal;
+use crate::i18n::{Lang, MessageKey};
+use crate::validate::{self, FieldError};
+use crate::weight::{self, WeightInput};
+
+fn lang_of(tag: &str) -> Lang {
+    Lang::parse(tag).unwrap_or_default()
+}
+
+fn message_of(result: Result<(), FieldError>, lang: &str) -> Option<String> {
+    result.err().map(|e| e.message(lang_of(lang)))
+}
+
+/// The localized message if `value` breaks the password policy, else `None`.
+pub fn validate_password(value: &str, lang: &str) -> Option<String> {
+    message_of(validate::password("password", value), lang)
+}
+
+/// The localized message if `value` is not a CN mobile or E.164 number, else `None`.
+pub fn validate_phone(value: &str, lang: &str) -> Option<String> {
+    message_of(validate::phone("phone", value), lang)
+}
+
+/// The localized message if `value` is not an e-mail address, else `None`.
+pub fn validate_email(value: &str, lang: &str) -> Option<String> {
+    message_of(validate::email("email", value), lang)
+}
+
+/// The localized message if `value` is blank; `label` is the field's name as the user sees it.
+pub fn validate_required(value: &str, label: &str, lang: &str) -> Option<String> {
+    message_of(validate::required("value", label, value), lang)
+}
+
+/// A catalogue message by key, in the given language (the key itself if unknown).
+pub fn message(key: &str, lang: &str) -> String {
+    MessageKey::from_key(key)
+        .map_or_else(|| key.to_owned(), |k| k.template(lang_of(lang)).to_owned())
+}
+
+/// Chargeable weight from a JSON object `{length, width, height, weight, divisor | thWeightRatio,
+/// increment}` (numbers or strings). Answers `{"ok":true,"actualWeight","volumetricWeight",
+/// "chargeableWeight"}` as fixed 3-decimal strings, or `{"ok":false,"field","key","message"}`.
+pub fn chargeable_weight(input_json: &str, lang: &str) -> String {
+    let lang = lang_of(lang);
+    let result = serde_json::from_str::<Value>(input_json)
+        .map_err(|_| FieldError::new("", MessageKey::BadRequest))
+        .and_then(|v| parse_weight_input(&v))
+        .and_then(|input| weight::chargeable_weight(&input));
+    match result {
+        Ok(w) => json!({
+            "ok": true,
+            "actualWeight": decimal::fixed(w.actual_weight, weight::WEIGHT_SCALE),
+            "volumetricWeight": decimal::fixed(w.volumetric_weight, weight::WEIGHT_SCALE),
+            "chargeableWeight": decimal::fixed(w.chargeable_weight, weight::WEIGHT_SCALE),
+        }),
+        Err(e) => {
+            json!({"ok": false, "field": e.field, "key": e.key.key(), "message": e.message(lang)})
+        }
+    }
+    .to_string()
+}
+
+/// Reads the weight fields in the order a form shows them, so the first error is the first field.
+pub fn parse_weight_input(v: &Value) -> Result<WeightInput, FieldError> {
+    use weight::{DIMENSION_BOUNDS, DIVISOR_BOUNDS, INCREMENT_BOUNDS, WEIGHT_BOUNDS};
+    let field = |name: &str| v.get(name);
+    let length = decimal::read(
+        "length",
+        MessageKey::FieldLength,
+        field("length"),
+        DIMENSION_BOUNDS,
+    )?;
+    let width = decimal::read(
+        "width",
+        MessageKey::FieldWidth,
+        field("width"),
+        DIMENSION_BOUNDS,
+    )?;
+    let height = decimal::read(
+        "height",
+        MessageKey::FieldHeight,
+        field("height"),
+        DIMENSION_BOUNDS,
+    )?;
+    let weight = decimal::read(
+        "weight",
+        MessageKey::FieldWeight,
+        field("weight"),
+        WEIGHT_BOUNDS,
+    )?;
+    let divisor = field("divisor").or_else(|| field("thWeightRatio"));
+    let divisor = decimal::read("divisor", MessageKey::FieldDivisor, divisor, DIVISOR_BOUNDS)?;
+    let increment = match field("increment") {
+        None | Some(Value::Null) => rust_decimal::Decimal::ZERO,
+        some => decimal::read(
+            "increment",
+            MessageKey::FieldIncrement,
+            some,
+            INCREMENT_BOUNDS,
+        )?,
+    };
+    Ok(WeightInput {
+        length,
+        width,
+        height,
+        weight,
+        divisor,
+        increment,
+    })
+}

@@ -1,0 +1,14 @@
+//! The rules of the platform, shared by the server (natively) and the browser (through WebAssembly),
+//! so that both sides decide the same way from the same code.
+//!
+//! Pure functions only: no IO, no clocks, no randomness, no async runtime, no database. Whatever
+//! varies (the time, the language) is passed in.
+
+pub mod api;
+pub mod decimal;
+pub mod i18n;
+pub mod validate;
+pub mod weight;
+
+pub use i18n::{Lang, MessageKey};
+pub use validate::FieldError;

@@ -1,0 +1,2 @@
+DROP TABLE sys_user;
+DROP TABLE sys_tenant;

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Runs every check and test, keeps going past failures so one run shows them all, and ends with
+# one line: `N passed, N failed` (tests counted from each runner's own summary; a check that is
+# not a test runner counts as one).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/web/node_modules/.bin:$PATH"
+export CARGO_TERM_COLOR=never
+logs=$(mktemp -d)
+passed=0
+failed=0
+failures=()
+
+# sum NUMBER-REGEX FILE: adds up the first number of every match.
+sum() { grep -oE "$1" "$2" | grep -oE '[0-9]+' | head -c 100000 | awk '{s+=$1} END {print s+0}'; }
+
+# step NAME KIND COMMAND...: KIND says how to count tests in the output (cargo, vitest, node, check).
+step() {
+  local name=$1 kind=$2
+  shift 2
+  local log="$logs/$(echo "$name" | tr ' /' '__').log"
+  printf '== %s\n' "$name"
+  local start=$SECONDS
+  "$@" >"$log" 2>&1
+  local rc=$?
+  local p=0 f=0
+  case $kind in
+    cargo)  p=$(sum '[0-9]+ passed;' "$log"); f=$(sum '[0-9]+ failed;' "$log") ;;
+    vitest) p=$(grep -E '^ +Tests ' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+            f=$(grep -E '^ +Tests ' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}') ;;
+    node)   p=$(sum '^# pass [0-9]+' "$log"); f=$(sum '^# fail [0-9]+' "$log") ;;
+  esac
+  if [ "$kind" = check ]; then
+    if [ $rc -eq 0 ]; then p=1; else f=1; fi
+  elif [ $rc -ne 0 ] && [ "${f:-0}" -eq 0 ]; then
+    f=1  # the runner failed before it could count (build error, crash)
+  fi
+  passed=$((passed + ${p:-0}))
+  failed=$((failed + ${f:-0}))
+  if [ $rc -eq 0 ]; then
+    printf '   ok (%s passed, %ss)\n' "${p:-0}" $((SECONDS - start))
+  else
+    failures+=("$name")
+    printf '   FAILED (%s passed, %s failed, %ss); last lines of its output:\n' "${p:-0}" "${f:-0}" $((SECONDS - start))
+    tail -n 60 "$log" | sed 's/^/   | /'
+  fi
+}
+
+core_is_pure() {
+  local deps
+  deps=$(cargo tree -p logistics-core -e normal --prefix none --locked | awk '{print $1}' | sort -u)
+  if echo "$deps" | grep -qE '^(diesel|diesel-async|tokio|axum|sqlx)$'; then
+    echo "logistics-core must not depend on diesel or tokio; it does:"; echo "$deps"; return 1
+  fi
+  echo "logistics-core depends on: $(echo "$deps" | tr '\n' ' ')"
+}
+
+api_types_current() {
+  local tmp
+  tmp=$(mktemp --suffix .d.ts)
+  (cd web && npx openapi-typescript ../server/openapi.json -o "$tmp" >/dev/null) || return 1
+  diff -q "$tmp" web/src/api/schema.d.ts || { echo "web/src/api/schema.d.ts is stale: run 'just openapi'"; return 1; }
+}
+
+ensure_browser() {
+  if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'wqy\|noto sans cjk'; then
+    echo "installing Debian chromium and a CJK font for the browser tests"
+    local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium fonts-wqy-zenhei
+  fi
+}
+
+step "cargo fmt --check"            check cargo fmt --all -- --check
+step "clippy -D warnings"           check cargo clippy --workspace --all-targets --locked -- -D warnings
+step "core is pure (no diesel/tokio)" check core_is_pure
+step "core builds for wasm32"       check cargo build -p logistics-core --target wasm32-unknown-unknown --locked
+step "wasm core (wasm-pack, size)"  check scripts/build-wasm.sh
+step "rust tests (core, vectors, server on sqlite${TEST_DATABASE_URL:+ + postgres})" cargo cargo test --workspace --locked
+step "locale keys (zh-CN = en-US)"  check bash -c 'cd web && npm run --silent check:locales'
+step "web typecheck + lint"         check bash -c 'cd web && npm run --silent typecheck && npm run --silent lint'
+step "api types match openapi.json" check api_types_current
+step "vitest (incl. WASM parity)"   vitest bash -c 'cd web && npx vitest run'
+step "web build"                    check bash -c 'cd web && npm run --silent build'
+step "browser (chromium)"           check ensure_browser
+step "playwright e2e"               node bash -c 'cd web && LOGISTICS_SERVER_BIN=../target/debug/logistics-server node --test e2e/'
+
+echo
+[ ${#failures[@]} -gt 0 ] && printf 'failed: %s\n' "${failures[@]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,51 @@
+//! Start-up: configuration in, a ready router out. `main` and the tests both come through here, so
+//! the tests run the same wiring the binary does.
+
+use std::sync::Arc;
+
+use axum::Router;
+
+use crate::bootstrap::{self, Report};
+use crate::config::Config;
+use crate::db::Db;
+use crate::http::web::WebAssets;
+use crate::routes;
+
+/// What handlers share.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<Config>,
+    /// Signs session tokens (`LOGISTICS_JWT_SECRET`, or generated once and kept in the database).
+    pub jwt_secret: Arc<String>,
+    pub web: WebAssets,
+}
+
+pub struct Started {
+    pub router: Router,
+    pub state: AppState,
+    pub report: Report,
+}
+
+/// Connects, migrates, bootstraps and wires every route.
+pub async fn start(config: Config) -> Result<Started, String> {
+    let db = Db::connect(&config.database, config.pool_size).await?;
+    db.migrate().await?;
+    let (report, jwt_secret) = bootstrap::run(&db, &config).await?;
+    let web = match &config.web_dir {
+        Some(dir) => WebAssets::Dir(dir.clone()),
+        None => WebAssets::Embedded,
+    };
+    let state = AppState {
+        db,
+        config: Arc::new(config),
+        jwt_secret: Arc::new(jwt_secret),
+        web,
+    };
+    let router = routes::router(state.clone());
+    Ok(Started {
+        router,
+        state,
+        report,
+    })
+}

@@ -1,0 +1,205 @@
+//! The server's configuration, read once from the environment. The variable names are a contract
+//! with operators, tests and the README: change them nowhere without changing all three.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Where the data lives, chosen at run time from `DATABASE_URL`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DatabaseUrl {
+    /// A file path, or `:memory:` (one connection: every connection would be its own database).
+    Sqlite(String),
+    Postgres(String),
+}
+
+impl DatabaseUrl {
+    pub const DEFAULT: &'static str = "sqlite://data/logistics.db";
+
+    /// `sqlite://relative/path.db`, `sqlite:///absolute/path.db`, `sqlite::memory:`, or
+    /// `postgres://` / `postgresql://` URLs.
+    pub fn parse(url: &str) -> Result<DatabaseUrl, String> {
+        let url = url.trim();
+        if let Some(rest) = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+        {
+            let path = rest.split('?').next().unwrap_or("");
+            if path.is_empty() {
+                return Err(format!(
+                    "DATABASE_URL `{url}` names no SQLite file (e.g. sqlite://data/logistics.db)"
+                ));
+            }
+            return Ok(DatabaseUrl::Sqlite(path.to_owned()));
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let after = url.split_once("://").map_or("", |(_, a)| a);
+            if after.is_empty() || after.starts_with('/') && after.len() == 1 {
+                return Err(format!(
+                    "DATABASE_URL `{url}` names no PostgreSQL host or database"
+                ));
+            }
+            return Ok(DatabaseUrl::Postgres(url.to_owned()));
+        }
+        Err(format!(
+            "DATABASE_URL must start with sqlite:// or postgres:// (got `{}`)",
+            redact(url)
+        ))
+    }
+
+    pub fn backend_name(&self) -> &'static str {
+        match self {
+            DatabaseUrl::Sqlite(_) => "sqlite",
+            DatabaseUrl::Postgres(_) => "postgres",
+        }
+    }
+}
+
+/// Hides a password in a URL before it reaches a log line or an error.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let credentials = &url[scheme_end + 3..at];
+            match credentials.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme_end + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `LOGISTICS_BIND`, default `127.0.0.1:8080`.
+    pub bind: SocketAddr,
+    /// `DATABASE_URL`, default `sqlite://data/logistics.db`.
+    pub database: DatabaseUrl,
+    /// `REDIS_URL`: set in cluster mode (several instances share state through Redis).
+    pub redis_url: Option<String>,
+    /// `LOGISTICS_ADMIN_PASSWORD`: the `admin` account's password on first start.
+    pub admin_password: Option<String>,
+    /// `LOGISTICS_JWT_SECRET`: otherwise generated once and kept in the database.
+    pub jwt_secret: Option<String>,
+    /// `LOGISTICS_DEMO=1`: demo data on first start.
+    pub demo: bool,
+    /// `LOGISTICS_WEB_DIR`: serve the web app from this folder instead of the embedded copy.
+    pub web_dir: Option<PathBuf>,
+    /// `LOGISTICS_DB_POOL_SIZE`: connections per instance (default 16; 1 for in-memory SQLite).
+    pub pool_size: usize,
+}
+
+impl Config {
+    /// Reads the environment; any malformed value is one clear error line.
+    pub fn from_env() -> Result<Config, String> {
+        Self::from_lookup(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
+    }
+
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, String> {
+        let bind_text = get("LOGISTICS_BIND").unwrap_or_else(|| "127.0.0.1:8080".to_owned());
+        let bind = bind_text
+            .parse()
+            .map_err(|_| format!("LOGISTICS_BIND must be an address and port such as 127.0.0.1:8080 (got `{bind_text}`)"))?;
+        let database = DatabaseUrl::parse(
+            &get("DATABASE_URL").unwrap_or_else(|| DatabaseUrl::DEFAULT.to_owned()),
+        )?;
+        let redis_url = get("REDIS_URL");
+        if let Some(url) = &redis_url
+            && !(url.starts_with("redis://") || url.starts_with("rediss://"))
+        {
+            return Err(format!(
+                "REDIS_URL must start with redis:// or rediss:// (got `{}`)",
+                redact(url)
+            ));
+        }
+        let demo = match get("LOGISTICS_DEMO").as_deref() {
+            None | Some("0" | "false" | "no") => false,
+            Some("1" | "true" | "yes") => true,
+            Some(other) => return Err(format!("LOGISTICS_DEMO must be 1 or 0 (got `{other}`)")),
+        };
+        let pool_size = match get("LOGISTICS_DB_POOL_SIZE") {
+            None => 16,
+            Some(text) => match text.parse::<usize>() {
+                Ok(n) if (1..=512).contains(&n) => n,
+                _ => {
+                    return Err(format!(
+                        "LOGISTICS_DB_POOL_SIZE must be a number from 1 to 512 (got `{text}`)"
+                    ));
+                }
+            },
+        };
+        let jwt_secret = get("LOGISTICS_JWT_SECRET");
+        if let Some(secret) = &jwt_secret
+            && secret.len() < 32
+        {
+            return Err("LOGISTICS_JWT_SECRET must be at least 32 characters long".to_owned());
+        }
+        Ok(Config {
+            bind,
+            database,
+            redis_url,
+            admin_password: get("LOGISTICS_ADMIN_PASSWORD"),
+            jwt_secret,
+            demo,
+            web_dir: get("LOGISTICS_WEB_DIR").map(PathBuf::from),
+            pool_size,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_urls() {
+        assert_eq!(
+            DatabaseUrl::parse("sqlite://data/x.db"),
+            Ok(DatabaseUrl::Sqlite("data/x.db".into()))
+        );
+        assert_eq!(
+            DatabaseUrl::parse("sqlite:///tmp/x.db"),
+            Ok(DatabaseUrl::Sqlite("/tmp/x.db".into()))
+        );
+        assert_eq!(
+            DatabaseUrl::parse("sqlite::memory:"),
+            Ok(DatabaseUrl::Sqlite(":memory:".into()))
+        );
+        assert!(matches!(
+            DatabaseUrl::parse("postgres://u:p@localhost/db"),
+            Ok(DatabaseUrl::Postgres(_))
+        ));
+        assert!(DatabaseUrl::parse("mysql://x").is_err());
+        assert!(DatabaseUrl::parse("sqlite://").is_err());
+        assert!(DatabaseUrl::parse("postgres://").is_err());
+    }
+
+    #[test]
+    fn passwords_never_reach_errors() {
+        let err = DatabaseUrl::parse("mysql://root:hunter2@db/x")
+            .err()
+            .unwrap_or_default();
+        assert!(!err.contains("hunter2"), "{err}");
+        assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+    }
+
+    #[test]
+    fn defaults_and_errors() {
+        let config = Config::from_lookup(|_| None).map_err(|e| e.to_string());
+        let config = config
+            .as_ref()
+            .map(|c| (c.bind.to_string(), c.database.clone(), c.demo));
+        assert_eq!(
+            config,
+            Ok((
+                "127.0.0.1:8080".into(),
+                DatabaseUrl::Sqlite("data/logistics.db".into()),
+                false
+            ))
+        );
+        let bad = Config::from_lookup(|n| (n == "LOGISTICS_BIND").then(|| "nope".to_owned()));
+        assert!(bad.is_err_and(|e| e.contains("LOGISTICS_BIND")));
+        let short =
+            Config::from_lookup(|n| (n == "LOGISTICS_JWT_SECRET").then(|| "short".to_owned()));
+        assert!(short.is_err_and(|e| e.contains("LOGISTICS_JWT_SECRET")));
+    }
+}

@@ -1,0 +1,66 @@
+//! The language of a request: the `client_lang` cookie the web app sets, else `Accept-Language`,
+//! else English. It is held in a task-local for the request's duration, so errors raised anywhere
+//! in its handling speak the user's language without passing it around.
+
+use axum::http::HeaderMap;
+use axum::http::header::{ACCEPT_LANGUAGE, COOKIE};
+use logistics_core::Lang;
+
+tokio::task_local! {
+    static REQUEST_LANG: Lang;
+}
+
+/// The language of the request being handled (English outside of one).
+pub fn current_lang() -> Lang {
+    REQUEST_LANG.try_with(|lang| *lang).unwrap_or_default()
+}
+
+/// Runs `future` with `lang` as the current language.
+pub async fn scope<F: Future>(lang: Lang, future: F) -> F::Output {
+    REQUEST_LANG.scope(lang, future).await
+}
+
+pub const COOKIE_NAME: &str = "client_lang";
+
+/// Reads the language a request asks for.
+pub fn from_headers(headers: &HeaderMap) -> Lang {
+    let from_cookie = headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE_NAME)
+        .and_then(|(_, value)| Lang::parse(value));
+    from_cookie
+        .or_else(|| {
+            headers
+                .get(ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .and_then(Lang::from_accept_language)
+        })
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::HeaderValue;
+
+    use super::*;
+
+    #[test]
+    fn cookie_beats_accept_language() {
+        let mut headers = HeaderMap::new();
+        headers.insert(ACCEPT_LANGUAGE, HeaderValue::from_static("en-US,en;q=0.9"));
+        headers.insert(
+            COOKIE,
+            HeaderValue::from_static("a=1; client_lang=zh-CN; b=2"),
+        );
+        assert_eq!(from_headers(&headers), Lang::ZhCn);
+        headers.remove(COOKIE);
+        assert_eq!(from_headers(&headers), Lang::EnUs);
+        headers.insert(ACCEPT_LANGUAGE, HeaderValue::from_static("zh-TW,zh;q=0.9"));
+        assert_eq!(from_headers(&headers), Lang::ZhCn);
+        assert_eq!(from_headers(&HeaderMap::new()), Lang::EnUs);
+    }
+}

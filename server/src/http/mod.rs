@@ -1,0 +1,14 @@
+//! What every endpoint shares: the response envelope, the one error type, the request's language,
+//! the JSON extractor, the middleware stack and the web app's static files.
+
+pub mod envelope;
+pub mod error;
+pub mod json;
+pub mod lang;
+pub mod middleware;
+pub mod web;
+
+pub use envelope::{ApiResult, Envelope, ok};
+pub use error::AppError;
+pub use json::ApiJson;
+pub use lang::current_lang;

@@ -1,0 +1,86 @@
+//! The web app at `/`: files from `web/dist` (embedded in release builds, read from disk in debug
+//! builds, or from `LOGISTICS_WEB_DIR`), with the history fallback to `index.html` that a
+//! single-page app needs. `/boot/...` never reaches this: unknown API paths are JSON 404s.
+
+use std::path::{Component, Path, PathBuf};
+
+use axum::body::Body;
+use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use rust_embed::RustEmbed;
+
+#[derive(RustEmbed)]
+#[folder = "../web/dist"]
+#[allow_missing = true]
+struct Embedded;
+
+/// Where the web app's files come from.
+#[derive(Clone, Debug)]
+pub enum WebAssets {
+    Embedded,
+    Dir(PathBuf),
+}
+
+impl WebAssets {
+    async fn read(&self, path: &str) -> Option<(Vec<u8>, String)> {
+        match self {
+            WebAssets::Embedded => {
+                Embedded::get(path).map(|f| (f.data.into_owned(), f.metadata.mimetype().to_owned()))
+            }
+            WebAssets::Dir(root) => {
+                let relative = Path::new(path);
+                if relative
+                    .components()
+                    .any(|c| !matches!(c, Component::Normal(_)))
+                {
+                    return None;
+                }
+                let bytes = tokio::fs::read(root.join(relative)).await.ok()?;
+                Some((
+                    bytes,
+                    mime_guess::from_path(relative)
+                        .first_or_octet_stream()
+                        .to_string(),
+                ))
+            }
+        }
+    }
+}
+
+pub async fn serve(assets: &WebAssets, uri: &Uri) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    if let Some((bytes, mime)) = assets.read(path).await {
+        let cache = if path.starts_with("assets/") {
+            "public, max-age=31536000, immutable"
+        } else {
+            "no-cache"
+        };
+        return file_response(bytes, &mime, cache);
+    }
+    // A path that names a file (has an extension) and is missing is a real 404; anything else is a
+    // client-side route.
+    let last = path.rsplit('/').next().unwrap_or("");
+    if last.contains('.') && !last.ends_with(".html") {
+        return (StatusCode::NOT_FOUND, "Not found").into_response();
+    }
+    match assets.read("index.html").await {
+        Some((bytes, mime)) => file_response(bytes, &mime, "no-cache"),
+        None => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The web app is not built. Run `just build` (or `just run`), or set LOGISTICS_WEB_DIR.",
+        )
+            .into_response(),
+    }
+}
+
+fn file_response(bytes: Vec<u8>, mime: &str, cache: &'static str) -> Response {
+    let mut response = Response::new(Body::from(bytes));
+    if let Ok(value) = HeaderValue::from_str(mime) {
+        response.headers_mut().insert(header::CONTENT_TYPE, value);
+    }
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    response
+}

@@ -1,0 +1,16 @@
+//! The platform's server: HTTP API under `/boot`, the web app at `/`, one binary for SQLite or
+//! PostgreSQL. Modules are the architecture: `http` and `db` are shared machinery, every other
+//! module is one resource (its handlers and its queries).
+
+pub mod app;
+pub mod bootstrap;
+pub mod config;
+pub mod db;
+pub mod health;
+pub mod http;
+pub mod routes;
+pub mod secrets;
+pub mod settings;
+pub mod tenants;
+pub mod users;
+pub mod weight;

@@ -1,0 +1,82 @@
+//! Every route of the API, wired in one place with its OpenAPI entry. Paths here are relative to
+//! the base path `/boot` (the OpenAPI document's server URL).
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::{Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::AppState;
+use crate::http::{AppError, middleware, web};
+use crate::{health, weight};
+
+pub const BASE_PATH: &str = "/boot";
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Logistics platform API", description = "Shipping orders, warehouse, payments and administration. \
+        Every response is the envelope {success, message, code, result, timestamp}; messages follow the \
+        client_lang cookie (zh-CN or en-US), else Accept-Language."),
+    servers((url = "/boot")),
+    tags(
+        (name = "health", description = "Liveness and readiness"),
+        (name = "logistics", description = "Shipping rules shared with the browser"),
+    )
+)]
+struct ApiDoc;
+
+/// The API routes and their OpenAPI document, before state and layers.
+pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(health::live))
+        .routes(routes!(health::ready))
+        .routes(routes!(weight::chargeable))
+        .split_for_parts()
+}
+
+/// The OpenAPI document as served (and snapshot-tested).
+pub fn openapi_json() -> String {
+    let (_, mut doc) = api();
+    doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
+    doc.to_pretty_json()
+        .unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+pub fn router(state: AppState) -> Router {
+    let (api, _) = api();
+    let document = Arc::new(openapi_json());
+    let api = api
+        .route(
+            "/openapi.json",
+            get(move || {
+                let document = Arc::clone(&document);
+                async move {
+                    (
+                        [(header::CONTENT_TYPE, "application/json")],
+                        document.as_str().to_owned(),
+                    )
+                }
+            }),
+        )
+        .fallback(|| async { AppError::not_found() })
+        .method_not_allowed_fallback(|| async { AppError::method_not_allowed() });
+    let app = Router::new()
+        .nest(BASE_PATH, api)
+        .fallback(web_app)
+        .with_state(state);
+    middleware::apply(app)
+}
+
+/// Anything outside `/boot`: the web app, with the history fallback.
+async fn web_app(State(state): State<AppState>, method: Method, uri: Uri) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    web::serve(&state.web, &uri).await
+}

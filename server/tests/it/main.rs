@@ -1,0 +1,10 @@
+//! Integration tests, one binary laid out like the URLs: each module tests one resource through the
+//! real router, on SQLite and (with `TEST_DATABASE_URL`) on PostgreSQL.
+
+mod bootstrap;
+mod cli;
+mod common;
+mod errors;
+mod health;
+mod schema;
+mod weight;
