@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Benchmarks: criterion for core, then the release server under wrk on loopback (bounded: a few
+# seconds per endpoint), cold start to ready, idle memory and the WASM size. Prints the figures;
+# bench/README.md records them with the machine they came from.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=target/release/logistics-server
+PORT=${BENCH_PORT:-18080}
+DURATION=${BENCH_SECONDS:-10}
+out=bench/results
+mkdir -p "$out"
+
+if ! command -v wrk >/dev/null; then
+  echo "installing wrk (Debian) for the HTTP benchmarks"
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk
+fi
+
+echo "== machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo "== core (criterion)"
+cargo bench -p logistics-core --bench core -- --noplot 2>/dev/null | grep -E '^[a-z].*|time:' | tee "$out/core.txt"
+
+tmp=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+start_server() {
+  DATABASE_URL="sqlite://$tmp/bench.db" LOGISTICS_BIND="127.0.0.1:$PORT" LOGISTICS_ADMIN_PASSWORD='Bench@12345' \
+    RUST_LOG=warn "$BIN" >"$tmp/server.log" 2>&1 &
+  server=$!
+}
+wait_ready() {
+  for _ in $(seq 1 2000); do
+    curl -fs "http://127.0.0.1:$PORT/boot/health/ready" >/dev/null 2>&1 && return 0
+    sleep 0.001
+  done
+  echo "server did not become ready"; cat "$tmp/server.log"; exit 1
+}
+
+echo "== cold start to ready (SQLite)"
+for run in first-start restart restart; do
+  t0=$(date +%s%N); start_server; wait_ready; t1=$(date +%s%N)
+  rss=$(awk '/VmRSS/{print $2}' /proc/$server/status)
+  echo "$run: $(( (t1 - t0) / 1000000 )) ms to ready, idle RSS $((rss / 1024)) MB" | tee -a "$out/startup.txt"
+  kill $server; wait $server 2>/dev/null || true
+done
+
+start_server; wait_ready
+cat >"$tmp/weight.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"length":"60.5","width":"40.25","height":"35","weight":"11.2","divisor":6000,"increment":"0.5"}'
+LUA
+echo "== GET /boot/health (wrk, 2 threads, 16 connections, ${DURATION}s)"
+wrk -t2 -c16 -d"${DURATION}s" --latency "http://127.0.0.1:$PORT/boot/health" | tee "$out/health.txt" | grep -E 'Requests/sec|Latency|99%'
+echo "== GET /boot/health/ready (one database round trip)"
+wrk -t2 -c16 -d"${DURATION}s" --latency "http://127.0.0.1:$PORT/boot/health/ready" | tee "$out/ready.txt" | grep -E 'Requests/sec|Latency|99%'
+echo "== POST /boot/logistics/weight/chargeable"
+wrk -t2 -c16 -d"${DURATION}s" --latency -s "$tmp/weight.lua" "http://127.0.0.1:$PORT/boot/logistics/weight/chargeable" \
+  | tee "$out/weight.txt" | grep -E 'Requests/sec|Latency|99%'
+rss=$(awk '/VmRSS/{print $2}' /proc/$server/status)
+echo "RSS after load: $((rss / 1024)) MB"
+echo "== wasm core: $(stat -c %s wasm/pkg/logistics_wasm_bg.wasm) bytes raw, $(gzip -c wasm/pkg/logistics_wasm_bg.wasm | wc -c) gzipped"
+echo "== release binary: $(stat -c %s "$BIN") bytes"

@@ -1,0 +1,138 @@
+// Shared set-up for the end-to-end tests: the real server binary serving the built web app,
+// and Debian's Chromium driven by playwright-core (no browser downloads).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const SCREENSHOT_DIR = join(webDir, 'test-results', 'screenshots');
+export const ADMIN_PASSWORD = 'Admin@12345';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUntilReady(baseUrl, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/boot/health/ready`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready at ${baseUrl} after ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the real server (`LOGISTICS_SERVER_BIN`, default ../target/debug/logistics-server) on a
+ * free port with a fresh SQLite database, serving web/dist. `E2E_BASE_URL` skips this and tests an
+ * already running app instead (e.g. `vite preview`).
+ */
+export async function startApp() {
+  if (process.env.E2E_BASE_URL) {
+    return { baseUrl: process.env.E2E_BASE_URL.replace(/\/$/, ''), stop: async () => {} };
+  }
+  const bin = resolve(webDir, process.env.LOGISTICS_SERVER_BIN ?? '../target/debug/logistics-server');
+  const distDir = join(webDir, 'dist');
+  if (!existsSync(bin)) throw new Error(`server binary not found: ${bin} (build it or set LOGISTICS_SERVER_BIN)`);
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} is missing: run npm run build first`);
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'logistics-e2e-'));
+  const child = spawn(bin, ['serve'], {
+    env: {
+      ...process.env,
+      LOGISTICS_BIND: `127.0.0.1:${port}`,
+      DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
+      LOGISTICS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      LOGISTICS_WEB_DIR: distDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(baseUrl, child, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    error.message += `\n--- server output ---\n${output}`;
+    throw error;
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** A fresh context (no cookies, no storage) whose browser language is `locale`. */
+export async function newPage(browser, baseUrl, { locale = 'zh-CN', viewport = { width: 1280, height: 800 } } = {}) {
+  const context = await browser.newContext({ baseURL: baseUrl, locale, viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // Failed requests are logged by the browser itself; the tests assert on those explicitly.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  uncaught.set(context, errors);
+  return { context, page };
+}
+
+const uncaught = new WeakMap();
+
+/** Closes the context and fails if the page threw or logged an error meanwhile. */
+export async function closeContext(context) {
+  const errors = uncaught.get(context) ?? [];
+  await context.close();
+  if (errors.length > 0) throw new Error(`errors in the page:\n${errors.join('\n')}`);
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, test, vi, type Mock } from 'vitest';
+import { toaster } from '../components/ui/toaster';
+import i18n from '../i18n';
+import { getToken, setTenantId, setToken } from '../lib/session';
+import { ApiError, api, NOTICE_DURATION_MS, RELOAD_DELAY_MS } from './client';
+
+function envelope(status: number, message: string, result: unknown = null) {
+  return new Response(
+    JSON.stringify({ success: status < 400, message, code: status, result, timestamp: Date.now() }),
+    { status, headers: { 'Content-Type': 'application/json' } },
+  );
+}
+
+let fetchMock: Mock<typeof fetch>;
+let notices: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+  notices = vi.spyOn(toaster, 'create');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const lastRequest = () => {
+  const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
+  return { url: new URL(url, 'http://localhost'), init, headers: new Headers(init.headers) };
+};
+
+describe('api client', () => {
+  test('GET goes under /boot with token, tenant, language headers and a _t timestamp', async () => {
+    setToken('secret-token');
+    setTenantId(7);
+    await i18n.changeLanguage('en-US');
+    fetchMock.mockResolvedValue(envelope(200, 'ok', { id: 1 }));
+
+    const response = await api.get<{ id: number }>('/sys/user/list', { pageNo: 1, empty: undefined });
+
+    expect(response.result).toEqual({ id: 1 });
+    const { url, init, headers } = lastRequest();
+    expect(url.pathname).toBe('/boot/sys/user/list');
+    expect(url.searchParams.get('pageNo')).toBe('1');
+    expect(url.searchParams.has('empty')).toBe(false);
+    expect(Number(url.searchParams.get('_t'))).toBeGreaterThan(0);
+    expect(init.method).toBe('GET');
+    expect(headers.get('X-Access-Token')).toBe('secret-token');
+    expect(headers.get('tenant-id')).toBe('7');
+    expect(headers.get('Accept-Language')).toBe('en-US');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  test('POST sends JSON, no _t, tenant 0 and no token header when signed out', async () => {
+    fetchMock.mockResolvedValue(envelope(200, 'ok'));
+    await api.post('/sys/login', { username: 'admin' });
+    const { url, init, headers } = lastRequest();
+    expect(url.searchParams.has('_t')).toBe(false);
+    expect(init.body).toBe('{"username":"admin"}');
+    expect(headers.get('Content-Type')).toContain('application/json');
+    expect(headers.get('tenant-id')).toBe('0');
+    expect(headers.has('X-Access-Token')).toBe(false);
+    expect(headers.get('Accept-Language')).toBe('zh-CN');
+  });
+
+  test.each([
+    [403, 'zh-CN', '拒绝访问'],
+    [404, 'zh-CN', '很抱歉，资源未找到!'],
+    [404, 'en-US', 'Sorry, the resource was not found!'],
+    [504, 'zh-CN', '网络超时'],
+  ] as const)('%i shows the catalogue notice in %s', async (status, language, text) => {
+    await i18n.changeLanguage(language);
+    fetchMock.mockResolvedValue(envelope(status, 'server words'));
+    const failure = await api.get('/nothing').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(status);
+    expect((failure as ApiError).message).toBe(text);
+    expect(notices).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'error',
+        title: language === 'zh-CN' ? '系统提示' : 'System notice',
+        description: text,
+        duration: NOTICE_DURATION_MS,
+      }),
+    );
+  });
+
+  test('other statuses show the server message', async () => {
+    fetchMock.mockResolvedValue(envelope(409, '数据已存在'));
+    await expect(api.put('/sys/user/edit', {})).rejects.toThrow('数据已存在');
+    expect(notices).toHaveBeenCalledWith(expect.objectContaining({ description: '数据已存在', duration: 4000 }));
+  });
+
+  test('notify: false leaves the message to the caller', async () => {
+    fetchMock.mockResolvedValue(envelope(404, 'x'));
+    await expect(api.post('/sys/login', {}, { notify: false })).rejects.toThrow('很抱歉，资源未找到!');
+    expect(notices).not.toHaveBeenCalled();
+  });
+
+  test('401 with a session: notice, token cleared, reload after 1.5 s', async () => {
+    vi.useFakeTimers();
+    const reload = vi.fn<() => void>();
+    vi.stubGlobal('location', { ...window.location, reload });
+    setToken('expired');
+    fetchMock.mockResolvedValue(envelope(401, 'Token失效'));
+
+    await expect(api.get('/sys/permission/getUserPermissionByToken')).rejects.toThrow('未授权，请重新登录');
+    expect(getToken()).toBeUndefined();
+    expect(notices).toHaveBeenCalledWith(expect.objectContaining({ description: '未授权，请重新登录' }));
+    vi.advanceTimersByTime(RELOAD_DELAY_MS - 1);
+    expect(reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  test('a request that outlives the timeout is aborted and reported as a network timeout', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    await expect(api.get('/slow', undefined, { timeoutMs: 10 })).rejects.toMatchObject({ status: 504, message: '网络超时' });
+  });
+
+  test('an envelope with success false on HTTP 200 is an error', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ success: false, message: '用户名或密码错误', code: 500, result: null, timestamp: 0 }), {
+        status: 200,
+      }),
+    );
+    await expect(api.post('/sys/login', {}, { notify: false })).rejects.toThrow('用户名或密码错误');
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The one HTTP client of the app. Every call goes to the base path `/boot` and carries the
+ * access token, the tenant id and the UI language; GET requests get a `_t` cache-buster; calls
+ * time out after 5 minutes. Failures are shown as a "System notice" from the error catalogue
+ * (spec section 8) unless the caller opts out with `notify: false` and shows them itself.
+ */
+import { message as catalogueMessage, type CatalogueKey } from '../core';
+import i18n, { currentLanguage } from '../i18n';
+import { clearSession, getTenantId, getToken } from '../lib/session';
+import { toaster } from '../components/ui/toaster';
+
+export const BASE_PATH = '/boot';
+export const TIMEOUT_MS = 300_000;
+export const NOTICE_DURATION_MS = 4_000;
+export const RELOAD_DELAY_MS = 1_500;
+
+/** The server's response envelope. */
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+  timestamp: number;
+}
+
+/** A failed call: HTTP status (0 for network failures, 504 for the client timeout) and the message shown. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly envelope: Envelope<unknown> | undefined;
+
+  constructor(status: number, message: string, envelope?: Envelope<unknown>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.envelope = envelope;
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  params?: Query;
+  body?: unknown;
+  /** Show the catalogue notice on failure (default true); pages that show errors inline pass false. */
+  notify?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Statuses whose notice text comes from the catalogue rather than from the server. */
+const CATALOGUE_BY_STATUS: Partial<Record<number, CatalogueKey>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  504: 'gateway_timeout',
+};
+
+function buildUrl(path: string, params: Query | undefined, method: string): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  if (method === 'GET') search.set('_t', String(Date.now()));
+  const query = search.toString();
+  const normalized = path.startsWith('/') ? path : `/${path}`;
+  return `${BASE_PATH}${normalized}${query ? `?${query}` : ''}`;
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json;charset=UTF-8');
+  const token = getToken();
+  if (token) headers.set('X-Access-Token', token);
+  headers.set('tenant-id', String(getTenantId()));
+  headers.set('Accept-Language', currentLanguage());
+  return headers;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'success' in value && 'code' in value;
+}
+
+async function readEnvelope(response: Response): Promise<Envelope<unknown> | undefined> {
+  try {
+    const body: unknown = await response.json();
+    return isEnvelope(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text a user sees for a failed call: the catalogue for 401/403/404/504, else the server's. */
+export function errorMessage(status: number, serverMessage: string | undefined): string {
+  const key = CATALOGUE_BY_STATUS[status];
+  if (key) return catalogueMessage(key, currentLanguage());
+  if (serverMessage) return serverMessage;
+  return i18n.t(status === 0 ? 'notice.networkError' : 'notice.requestFailed');
+}
+
+/** Shows a "System notice" toast for 4 seconds. */
+export function showNotice(description: string): void {
+  toaster.create({
+    type: 'error',
+    title: i18n.t('notice.title'),
+    description,
+    duration: NOTICE_DURATION_MS,
+    closable: true,
+  });
+}
+
+/**
+ * 401 on a call that carried a token: the session is gone; forget it and reload so the route
+ * guard sends the user to login. (A 401 without a token, e.g. wrong credentials, is just an error.)
+ */
+function handleUnauthorized(): void {
+  clearSession();
+  window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+}
+
+function fail(status: number, envelope: Envelope<unknown> | undefined, notify: boolean, hadToken: boolean): never {
+  const text = errorMessage(status, envelope?.message);
+  if (notify) showNotice(text);
+  if (status === 401 && hadToken) handleUnauthorized();
+  throw new ApiError(status, text, envelope);
+}
+
+/**
+ * Calls the API and resolves with the envelope of a successful call (`success` true, HTTP 2xx).
+ * Rejects with an {@link ApiError} otherwise.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const method = options.method ?? 'GET';
+  const notify = options.notify ?? true;
+  const hadToken = getToken() !== undefined;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', forwardAbort);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params, method), {
+      method,
+      headers: buildHeaders(options.body !== undefined),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return fail(timedOut ? 504 : 0, undefined, notify, hadToken);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  const envelope = await readEnvelope(response);
+  if (!response.ok || !envelope) return fail(response.status, envelope, notify, hadToken);
+  if (!envelope.success) {
+    // Some endpoints answer HTTP 200 with the error status in the envelope's code.
+    return fail(envelope.code >= 400 ? envelope.code : response.status, envelope, notify, hadToken);
+  }
+  return envelope as Envelope<T>;
+}
+
+export const api = {
+  get: <T>(path: string, params?: Query, options?: Omit<RequestOptions, 'method' | 'params'>) =>
+    request<T>(path, { ...options, method: 'GET', params }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, params?: Query, options?: Omit<RequestOptions, 'method' | 'params'>) =>
+    request<T>(path, { ...options, method: 'DELETE', params }),
+};

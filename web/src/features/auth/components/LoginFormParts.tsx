@@ -1,0 +1,49 @@
+/** Pieces shared by the password and phone sign-in forms. */
+import { Alert, Button, Checkbox, HStack, Link } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+export function RememberAndForgot({
+  checked,
+  onCheckedChange,
+}: {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation('user');
+  return (
+    <HStack justify="space-between" w="full">
+      <Checkbox.Root size="sm" checked={checked} onCheckedChange={(details) => onCheckedChange(details.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label fontWeight="normal">{t('login.rememberMe')}</Checkbox.Label>
+      </Checkbox.Root>
+      <Link asChild fontSize="sm" color="brand.fg">
+        <RouterLink to="/user/alteration">{t('login.forgotPassword')}</RouterLink>
+      </Link>
+    </HStack>
+  );
+}
+
+export function SubmitButton({ loading }: { loading: boolean }) {
+  const { t } = useTranslation('user');
+  return (
+    <Button type="submit" size="lg" w="full" loading={loading} loadingText={t('login.submitting')} data-testid="login-submit">
+      {t('login.submit')}
+    </Button>
+  );
+}
+
+export function LoginError({ message }: { message: string | undefined }) {
+  const { t } = useTranslation('user');
+  if (!message) return null;
+  return (
+    <Alert.Root status="error" size="sm" role="alert" data-testid="login-error">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t('login.failed')}</Alert.Title>
+        <Alert.Description>{message}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,66 @@
+import { Card, HStack, Link, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useLogin, type LoginRequest } from '../api/login';
+import { safeRedirect } from '../redirect';
+import { PasswordLoginForm } from './PasswordLoginForm';
+import { PhoneLoginForm } from './PhoneLoginForm';
+
+type LoginTab = 'password' | 'phone';
+
+/** `/user/login`: password or phone sign-in; lands on the `redirect` query or the dashboard. */
+export default function LoginPage() {
+  const { t } = useTranslation('user');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<LoginTab>('password');
+  const loginMutation = useLogin(() => {
+    void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+  });
+
+  const submit = (request: LoginRequest) => loginMutation.mutate(request);
+  const formProps = {
+    onSubmit: submit,
+    submitting: loginMutation.isPending,
+    error: loginMutation.error?.message,
+  };
+
+  return (
+    <Card.Root w="full" maxW={{ base: 'full', sm: 'md' }} variant="elevated" data-testid="login-card">
+      <Card.Body px={{ base: '5', sm: '8' }} pt="4" pb={{ base: '6', sm: '8' }}>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(details) => {
+            setTab(details.value as LoginTab);
+            loginMutation.reset();
+          }}
+          fitted
+          lazyMount
+          unmountOnExit
+        >
+          <Tabs.List mb="6">
+            <Tabs.Trigger value="password" data-testid="tab-password">
+              {t('login.tabs.password')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="phone" data-testid="tab-phone">
+              {t('login.tabs.phone')}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="password" p="0">
+            <PasswordLoginForm {...formProps} />
+          </Tabs.Content>
+          <Tabs.Content value="phone" p="0">
+            <PhoneLoginForm {...formProps} />
+          </Tabs.Content>
+        </Tabs.Root>
+        <HStack justify="center" gap="1" mt="6" fontSize="sm">
+          <Text color="fg.muted">{t('login.noAccount')}</Text>
+          <Link asChild color="brand.fg" fontWeight="medium">
+            <RouterLink to="/user/register">{t('login.register')}</RouterLink>
+          </Link>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Translations and the current language. The language lives in the `client_lang` cookie
+ * (`zh-CN` or `en-US`, read by the server too); without it the browser's language decides, and
+ * English is the fallback. Switching rewrites the cookie and `<html lang>` without a reload.
+ */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readCookie, writeCookie } from '../lib/cookies';
+import enCommon from '../locales/en-US/common.json';
+import enDashboard from '../locales/en-US/dashboard.json';
+import enException from '../locales/en-US/exception.json';
+import enUser from '../locales/en-US/user.json';
+import zhCommon from '../locales/zh-CN/common.json';
+import zhDashboard from '../locales/zh-CN/dashboard.json';
+import zhException from '../locales/zh-CN/exception.json';
+import zhUser from '../locales/zh-CN/user.json';
+
+export const LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'en-US';
+export const LANGUAGE_COOKIE = 'client_lang';
+
+export const resources = {
+  'zh-CN': { common: zhCommon, user: zhUser, exception: zhException, dashboard: zhDashboard },
+  'en-US': { common: enCommon, user: enUser, exception: enException, dashboard: enDashboard },
+} as const;
+
+export const NAMESPACES = ['common', 'user', 'exception', 'dashboard'] as const;
+
+/** Maps any tag (`zh`, `zh_CN`, `en-GB`, ...) to a supported language, if it is one. */
+export function toLanguage(tag: string | undefined | null): Language | undefined {
+  const primary = tag?.trim().split(/[-_]/)[0]?.toLowerCase();
+  if (primary === 'zh') return 'zh-CN';
+  if (primary === 'en') return 'en-US';
+  return undefined;
+}
+
+/** Cookie first, then the browser's preferred languages, then English. */
+export function detectLanguage(): Language {
+  const fromCookie = toLanguage(readCookie(LANGUAGE_COOKIE));
+  if (fromCookie) return fromCookie;
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of preferred) {
+    const language = toLanguage(tag);
+    if (language) return language;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+/** The language the UI currently shows. */
+export function currentLanguage(): Language {
+  return toLanguage(i18n.language) ?? FALLBACK_LANGUAGE;
+}
+
+/** Switches the UI language, remembering it in the `client_lang` cookie (path=/, 1 year). */
+export async function setLanguage(language: Language): Promise<void> {
+  writeCookie(LANGUAGE_COOKIE, language);
+  await i18n.changeLanguage(language);
+}
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = toLanguage(language) ?? FALLBACK_LANGUAGE;
+});
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: detectLanguage(),
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+document.documentElement.lang = currentLanguage();
+
+export default i18n;

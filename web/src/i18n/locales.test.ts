@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest';
+import { compareLocales } from '../../scripts/check-locales.mjs';
+import i18n, { detectLanguage, setLanguage, toLanguage } from './index';
+
+describe('locales', () => {
+  test('zh-CN and en-US have the same keys and placeholders', () => {
+    expect(compareLocales()).toEqual([]);
+  });
+});
+
+describe('language', () => {
+  test('maps browser tags to the two supported languages', () => {
+    expect(toLanguage('zh')).toBe('zh-CN');
+    expect(toLanguage('zh_TW')).toBe('zh-CN');
+    expect(toLanguage('en-GB')).toBe('en-US');
+    expect(toLanguage('fr-FR')).toBeUndefined();
+  });
+
+  test('the client_lang cookie wins over the browser language', () => {
+    document.cookie = 'client_lang=en-US; path=/';
+    expect(detectLanguage()).toBe('en-US');
+    document.cookie = 'client_lang=zh-CN; path=/';
+    expect(detectLanguage()).toBe('zh-CN');
+  });
+
+  test('switching writes the cookie and <html lang>', async () => {
+    await setLanguage('en-US');
+    expect(document.cookie).toContain('client_lang=en-US');
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(i18n.t('app.name')).toBe('Logistics Platform');
+    await setLanguage('zh-CN');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(i18n.t('app.name')).toBe('物流管理平台');
+  });
+});

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders, createQueryClient } from './app/providers';
+import { routes } from './app/routes';
+// Importing the core instantiates the WASM module once, before the first render.
+import './core';
+import './i18n';
+
+const router = createBrowserRouter(routes);
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html must contain #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

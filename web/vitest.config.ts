@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Node cannot import the bundler-target wasm as an ES module, so tests load the very same
+// `.wasm` artefact through a small shim (see src/test/wasm-node.ts).
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      'logistics-wasm': fileURLToPath(new URL('./src/test/wasm-node.ts', import.meta.url)),
+    },
+  },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
