@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/web/node_modules/.bin:$PATH"
-export CARGO_TERM_COLOR=never
+export CARGO_TERM_COLOR=never NO_COLOR=1 FORCE_COLOR=0
 logs=$(mktemp -d)
 passed=0
 failed=0
@@ -23,6 +23,7 @@ step() {
   local start=$SECONDS
   "$@" >"$log" 2>&1
   local rc=$?
+  sed -i -E 's/\x1b\[[0-9;]*[a-zA-Z]//g' "$log"  # runners colour their summaries
   local p=0 f=0
   case $kind in
     cargo)  p=$(sum '[0-9]+ passed;' "$log"); f=$(sum '[0-9]+ failed;' "$log") ;;
