@@ -76,7 +76,16 @@ pub async fn serve(assets: &WebAssets, uri: &Uri) -> Response {
 
 fn file_response(bytes: Vec<u8>, mime: &str, cache: &'static str) -> Response {
     let mut response = Response::new(Body::from(bytes));
-    if let Ok(value) = HeaderValue::from_str(mime) {
+    let textual = mime.starts_with("text/")
+        || mime.ends_with("javascript")
+        || mime.ends_with("json")
+        || mime.ends_with("+xml");
+    let mime = if textual && !mime.contains("charset") {
+        format!("{mime}; charset=utf-8")
+    } else {
+        mime.to_owned()
+    };
+    if let Ok(value) = HeaderValue::from_str(&mime) {
         response.headers_mut().insert(header::CONTENT_TYPE, value);
     }
     response
