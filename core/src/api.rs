@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 
 use crate::decimal;
 use crate::i18n::{Lang, MessageKey};
+use crate::permission::{self, ButtonPermission};
 use crate::validate::{self, FieldError};
 use crate::weight::{self, WeightInput};
 
@@ -113,4 +114,79 @@ pub fn parse_weight_input(v: &Value) -> Result<WeightInput, FieldError> {
         divisor,
         increment,
     })
+}
+
+fn field_error_json(result: Result<(), FieldError>, lang: &str) -> Option<String> {
+    result.err().map(|e| {
+        json!({"field": e.field, "key": e.key.key(), "message": e.message(lang_of(lang))})
+            .to_string()
+    })
+}
+
+/// The localized message if `value` is not an acceptable username, else `None`.
+pub fn validate_username(value: &str, lang: &str) -> Option<String> {
+    message_of(validate::username("username", value), lang)
+}
+
+/// The localized message if `value` is not a 6-digit SMS code, else `None`.
+pub fn validate_sms_code(value: &str, lang: &str) -> Option<String> {
+    message_of(validate::sms_code("captcha", value), lang)
+}
+
+/// The change-password form: `None`, or `{"field","key","message"}` for the first field at fault.
+pub fn validate_password_change(old: &str, new: &str, confirm: &str, lang: &str) -> Option<String> {
+    field_error_json(validate::password_change(old, new, confirm), lang)
+}
+
+/// A new password and its confirmation: `None`, or `{"field","key","message"}`.
+pub fn validate_new_password(new: &str, confirm: &str, lang: &str) -> Option<String> {
+    field_error_json(validate::new_password(new, confirm), lang)
+}
+
+fn bad_input() -> String {
+    json!({"error": "bad_request"}).to_string()
+}
+
+/// Menu tree JSON (as `getUserPermissionByToken` returns `menu`) to route tree JSON; a non-array
+/// input answers `{"error":"bad_request"}`.
+pub fn build_routes(menu_json: &str) -> String {
+    match serde_json::from_str::<Value>(menu_json) {
+        Ok(Value::Array(menu)) => Value::Array(permission::build_routes(&menu)).to_string(),
+        _ => bad_input(),
+    }
+}
+
+/// Route tree JSON filtered by a JSON array of permission codes.
+pub fn filter_routes(routes_json: &str, permissions_json: &str) -> String {
+    // Values, not typed lists: typed errors would pull serde's float formatting into the browser.
+    let routes = serde_json::from_str::<Value>(routes_json);
+    let permissions = serde_json::from_str::<Value>(permissions_json);
+    match (routes, permissions) {
+        (Ok(Value::Array(routes)), Ok(Value::Array(permissions))) => {
+            let permissions: Vec<String> = permissions
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect();
+            Value::Array(permission::filter_routes(&routes, &permissions)).to_string()
+        }
+        _ => bad_input(),
+    }
+}
+
+/// `visible`, `hidden` or `disabled` for a button, from the `auth` and `allAuth` JSON arrays
+/// (malformed lists count as empty: nothing granted).
+pub fn button_state(action: &str, auth_json: &str, all_auth_json: &str) -> String {
+    let (auth, all) = (
+        ButtonPermission::list_from_json(auth_json),
+        ButtonPermission::list_from_json(all_auth_json),
+    );
+    permission::button_state(action, &auth, &all)
+        .as_str()
+        .to_owned()
+}
+
+/// The greeting for an hour of the day (0-23).
+pub fn welcome(hour: u32, lang: &str) -> String {
+    permission::welcome(hour, lang_of(lang)).to_owned()
 }

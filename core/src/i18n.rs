@@ -149,6 +149,58 @@ catalogue! {
     InternalError = "internal_error" { zh: "服务器内部错误，请稍后再试!", en: "Internal server error, please try again later!" }
     ServiceUnavailable = "service_unavailable" { zh: "服务暂不可用，请稍后再试!", en: "The service is temporarily unavailable, please try again later!" }
     GatewayTimeout = "gateway_timeout" { zh: "网络超时", en: "Network timeout" }
+    UsernameInvalid = "username_invalid" {
+        zh: "用户名须为3-32位字母、数字或 _ . - @，并以字母或数字开头!",
+        en: "A username has 3 to 32 letters, digits or _ . - @ and starts with a letter or digit!"
+    }
+    SmsCodeInvalid = "sms_code_invalid" { zh: "您输入的验证码不正确!", en: "The verification code you entered is incorrect!" }
+    SmsCodeFormat = "sms_code_format" { zh: "请输入6位数字验证码!", en: "Enter the 6-digit verification code!" }
+    SmsTooFrequent = "sms_too_frequent" { zh: "验证码已发送，请{seconds}秒后再试!", en: "A code was just sent; try again in {seconds} seconds!" }
+    SmsSent = "sms_sent" { zh: "验证码已发送，5分钟内有效", en: "The verification code was sent; it is valid for 5 minutes" }
+    SmsModeInvalid = "sms_mode_invalid" { zh: "短信类型不正确!", en: "Unknown SMS type!" }
+    PhoneNotRegistered = "phone_not_registered" { zh: "该手机号未注册!", en: "This phone number is not registered!" }
+    PhoneRegistered = "phone_registered" { zh: "该手机号已注册!", en: "This phone number is already registered!" }
+    UsernameTaken = "username_taken" { zh: "用户账号已存在!", en: "This username is already taken!" }
+    EmailTaken = "email_taken" { zh: "该邮箱已被使用!", en: "This e-mail address is already in use!" }
+    LoginFailed = "login_failed" { zh: "用户名或密码错误!", en: "Incorrect username or password!" }
+    LoginOk = "login_ok" { zh: "登录成功", en: "Signed in" }
+    LogoutOk = "logout_ok" { zh: "退出登录成功！", en: "Signed out!" }
+    AccountFrozen = "account_frozen" { zh: "该用户已冻结!", en: "This account is frozen!" }
+    AccountLocked = "account_locked" {
+        zh: "登录失败次数过多，账号已锁定，请{minutes}分钟后再试!",
+        en: "Too many failed sign-ins: the account is locked, try again in {minutes} minutes!"
+    }
+    RegisterOk = "register_ok" { zh: "注册成功!", en: "Registration succeeded!" }
+    OldPasswordRequired = "old_password_required" { zh: "请输入旧密码!", en: "Enter the old password!" }
+    NewPasswordRequired = "new_password_required" { zh: "请输入新密码!", en: "Enter the new password!" }
+    ConfirmPasswordRequired = "confirm_password_required" { zh: "请确认新密码!", en: "Confirm the new password!" }
+    PasswordMismatch = "password_mismatch" { zh: "两次输入的密码不一样！", en: "The two passwords do not match!" }
+    OldPasswordWrong = "old_password_wrong" { zh: "旧密码输入错误!", en: "The old password is incorrect!" }
+    PasswordChanged = "password_changed" { zh: "密码修改成功!", en: "The password was changed!" }
+    NoLoginUser = "no_login_user" { zh: "当前系统无登陆用户!", en: "No user is signed in!" }
+    NoDepart = "no_depart" { zh: "您尚未设置部门信息!", en: "You have no department yet!" }
+    DepartRequired = "depart_required" { zh: "请选择部门!", en: "Choose a department!" }
+    DepartSwitched = "depart_switched" { zh: "部门切换成功!", en: "Department switched!" }
+    ProfileSaved = "profile_saved" { zh: "个人信息已保存!", en: "Your profile was saved!" }
+    CacheCleared = "cache_cleared" { zh: "刷新缓存完成！", en: "Cache refreshed!" }
+    CacheClearFailed = "cache_clear_failed" { zh: "刷新缓存失败！", en: "Refreshing the cache failed!" }
+    LoginExpiredTitle = "login_expired_title" { zh: "登录已过期", en: "Sign-in expired" }
+    LoginExpiredContent = "login_expired_content" { zh: "很抱歉，登录已过期，请重新登录", en: "Sorry, your sign-in has expired. Please sign in again" }
+    SignInAgain = "sign_in_again" { zh: "重新登录", en: "Sign in again" }
+    PermissionsNotArray = "permissions_not_array" { zh: "permissions must be a non-null array", en: "permissions must be a non-null array" }
+    FileTypeRefused = "file_type_refused" { zh: "不支持的文件类型，仅支持 {types}!", en: "Unsupported file type; allowed: {types}!" }
+    FileTooLarge = "file_too_large" { zh: "文件不能超过{max}!", en: "The file must not exceed {max}!" }
+    FieldUsername = "field_username" { zh: "用户名", en: "Username" }
+    FieldPassword = "field_password" { zh: "密码", en: "Password" }
+    FieldRealname = "field_realname" { zh: "姓名", en: "Name" }
+    FieldCompanyName = "field_company_name" { zh: "公司名称", en: "Company name" }
+    FieldContactPerson = "field_contact_person" { zh: "联系人", en: "Contact person" }
+    FieldCountry = "field_country" { zh: "国家/地区", en: "Country/region" }
+    FieldAddress = "field_address" { zh: "地址", en: "Address" }
+    FieldTaxNumber = "field_tax_number" { zh: "税号", en: "Tax number" }
+    FieldPhone = "field_phone" { zh: "手机号", en: "Phone" }
+    FieldEmail = "field_email" { zh: "邮箱", en: "E-mail" }
+    FieldSmsCode = "field_sms_code" { zh: "验证码", en: "Verification code" }
 }
 
 /// Fills a template's `{name}` placeholders; unknown placeholders are left as they are.

@@ -7,6 +7,7 @@
 pub mod api;
 pub mod decimal;
 pub mod i18n;
+pub mod permission;
 pub mod validate;
 pub mod weight;
 

@@ -185,6 +185,67 @@ pub fn max_chars(field: &str, label: &str, value: &str, max: usize) -> Result<()
     }
 }
 
+/// 3 to 32 characters of ASCII letters, digits and `_ . - @`, starting with a letter or digit.
+pub fn username(field: &str, value: &str) -> Result<(), FieldError> {
+    let ok = (3..=32).contains(&value.len())
+        && value
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_.-@".contains(c));
+    if ok {
+        Ok(())
+    } else {
+        Err(FieldError::new(field, MessageKey::UsernameInvalid))
+    }
+}
+
+/// A verification code as sent by SMS: exactly six digits.
+pub fn sms_code(field: &str, value: &str) -> Result<(), FieldError> {
+    let value = value.trim();
+    if value.len() == 6 && value.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err(FieldError::new(field, MessageKey::SmsCodeFormat))
+    }
+}
+
+/// The change-password form (spec section 5), field by field in the order the form shows them:
+/// `oldpassword` required, `password` required and by the policy, `confirmpassword` required and
+/// equal to the new one.
+pub fn password_change(old: &str, new: &str, confirm: &str) -> Result<(), FieldError> {
+    if old.is_empty() {
+        return Err(FieldError::new(
+            "oldpassword",
+            MessageKey::OldPasswordRequired,
+        ));
+    }
+    new_password(new, confirm)
+}
+
+/// A new password and its confirmation (registration, reset, change).
+pub fn new_password(new: &str, confirm: &str) -> Result<(), FieldError> {
+    if new.is_empty() {
+        return Err(FieldError::new("password", MessageKey::NewPasswordRequired));
+    }
+    password("password", new)?;
+    if confirm.is_empty() {
+        return Err(FieldError::new(
+            "confirmpassword",
+            MessageKey::ConfirmPasswordRequired,
+        ));
+    }
+    if confirm != new {
+        return Err(FieldError::new(
+            "confirmpassword",
+            MessageKey::PasswordMismatch,
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,6 +320,41 @@ mod tests {
         ] {
             assert!(email("email", bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn usernames_codes_and_password_changes() {
+        assert!(username("u", "demo_sub").is_ok());
+        for bad in ["ab", "_lead", "with space", "名字abc", &"x".repeat(33)] {
+            assert!(username("u", bad).is_err(), "{bad}");
+        }
+        assert!(sms_code("c", "012345").is_ok());
+        assert!(sms_code("c", "12345").is_err());
+        let key = |r: Result<(), FieldError>| r.err().map(|e| (e.field, e.key));
+        assert_eq!(
+            key(password_change("", "", "")),
+            Some(("oldpassword".into(), MessageKey::OldPasswordRequired))
+        );
+        assert_eq!(
+            key(password_change("x", "", "")),
+            Some(("password".into(), MessageKey::NewPasswordRequired))
+        );
+        assert_eq!(
+            key(password_change("x", "weak", "")),
+            Some(("password".into(), MessageKey::PasswordPolicy))
+        );
+        assert_eq!(
+            key(password_change("x", "Abcdef1!", "")),
+            Some((
+                "confirmpassword".into(),
+                MessageKey::ConfirmPasswordRequired
+            ))
+        );
+        assert_eq!(
+            key(password_change("x", "Abcdef1!", "Abcdef1?")),
+            Some(("confirmpassword".into(), MessageKey::PasswordMismatch))
+        );
+        assert_eq!(key(password_change("x", "Abcdef1!", "Abcdef1!")), None);
     }
 
     #[test]

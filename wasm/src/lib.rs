@@ -39,3 +39,43 @@ pub fn message(key: &str, lang: &str) -> String {
 pub fn chargeable_weight(input_json: &str, lang: &str) -> String {
     api::chargeable_weight(input_json, lang)
 }
+
+#[wasm_bindgen(js_name = validateUsername)]
+pub fn validate_username(value: &str, lang: &str) -> Option<String> {
+    api::validate_username(value, lang)
+}
+
+#[wasm_bindgen(js_name = validateSmsCode)]
+pub fn validate_sms_code(value: &str, lang: &str) -> Option<String> {
+    api::validate_sms_code(value, lang)
+}
+
+#[wasm_bindgen(js_name = validatePasswordChange)]
+pub fn validate_password_change(old: &str, new: &str, confirm: &str, lang: &str) -> Option<String> {
+    api::validate_password_change(old, new, confirm, lang)
+}
+
+#[wasm_bindgen(js_name = validateNewPassword)]
+pub fn validate_new_password(new: &str, confirm: &str, lang: &str) -> Option<String> {
+    api::validate_new_password(new, confirm, lang)
+}
+
+#[wasm_bindgen(js_name = buildRoutes)]
+pub fn build_routes(menu_json: &str) -> String {
+    api::build_routes(menu_json)
+}
+
+#[wasm_bindgen(js_name = filterRoutes)]
+pub fn filter_routes(routes_json: &str, permissions_json: &str) -> String {
+    api::filter_routes(routes_json, permissions_json)
+}
+
+#[wasm_bindgen(js_name = buttonState)]
+pub fn button_state(action: &str, auth_json: &str, all_auth_json: &str) -> String {
+    api::button_state(action, auth_json, all_auth_json)
+}
+
+#[wasm_bindgen]
+pub fn welcome(hour: u32, lang: &str) -> String {
+    api::welcome(hour, lang)
+}
