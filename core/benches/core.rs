@@ -17,19 +17,13 @@ fn benches(c: &mut Criterion) {
         divisor: d("6000"),
         increment: d("0.5"),
     };
-    c.bench_function("chargeable_weight (typed)", |b| {
-        b.iter(|| weight::chargeable_weight(black_box(&input)))
-    });
+    c.bench_function("chargeable_weight (typed)", |b| b.iter(|| weight::chargeable_weight(black_box(&input))));
     let json = r#"{"length":"60.5","width":"40.25","height":"35","weight":"11.2","divisor":6000,"increment":"0.5"}"#;
     c.bench_function("chargeable_weight (JSON in/out, as WASM calls it)", |b| {
         b.iter(|| api::chargeable_weight(black_box(json), "zh-CN"))
     });
-    c.bench_function("password policy", |b| {
-        b.iter(|| validate::password("password", black_box("Tr@nsp0rt-2026")))
-    });
-    c.bench_function("phone (E.164)", |b| {
-        b.iter(|| validate::normalize_phone(black_box("+44 20 7946 0958")))
-    });
+    c.bench_function("password policy", |b| b.iter(|| validate::password("password", black_box("Tr@nsp0rt-2026"))));
+    c.bench_function("phone (E.164)", |b| b.iter(|| validate::normalize_phone(black_box("+44 20 7946 0958"))));
 }
 
 criterion_group!(core_benches, benches);

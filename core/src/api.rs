@@ -40,8 +40,7 @@ pub fn validate_required(value: &str, label: &str, lang: &str) -> Option<String>
 
 /// A catalogue message by key, in the given language (the key itself if unknown).
 pub fn message(key: &str, lang: &str) -> String {
-    MessageKey::from_key(key)
-        .map_or_else(|| key.to_owned(), |k| k.template(lang_of(lang)).to_owned())
+    MessageKey::from_key(key).map_or_else(|| key.to_owned(), |k| k.template(lang_of(lang)).to_owned())
 }
 
 /// Chargeable weight from a JSON object `{length, width, height, weight, divisor | thWeightRatio,
@@ -71,56 +70,21 @@ pub fn chargeable_weight(input_json: &str, lang: &str) -> String {
 pub fn parse_weight_input(v: &Value) -> Result<WeightInput, FieldError> {
     use weight::{DIMENSION_BOUNDS, DIVISOR_BOUNDS, INCREMENT_BOUNDS, WEIGHT_BOUNDS};
     let field = |name: &str| v.get(name);
-    let length = decimal::read(
-        "length",
-        MessageKey::FieldLength,
-        field("length"),
-        DIMENSION_BOUNDS,
-    )?;
-    let width = decimal::read(
-        "width",
-        MessageKey::FieldWidth,
-        field("width"),
-        DIMENSION_BOUNDS,
-    )?;
-    let height = decimal::read(
-        "height",
-        MessageKey::FieldHeight,
-        field("height"),
-        DIMENSION_BOUNDS,
-    )?;
-    let weight = decimal::read(
-        "weight",
-        MessageKey::FieldWeight,
-        field("weight"),
-        WEIGHT_BOUNDS,
-    )?;
+    let length = decimal::read("length", MessageKey::FieldLength, field("length"), DIMENSION_BOUNDS)?;
+    let width = decimal::read("width", MessageKey::FieldWidth, field("width"), DIMENSION_BOUNDS)?;
+    let height = decimal::read("height", MessageKey::FieldHeight, field("height"), DIMENSION_BOUNDS)?;
+    let weight = decimal::read("weight", MessageKey::FieldWeight, field("weight"), WEIGHT_BOUNDS)?;
     let divisor = field("divisor").or_else(|| field("thWeightRatio"));
     let divisor = decimal::read("divisor", MessageKey::FieldDivisor, divisor, DIVISOR_BOUNDS)?;
     let increment = match field("increment") {
         None | Some(Value::Null) => rust_decimal::Decimal::ZERO,
-        some => decimal::read(
-            "increment",
-            MessageKey::FieldIncrement,
-            some,
-            INCREMENT_BOUNDS,
-        )?,
+        some => decimal::read("increment", MessageKey::FieldIncrement, some, INCREMENT_BOUNDS)?,
     };
-    Ok(WeightInput {
-        length,
-        width,
-        height,
-        weight,
-        divisor,
-        increment,
-    })
+    Ok(WeightInput { length, width, height, weight, divisor, increment })
 }
 
 fn field_error_json(result: Result<(), FieldError>, lang: &str) -> Option<String> {
-    result.err().map(|e| {
-        json!({"field": e.field, "key": e.key.key(), "message": e.message(lang_of(lang))})
-            .to_string()
-    })
+    result.err().map(|e| json!({"field": e.field, "key": e.key.key(), "message": e.message(lang_of(lang))}).to_string())
 }
 
 /// The localized message if `value` is not an acceptable username, else `None`.
@@ -163,11 +127,7 @@ pub fn filter_routes(routes_json: &str, permissions_json: &str) -> String {
     let permissions = serde_json::from_str::<Value>(permissions_json);
     match (routes, permissions) {
         (Ok(Value::Array(routes)), Ok(Value::Array(permissions))) => {
-            let permissions: Vec<String> = permissions
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_owned)
-                .collect();
+            let permissions: Vec<String> = permissions.iter().filter_map(Value::as_str).map(str::to_owned).collect();
             Value::Array(permission::filter_routes(&routes, &permissions)).to_string()
         }
         _ => bad_input(),
@@ -177,13 +137,8 @@ pub fn filter_routes(routes_json: &str, permissions_json: &str) -> String {
 /// `visible`, `hidden` or `disabled` for a button, from the `auth` and `allAuth` JSON arrays
 /// (malformed lists count as empty: nothing granted).
 pub fn button_state(action: &str, auth_json: &str, all_auth_json: &str) -> String {
-    let (auth, all) = (
-        ButtonPermission::list_from_json(auth_json),
-        ButtonPermission::list_from_json(all_auth_json),
-    );
-    permission::button_state(action, &auth, &all)
-        .as_str()
-        .to_owned()
+    let (auth, all) = (ButtonPermission::list_from_json(auth_json), ButtonPermission::list_from_json(all_auth_json));
+    permission::button_state(action, &auth, &all).as_str().to_owned()
 }
 
 /// The greeting for an hour of the day (0-23).

@@ -22,12 +22,7 @@ pub struct Bounds {
 
 /// Reads one decimal field. `label` names a catalogue message (`field_length`), so the error
 /// message carries the field's name in the user's language.
-pub fn read(
-    field: &str,
-    label: MessageKey,
-    value: Option<&Value>,
-    bounds: Bounds,
-) -> Result<Decimal, FieldError> {
+pub fn read(field: &str, label: MessageKey, value: Option<&Value>, bounds: Bounds) -> Result<Decimal, FieldError> {
     let label_arg = format!("@{}", label.key());
     let err = |key: MessageKey| FieldError::new(field, key).with("field", label_arg.clone());
     let text = match value {
@@ -57,21 +52,13 @@ pub fn read(
 
 /// Plain decimal notation only (`12`, `-0.5`, `1.250`): never NaN, infinities or exponents.
 pub fn parse(text: &str) -> Option<Decimal> {
-    let plain = !text.is_empty()
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-' || b == b'+');
-    if plain {
-        Decimal::from_str(text).ok()
-    } else {
-        None
-    }
+    let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'-' || b == b'+');
+    if plain { Decimal::from_str(text).ok() } else { None }
 }
 
 /// Fixed-scale text: `1.2` at scale 3 is `"1.200"`. Rounds half away from zero if needed.
 pub fn fixed(value: Decimal, scale: u32) -> String {
-    let mut v =
-        value.round_dp_with_strategy(scale, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+    let mut v = value.round_dp_with_strategy(scale, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
     v.rescale(scale);
     v.to_string()
 }

@@ -32,9 +32,7 @@ impl Lang {
         for part in header.split(',') {
             let mut pieces = part.split(';');
             let tag = pieces.next().unwrap_or("");
-            let quality = pieces
-                .find_map(|p| p.trim().strip_prefix("q="))
-                .map_or(1000, parse_quality);
+            let quality = pieces.find_map(|p| p.trim().strip_prefix("q=")).map_or(1000, parse_quality);
             if let Some(lang) = Lang::parse(tag)
                 && quality > 0
                 && best.is_none_or(|(q, _)| quality > q)
@@ -153,6 +151,9 @@ catalogue! {
         zh: "用户名须为3-32位字母、数字或 _ . - @，并以字母或数字开头!",
         en: "A username has 3 to 32 letters, digits or _ . - @ and starts with a letter or digit!"
     }
+    CountryInvalid = "country_invalid" { zh: "请选择有效的国家/地区!", en: "Choose a valid country or region!" }
+    BirthdayInvalid = "birthday_invalid" { zh: "生日格式不正确!", en: "The birthday is not a valid date!" }
+    SexInvalid = "sex_invalid" { zh: "性别不正确!", en: "The sex value is not valid!" }
     SmsCodeInvalid = "sms_code_invalid" { zh: "您输入的验证码不正确!", en: "The verification code you entered is incorrect!" }
     SmsCodeFormat = "sms_code_format" { zh: "请输入6位数字验证码!", en: "Enter the 6-digit verification code!" }
     SmsTooFrequent = "sms_too_frequent" { zh: "验证码已发送，请{seconds}秒后再试!", en: "A code was just sent; try again in {seconds} seconds!" }
@@ -228,14 +229,8 @@ mod tests {
 
     #[test]
     fn accept_language_honours_weights() {
-        assert_eq!(
-            Lang::from_accept_language("fr-FR,zh-CN;q=0.8,en;q=0.5"),
-            Some(Lang::ZhCn)
-        );
-        assert_eq!(
-            Lang::from_accept_language("en;q=0.4, zh;q=0.9"),
-            Some(Lang::ZhCn)
-        );
+        assert_eq!(Lang::from_accept_language("fr-FR,zh-CN;q=0.8,en;q=0.5"), Some(Lang::ZhCn));
+        assert_eq!(Lang::from_accept_language("en;q=0.4, zh;q=0.9"), Some(Lang::ZhCn));
         assert_eq!(Lang::from_accept_language("zh;q=0, en"), Some(Lang::EnUs));
         assert_eq!(Lang::from_accept_language("de, fr"), None);
     }
@@ -253,11 +248,7 @@ mod tests {
 
     #[test]
     fn renders_placeholders() {
-        let text = render(
-            MessageKey::TooLong,
-            Lang::EnUs,
-            &[("field", "Name"), ("max", "32")],
-        );
+        let text = render(MessageKey::TooLong, Lang::EnUs, &[("field", "Name"), ("max", "32")]);
         assert_eq!(text, "Name must not exceed 32 characters!");
     }
 }

@@ -8,6 +8,7 @@ pub mod api;
 pub mod decimal;
 pub mod i18n;
 pub mod permission;
+pub mod security;
 pub mod validate;
 pub mod weight;
 

@@ -34,10 +34,7 @@ impl ButtonPermission {
     /// A JSON array of entries; anything malformed grants nothing.
     pub fn list_from_json(text: &str) -> Vec<ButtonPermission> {
         match serde_json::from_str::<Value>(text) {
-            Ok(Value::Array(items)) => items
-                .iter()
-                .filter_map(ButtonPermission::from_json)
-                .collect(),
+            Ok(Value::Array(items)) => items.iter().filter_map(ButtonPermission::from_json).collect(),
             _ => Vec::new(),
         }
     }
@@ -64,30 +61,16 @@ impl ButtonState {
 /// JeecgBoot's button rule. A rule switched off in `allAuth` (status "0") restricts nobody. A
 /// type "2" rule never hides: users without it get the button disabled. Otherwise the button
 /// shows only if the user's `auth` holds the action with a type other than "2".
-pub fn button_state(
-    action: &str,
-    auth: &[ButtonPermission],
-    all_auth: &[ButtonPermission],
-) -> ButtonState {
+pub fn button_state(action: &str, auth: &[ButtonPermission], all_auth: &[ButtonPermission]) -> ButtonState {
     let rules: Vec<&ButtonPermission> = all_auth.iter().filter(|p| p.action == action).collect();
     if rules.iter().any(|p| p.status == "0") {
         return ButtonState::Visible;
     }
-    let held = |pred: &dyn Fn(&ButtonPermission) -> bool| {
-        auth.iter().any(|p| p.action == action && pred(p))
-    };
+    let held = |pred: &dyn Fn(&ButtonPermission) -> bool| auth.iter().any(|p| p.action == action && pred(p));
     if rules.iter().any(|p| p.kind == "2") && !rules.iter().any(|p| p.kind != "2") {
-        return if held(&|_| true) {
-            ButtonState::Visible
-        } else {
-            ButtonState::Disabled
-        };
+        return if held(&|_| true) { ButtonState::Visible } else { ButtonState::Disabled };
     }
-    if held(&|p| p.kind != "2") {
-        ButtonState::Visible
-    } else {
-        ButtonState::Hidden
-    }
+    if held(&|p| p.kind != "2") { ButtonState::Visible } else { ButtonState::Hidden }
 }
 
 /// Menu items are JSON objects in JeecgBoot's shape (`path`, `name`, `component`, `redirect`,
@@ -104,15 +87,12 @@ fn flag(item: &Value, key: &str) -> bool {
 }
 
 fn children(item: &Value) -> &[Value] {
-    item.get("children")
-        .and_then(Value::as_array)
-        .map_or(&[], Vec::as_slice)
+    item.get("children").and_then(Value::as_array).map_or(&[], Vec::as_slice)
 }
 
 fn is_url(text: &str) -> bool {
     let lower = text.trim().to_ascii_lowercase();
-    (lower.starts_with("http://") || lower.starts_with("https://"))
-        && lower.len() > "https://".len()
+    (lower.starts_with("http://") || lower.starts_with("https://")) && lower.len() > "https://".len()
 }
 
 /// Turns a menu tree into the route tree (JeecgBoot's `generateChildRouters`): items whose
@@ -128,10 +108,7 @@ pub fn build_routes(menu: &[Value]) -> Vec<Value> {
             }
             let kids = build_routes(children(item));
             let all_hidden = !children(item).is_empty() && kids.iter().all(|c| flag(c, "hidden"));
-            let opens_window = item
-                .pointer("/meta/url")
-                .and_then(Value::as_str)
-                .is_some_and(is_url);
+            let opens_window = item.pointer("/meta/url").and_then(Value::as_str).is_some_and(is_url);
             // A new object, field by field: cheaper in the browser's build than editing a copy.
             let mut route = Map::new();
             for (key, value) in fields {
@@ -152,10 +129,7 @@ pub fn build_routes(menu: &[Value]) -> Vec<Value> {
             meta.insert("openInNewWindow".into(), Value::Bool(opens_window));
             route.insert("meta".into(), Value::Object(meta));
             if flag(item, "alwaysShow") {
-                route.insert(
-                    "redirect".into(),
-                    item.get("path").cloned().unwrap_or(Value::Null),
-                );
+                route.insert("redirect".into(), item.get("path").cloned().unwrap_or(Value::Null));
             }
             if all_hidden {
                 route.insert("hidden".into(), Value::Bool(true));
@@ -174,25 +148,15 @@ pub fn filter_routes(routes: &[Value], permissions: &[String]) -> Vec<Value> {
     routes
         .iter()
         .filter(|r| {
-            let list = r
-                .pointer("/meta/permissionList")
-                .and_then(Value::as_array)
-                .map_or(&[][..], Vec::as_slice);
-            list.is_empty()
-                || list
-                    .iter()
-                    .filter_map(Value::as_str)
-                    .any(|p| permissions.iter().any(|q| q == p))
+            let list = r.pointer("/meta/permissionList").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            list.is_empty() || list.iter().filter_map(Value::as_str).any(|p| permissions.iter().any(|q| q == p))
         })
         .map(|r| match r.as_object() {
             Some(fields) if fields.contains_key("children") => {
                 let mut kept = Map::new();
                 for (key, value) in fields {
-                    let value = if key == "children" {
-                        Value::Array(filter_routes(children(r), permissions))
-                    } else {
-                        value.clone()
-                    };
+                    let value =
+                        if key == "children" { Value::Array(filter_routes(children(r), permissions)) } else { value.clone() };
                     kept.insert(key.clone(), value);
                 }
                 Value::Object(kept)
@@ -225,52 +189,23 @@ mod tests {
     use super::*;
 
     fn perm(action: &str, kind: &str, status: &str) -> ButtonPermission {
-        ButtonPermission {
-            action: action.into(),
-            kind: kind.into(),
-            status: status.into(),
-        }
+        ButtonPermission { action: action.into(), kind: kind.into(), status: status.into() }
     }
 
     #[test]
     fn buttons() {
-        let all = [
-            perm("user:add", "1", "1"),
-            perm("user:off", "1", "0"),
-            perm("user:edit", "2", "1"),
-        ];
-        assert_eq!(
-            button_state("user:add", &[perm("user:add", "1", "1")], &all),
-            ButtonState::Visible
-        );
+        let all = [perm("user:add", "1", "1"), perm("user:off", "1", "0"), perm("user:edit", "2", "1")];
+        assert_eq!(button_state("user:add", &[perm("user:add", "1", "1")], &all), ButtonState::Visible);
         assert_eq!(button_state("user:add", &[], &all), ButtonState::Hidden);
         assert_eq!(button_state("user:off", &[], &all), ButtonState::Visible);
         assert_eq!(button_state("user:edit", &[], &all), ButtonState::Disabled);
-        assert_eq!(
-            button_state("user:edit", &[perm("user:edit", "2", "1")], &all),
-            ButtonState::Visible
-        );
+        assert_eq!(button_state("user:edit", &[perm("user:edit", "2", "1")], &all), ButtonState::Visible);
         assert_eq!(button_state("unknown", &[], &all), ButtonState::Hidden);
     }
 
     #[test]
     fn greeting_boundaries() {
-        let zh: Vec<&str> = [8, 9, 11, 12, 13, 14, 19, 20]
-            .iter()
-            .map(|h| welcome(*h, crate::Lang::ZhCn))
-            .collect();
-        assert_eq!(
-            zh,
-            [
-                "早上好",
-                "上午好",
-                "上午好",
-                "中午好",
-                "中午好",
-                "下午好",
-                "下午好",
-                "晚上好"
-            ]
-        );
+        let zh: Vec<&str> = [8, 9, 11, 12, 13, 14, 19, 20].iter().map(|h| welcome(*h, crate::Lang::ZhCn)).collect();
+        assert_eq!(zh, ["早上好", "上午好", "上午好", "中午好", "中午好", "下午好", "下午好", "晚上好"]);
     }
 }

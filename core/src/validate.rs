@@ -29,11 +29,7 @@ fn serialize_key<S: serde::Serializer>(key: &MessageKey, s: S) -> Result<S::Ok, 
 
 impl FieldError {
     pub fn new(field: impl Into<String>, key: MessageKey) -> Self {
-        FieldError {
-            field: field.into(),
-            key,
-            args: Vec::new(),
-        }
+        FieldError { field: field.into(), key, args: Vec::new() }
     }
 
     pub fn with(mut self, name: &'static str, value: impl Into<String>) -> Self {
@@ -71,21 +67,13 @@ pub fn password(field: &str, value: &str) -> Result<(), FieldError> {
         && has(char::is_ascii_uppercase)
         && has(char::is_ascii_lowercase)
         && has(|c| !c.is_ascii_alphanumeric() && !c.is_whitespace() && !c.is_control());
-    if ok {
-        Ok(())
-    } else {
-        Err(FieldError::new(field, MessageKey::PasswordPolicy))
-    }
+    if ok { Ok(()) } else { Err(FieldError::new(field, MessageKey::PasswordPolicy)) }
 }
 
 /// A mainland China mobile number (`13800138000`, optionally `+86` / `86` first) or any E.164
 /// number (`+` then 7 to 15 digits, no leading zero). Spaces and dashes between digits are allowed.
 pub fn phone(field: &str, value: &str) -> Result<(), FieldError> {
-    if normalize_phone(value).is_some() {
-        Ok(())
-    } else {
-        Err(FieldError::new(field, MessageKey::PhoneInvalid))
-    }
+    if normalize_phone(value).is_some() { Ok(()) } else { Err(FieldError::new(field, MessageKey::PhoneInvalid)) }
 }
 
 /// The phone number as stored: CN mobiles as 11 digits, others in E.164 with their `+`.
@@ -127,11 +115,7 @@ pub fn normalize_phone(value: &str) -> Option<String> {
 /// A practical e-mail check: one `@`, a local part of allowed characters, a domain of at least
 /// two labels made of letters, digits and inner hyphens, a top-level label of letters.
 pub fn email(field: &str, value: &str) -> Result<(), FieldError> {
-    if is_email(value.trim()) {
-        Ok(())
-    } else {
-        Err(FieldError::new(field, MessageKey::EmailInvalid))
-    }
+    if is_email(value.trim()) { Ok(()) } else { Err(FieldError::new(field, MessageKey::EmailInvalid)) }
 }
 
 fn is_email(value: &str) -> bool {
@@ -146,9 +130,7 @@ fn is_email(value: &str) -> bool {
         && !local.starts_with('.')
         && !local.ends_with('.')
         && !local.contains("..")
-        && local
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c));
+        && local.chars().all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c));
     let labels: Vec<&str> = domain.split('.').collect();
     let domain_ok = labels.len() >= 2
         && labels.iter().all(|l| {
@@ -158,28 +140,20 @@ fn is_email(value: &str) -> bool {
                 && !l.ends_with('-')
                 && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         })
-        && labels
-            .last()
-            .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
+        && labels.last().is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
     local_ok && domain_ok
 }
 
 /// A value that must be present: blank (only whitespace) counts as missing. `label` is what the
 /// user sees as the field's name, already in their language.
 pub fn required(field: &str, label: &str, value: &str) -> Result<(), FieldError> {
-    if value.trim().is_empty() {
-        Err(FieldError::new(field, MessageKey::Required).with("field", label))
-    } else {
-        Ok(())
-    }
+    if value.trim().is_empty() { Err(FieldError::new(field, MessageKey::Required).with("field", label)) } else { Ok(()) }
 }
 
 /// A value no longer than `max` characters (not bytes: Chinese text counts per character).
 pub fn max_chars(field: &str, label: &str, value: &str, max: usize) -> Result<(), FieldError> {
     if value.chars().count() > max {
-        Err(FieldError::new(field, MessageKey::TooLong)
-            .with("field", label)
-            .with("max", max.to_string()))
+        Err(FieldError::new(field, MessageKey::TooLong).with("field", label).with("max", max.to_string()))
     } else {
         Ok(())
     }
@@ -188,17 +162,18 @@ pub fn max_chars(field: &str, label: &str, value: &str, max: usize) -> Result<()
 /// 3 to 32 characters of ASCII letters, digits and `_ . - @`, starting with a letter or digit.
 pub fn username(field: &str, value: &str) -> Result<(), FieldError> {
     let ok = (3..=32).contains(&value.len())
-        && value
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphanumeric())
-        && value
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_.-@".contains(c));
-    if ok {
+        && value.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && value.chars().all(|c| c.is_ascii_alphanumeric() || "_.-@".contains(c));
+    if ok { Ok(()) } else { Err(FieldError::new(field, MessageKey::UsernameInvalid)) }
+}
+
+/// An ISO 3166-1 alpha-2 country code such as `CN` or `US`.
+pub fn country_code(field: &str, label: &str, value: &str) -> Result<(), FieldError> {
+    required(field, label, value)?;
+    if value.len() == 2 && value.bytes().all(|b| b.is_ascii_uppercase()) {
         Ok(())
     } else {
-        Err(FieldError::new(field, MessageKey::UsernameInvalid))
+        Err(FieldError::new(field, MessageKey::CountryInvalid))
     }
 }
 
@@ -217,10 +192,7 @@ pub fn sms_code(field: &str, value: &str) -> Result<(), FieldError> {
 /// equal to the new one.
 pub fn password_change(old: &str, new: &str, confirm: &str) -> Result<(), FieldError> {
     if old.is_empty() {
-        return Err(FieldError::new(
-            "oldpassword",
-            MessageKey::OldPasswordRequired,
-        ));
+        return Err(FieldError::new("oldpassword", MessageKey::OldPasswordRequired));
     }
     new_password(new, confirm)
 }
@@ -232,16 +204,10 @@ pub fn new_password(new: &str, confirm: &str) -> Result<(), FieldError> {
     }
     password("password", new)?;
     if confirm.is_empty() {
-        return Err(FieldError::new(
-            "confirmpassword",
-            MessageKey::ConfirmPasswordRequired,
-        ));
+        return Err(FieldError::new("confirmpassword", MessageKey::ConfirmPasswordRequired));
     }
     if confirm != new {
-        return Err(FieldError::new(
-            "confirmpassword",
-            MessageKey::PasswordMismatch,
-        ));
+        return Err(FieldError::new("confirmpassword", MessageKey::PasswordMismatch));
     }
     Ok(())
 }
@@ -254,51 +220,19 @@ mod tests {
     fn password_policy() {
         assert!(password("password", "Abcdef1!").is_ok());
         assert!(password("password", "密码Abcdef1!").is_ok());
-        for bad in [
-            "",
-            "Abcde1!",
-            "abcdefg1!",
-            "ABCDEFG1!",
-            "Abcdefgh!",
-            "Abcdefgh1",
-            "Abcd efg1",
-        ] {
-            assert_eq!(
-                password("password", bad).map_err(|e| e.key),
-                Err(MessageKey::PasswordPolicy),
-                "{bad}"
-            );
+        for bad in ["", "Abcde1!", "abcdefg1!", "ABCDEFG1!", "Abcdefgh!", "Abcdefgh1", "Abcd efg1"] {
+            assert_eq!(password("password", bad).map_err(|e| e.key), Err(MessageKey::PasswordPolicy), "{bad}");
         }
         let long = format!("Aa1!{}", "x".repeat(61));
-        assert_eq!(
-            password("password", &long).map_err(|e| e.key),
-            Err(MessageKey::PasswordTooLong)
-        );
+        assert_eq!(password("password", &long).map_err(|e| e.key), Err(MessageKey::PasswordTooLong));
     }
 
     #[test]
     fn phones() {
-        assert_eq!(
-            normalize_phone("13800138000").as_deref(),
-            Some("13800138000")
-        );
-        assert_eq!(
-            normalize_phone("+86 138-0013-8000").as_deref(),
-            Some("13800138000")
-        );
-        assert_eq!(
-            normalize_phone("+1 415 555 2671").as_deref(),
-            Some("+14155552671")
-        );
-        for bad in [
-            "",
-            "12800138000",
-            "1380013800",
-            "+0123456789",
-            "138 0013 8000-",
-            "+86--13800138000",
-            "abc",
-        ] {
+        assert_eq!(normalize_phone("13800138000").as_deref(), Some("13800138000"));
+        assert_eq!(normalize_phone("+86 138-0013-8000").as_deref(), Some("13800138000"));
+        assert_eq!(normalize_phone("+1 415 555 2671").as_deref(), Some("+14155552671"));
+        for bad in ["", "12800138000", "1380013800", "+0123456789", "138 0013 8000-", "+86--13800138000", "abc"] {
             assert_eq!(normalize_phone(bad), None, "{bad}");
         }
     }
@@ -307,17 +241,7 @@ mod tests {
     fn emails() {
         assert!(email("email", "ops@forwarder.cn").is_ok());
         assert!(email("email", "a.b+c@mail.example.co.uk").is_ok());
-        for bad in [
-            "",
-            "a@b",
-            "@x.com",
-            "a@@x.com",
-            "a@x..com",
-            "a@-x.com",
-            "a@x.c0m",
-            ".a@x.com",
-            "a b@x.com",
-        ] {
+        for bad in ["", "a@b", "@x.com", "a@@x.com", "a@x..com", "a@-x.com", "a@x.c0m", ".a@x.com", "a b@x.com"] {
             assert!(email("email", bad).is_err(), "{bad}");
         }
     }
@@ -331,24 +255,12 @@ mod tests {
         assert!(sms_code("c", "012345").is_ok());
         assert!(sms_code("c", "12345").is_err());
         let key = |r: Result<(), FieldError>| r.err().map(|e| (e.field, e.key));
-        assert_eq!(
-            key(password_change("", "", "")),
-            Some(("oldpassword".into(), MessageKey::OldPasswordRequired))
-        );
-        assert_eq!(
-            key(password_change("x", "", "")),
-            Some(("password".into(), MessageKey::NewPasswordRequired))
-        );
-        assert_eq!(
-            key(password_change("x", "weak", "")),
-            Some(("password".into(), MessageKey::PasswordPolicy))
-        );
+        assert_eq!(key(password_change("", "", "")), Some(("oldpassword".into(), MessageKey::OldPasswordRequired)));
+        assert_eq!(key(password_change("x", "", "")), Some(("password".into(), MessageKey::NewPasswordRequired)));
+        assert_eq!(key(password_change("x", "weak", "")), Some(("password".into(), MessageKey::PasswordPolicy)));
         assert_eq!(
             key(password_change("x", "Abcdef1!", "")),
-            Some((
-                "confirmpassword".into(),
-                MessageKey::ConfirmPasswordRequired
-            ))
+            Some(("confirmpassword".into(), MessageKey::ConfirmPasswordRequired))
         );
         assert_eq!(
             key(password_change("x", "Abcdef1!", "Abcdef1?")),
@@ -359,14 +271,10 @@ mod tests {
 
     #[test]
     fn messages_translate_labels() {
-        let err =
-            FieldError::new("length", MessageKey::NumberPositive).with("field", "@field_length");
+        let err = FieldError::new("length", MessageKey::NumberPositive).with("field", "@field_length");
         assert_eq!(err.message(Lang::ZhCn), "长必须大于0!");
         assert_eq!(err.message(Lang::EnUs), "Length must be greater than 0!");
         let err = max_chars("name", "名称", "一二三", 2).err();
-        assert_eq!(
-            err.map(|e| e.message(Lang::ZhCn)).as_deref(),
-            Some("名称不能超过2个字符!")
-        );
+        assert_eq!(err.map(|e| e.message(Lang::ZhCn)).as_deref(), Some("名称不能超过2个字符!"));
     }
 }

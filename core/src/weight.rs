@@ -38,34 +38,14 @@ pub struct Weights {
     pub chargeable_weight: Decimal,
 }
 
-pub const DIMENSION_BOUNDS: Bounds = Bounds {
-    allow_zero: false,
-    max: Decimal::from_parts(10_000, 0, 0, false, 0),
-    max_scale: 2,
-};
-pub const WEIGHT_BOUNDS: Bounds = Bounds {
-    allow_zero: true,
-    max: Decimal::from_parts(100_000, 0, 0, false, 0),
-    max_scale: 3,
-};
-pub const DIVISOR_BOUNDS: Bounds = Bounds {
-    allow_zero: false,
-    max: Decimal::from_parts(1_000_000, 0, 0, false, 0),
-    max_scale: 0,
-};
-pub const INCREMENT_BOUNDS: Bounds = Bounds {
-    allow_zero: true,
-    max: Decimal::from_parts(100, 0, 0, false, 0),
-    max_scale: 3,
-};
+pub const DIMENSION_BOUNDS: Bounds = Bounds { allow_zero: false, max: Decimal::from_parts(10_000, 0, 0, false, 0), max_scale: 2 };
+pub const WEIGHT_BOUNDS: Bounds = Bounds { allow_zero: true, max: Decimal::from_parts(100_000, 0, 0, false, 0), max_scale: 3 };
+pub const DIVISOR_BOUNDS: Bounds =
+    Bounds { allow_zero: false, max: Decimal::from_parts(1_000_000, 0, 0, false, 0), max_scale: 0 };
+pub const INCREMENT_BOUNDS: Bounds = Bounds { allow_zero: true, max: Decimal::from_parts(100, 0, 0, false, 0), max_scale: 3 };
 
 /// L x W x H / divisor, rounded up to the gram: a carrier never bills less than the box.
-pub fn volumetric_weight(
-    length: Decimal,
-    width: Decimal,
-    height: Decimal,
-    divisor: Decimal,
-) -> Option<Decimal> {
+pub fn volumetric_weight(length: Decimal, width: Decimal, height: Decimal, divisor: Decimal) -> Option<Decimal> {
     let volume = length.checked_mul(width)?.checked_mul(height)?;
     let weight = volume.checked_div(divisor)?;
     Some(weight.round_dp_with_strategy(WEIGHT_SCALE, rust_decimal::RoundingStrategy::AwayFromZero))
@@ -74,10 +54,7 @@ pub fn volumetric_weight(
 /// `value` rounded up to the next multiple of `increment` (to the gram when increment is zero).
 pub fn round_up_to(value: Decimal, increment: Decimal) -> Option<Decimal> {
     if increment.is_zero() {
-        return Some(
-            value
-                .round_dp_with_strategy(WEIGHT_SCALE, rust_decimal::RoundingStrategy::AwayFromZero),
-        );
+        return Some(value.round_dp_with_strategy(WEIGHT_SCALE, rust_decimal::RoundingStrategy::AwayFromZero));
     }
     let steps = value.checked_div(increment)?.ceil();
     steps.checked_mul(increment)
@@ -85,13 +62,8 @@ pub fn round_up_to(value: Decimal, increment: Decimal) -> Option<Decimal> {
 
 /// Actual, volumetric and chargeable weight of one parcel, each to the gram.
 pub fn chargeable_weight(input: &WeightInput) -> Result<Weights, FieldError> {
-    let overflow = || {
-        FieldError::new("length", MessageKey::NumberTooLarge)
-            .with("field", "@field_length")
-            .with("max", "10000")
-    };
-    let volumetric = volumetric_weight(input.length, input.width, input.height, input.divisor)
-        .ok_or_else(overflow)?;
+    let overflow = || FieldError::new("length", MessageKey::NumberTooLarge).with("field", "@field_length").with("max", "10000");
+    let volumetric = volumetric_weight(input.length, input.width, input.height, input.divisor).ok_or_else(overflow)?;
     let heavier = input.weight.max(volumetric);
     let chargeable = round_up_to(heavier, input.increment).ok_or_else(overflow)?;
     let scaled = |mut d: Decimal| {
@@ -117,15 +89,9 @@ mod tests {
 
     #[test]
     fn volumetric_rounds_up_to_the_gram() {
-        assert_eq!(
-            volumetric_weight(d("30"), d("20"), d("10"), d("5000")),
-            Some(d("1.2"))
-        );
+        assert_eq!(volumetric_weight(d("30"), d("20"), d("10"), d("5000")), Some(d("1.2")));
         // 10 x 10 x 10 / 6000 = 0.1666... -> 0.167
-        assert_eq!(
-            volumetric_weight(d("10"), d("10"), d("10"), d("6000")),
-            Some(d("0.167"))
-        );
+        assert_eq!(volumetric_weight(d("10"), d("10"), d("10"), d("6000")), Some(d("0.167")));
     }
 
     #[test]
@@ -140,15 +106,7 @@ mod tests {
         };
         let w = chargeable_weight(&input).map(|w| w.chargeable_weight.to_string());
         assert_eq!(w.as_deref(), Ok("1.500"));
-        let heavy = WeightInput {
-            weight: d("2.5"),
-            ..input
-        };
-        assert_eq!(
-            chargeable_weight(&heavy)
-                .map(|w| w.chargeable_weight.to_string())
-                .as_deref(),
-            Ok("2.500")
-        );
+        let heavy = WeightInput { weight: d("2.5"), ..input };
+        assert_eq!(chargeable_weight(&heavy).map(|w| w.chargeable_weight.to_string()).as_deref(), Ok("2.500"));
     }
 }

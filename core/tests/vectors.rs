@@ -1,10 +1,7 @@
 //! Replays the JSON test vectors through the native build of core. The web test suite replays the
 //! very same files through the WebAssembly build, so both sides are proven to decide alike.
 
-#![expect(
-    clippy::panic,
-    reason = "a broken vector file should fail the test loudly"
-)]
+#![expect(clippy::panic, reason = "a broken vector file should fail the test loudly")]
 
 use std::path::Path;
 
@@ -19,50 +16,30 @@ fn call(function: &str, args: &[&str]) -> Value {
         ("validatePassword", [value, lang]) => text(api::validate_password(value, lang)),
         ("validatePhone", [value, lang]) => text(api::validate_phone(value, lang)),
         ("validateEmail", [value, lang]) => text(api::validate_email(value, lang)),
-        ("validateRequired", [value, label, lang]) => {
-            text(api::validate_required(value, label, lang))
-        }
+        ("validateRequired", [value, label, lang]) => text(api::validate_required(value, label, lang)),
         ("message", [key, lang]) => Value::String(api::message(key, lang)),
         ("validateUsername", [value, lang]) => text(api::validate_username(value, lang)),
         ("validateSmsCode", [value, lang]) => text(api::validate_sms_code(value, lang)),
-        ("validatePasswordChange", [old, new, confirm, lang]) => {
-            json(api::validate_password_change(old, new, confirm, lang))
-        }
-        ("validateNewPassword", [new, confirm, lang]) => {
-            json(api::validate_new_password(new, confirm, lang))
-        }
+        ("validatePasswordChange", [old, new, confirm, lang]) => json(api::validate_password_change(old, new, confirm, lang)),
+        ("validateNewPassword", [new, confirm, lang]) => json(api::validate_new_password(new, confirm, lang)),
         ("buildRoutes", [menu]) => parse(&api::build_routes(menu)),
         ("filterRoutes", [routes, permissions]) => parse(&api::filter_routes(routes, permissions)),
-        ("buttonState", [action, auth, all_auth]) => {
-            Value::String(api::button_state(action, auth, all_auth))
-        }
+        ("buttonState", [action, auth, all_auth]) => Value::String(api::button_state(action, auth, all_auth)),
         ("welcome", [hour, lang]) => Value::String(api::welcome(hour.parse().unwrap_or(99), lang)),
-        ("chargeableWeight", [input, lang]) => {
-            serde_json::from_str(&api::chargeable_weight(input, lang)).unwrap_or(Value::Null)
-        }
-        _ => panic!(
-            "no such function in the vectors' contract: {function} with {} args",
-            args.len()
-        ),
+        ("chargeableWeight", [input, lang]) => serde_json::from_str(&api::chargeable_weight(input, lang)).unwrap_or(Value::Null),
+        _ => panic!("no such function in the vectors' contract: {function} with {} args", args.len()),
     }
 }
 
 #[test]
 fn every_vector_holds_natively() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let mut count = 0;
     let mut failures = Vec::new();
-    for file in files
-        .iter()
-        .filter(|f| f.extension().is_some_and(|e| e == "json"))
-    {
-        let cases: Vec<Value> =
-            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "json")) {
+        let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
         for case in cases {
             let function = case["fn"].as_str().unwrap();
             // Numbers (an hour of the day) travel as numbers in the vectors, as the browser passes them.
@@ -75,22 +52,11 @@ fn every_vector_holds_natively() {
             let args: Vec<&str> = owned.iter().map(String::as_str).collect();
             let got = call(function, &args);
             if got != case["expect"] {
-                failures.push(format!(
-                    "{} / {}: expected {}, got {}",
-                    file.display(),
-                    case["name"],
-                    case["expect"],
-                    got
-                ));
+                failures.push(format!("{} / {}: expected {}, got {}", file.display(), case["name"], case["expect"], got));
             }
             count += 1;
         }
     }
     assert!(count >= 50, "too few vectors: {count}");
-    assert!(
-        failures.is_empty(),
-        "{} of {count} vectors failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {count} vectors failed:\n{}", failures.len(), failures.join("\n"));
 }

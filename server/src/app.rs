@@ -5,9 +5,13 @@ use std::sync::Arc;
 
 use axum::Router;
 
+use crate::auth::rate_limit::RateLimiter;
+use crate::auth::session::Keys;
+use crate::auth::sms::{self, SmsSender};
 use crate::bootstrap::{self, Report};
 use crate::config::Config;
 use crate::db::Db;
+use crate::files::storage::LocalStorage;
 use crate::http::web::WebAssets;
 use crate::routes;
 
@@ -18,7 +22,11 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// Signs session tokens (`LOGISTICS_JWT_SECRET`, or generated once and kept in the database).
     pub jwt_secret: Arc<String>,
+    pub keys: Arc<Keys>,
     pub web: WebAssets,
+    pub sms: Arc<dyn SmsSender>,
+    pub limiter: Arc<RateLimiter>,
+    pub storage: LocalStorage,
 }
 
 pub struct Started {
@@ -29,6 +37,12 @@ pub struct Started {
 
 /// Connects, migrates, bootstraps and wires every route.
 pub async fn start(config: Config) -> Result<Started, String> {
+    let sender = sms::sender_from(config.sms_webhook.as_deref())?;
+    start_with_sms(config, sender).await
+}
+
+/// [`start`] with a given SMS sender (tests read the codes they send).
+pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<Started, String> {
     let db = Db::connect(&config.database, config.pool_size).await?;
     db.migrate().await?;
     let (report, jwt_secret) = bootstrap::run(&db, &config).await?;
@@ -38,14 +52,14 @@ pub async fn start(config: Config) -> Result<Started, String> {
     };
     let state = AppState {
         db,
-        config: Arc::new(config),
+        keys: Arc::new(Keys::new(&jwt_secret)),
         jwt_secret: Arc::new(jwt_secret),
         web,
+        sms,
+        limiter: Arc::new(RateLimiter::new(config.rate_limits)),
+        storage: LocalStorage::new(config.upload_dir.clone()),
+        config: Arc::new(config),
     };
     let router = routes::router(state.clone());
-    Ok(Started {
-        router,
-        state,
-        report,
-    })
+    Ok(Started { router, state, report })
 }

@@ -5,10 +5,11 @@ use logistics_core::{Lang, validate};
 
 use crate::config::Config;
 use crate::db::{Db, DbError};
-use crate::secrets;
-use crate::settings;
-use crate::tenants;
 use crate::users::{self, NewUser, UserKind};
+use crate::{departs, permissions, roles, secrets, settings, tenants};
+
+/// The platform tenant's first department.
+pub const HEADQUARTERS: &str = "A01";
 
 pub const ADMIN_USERNAME: &str = "admin";
 pub const DEMO_TENANT_ID: i32 = 2;
@@ -31,40 +32,45 @@ fn db_err(e: DbError) -> String {
 
 /// Runs every step; each is idempotent and safe to race with another instance.
 pub async fn run(db: &Db, config: &Config) -> Result<(Report, String), String> {
-    tenants::ensure(db, tenants::PLATFORM_TENANT_ID, "平台 Platform")
-        .await
-        .map_err(db_err)?;
+    let (admin_role, headquarters) = platform(db).await?;
     let mut report = Report::default();
-    if users::find_by_username(db, ADMIN_USERNAME)
-        .await
-        .map_err(db_err)?
-        .is_none()
-    {
+    if users::find_by_username(db, ADMIN_USERNAME).await.map_err(db_err)?.is_none() {
         let (password, generated) = admin_password(config)?;
-        if create_user(
-            db,
-            ADMIN_USERNAME,
-            "管理员 Administrator",
-            &password,
-            UserKind::Admin,
-            None,
-            tenants::PLATFORM_TENANT_ID,
-        )
-        .await?
-        {
+        let account =
+            Account {
+                username: ADMIN_USERNAME, realname: "管理员 Administrator", kind: UserKind::Admin, main_account_id: None
+            };
+        if let Some(id) = create_user(db, &account, &password, tenants::PLATFORM_TENANT_ID, Some(HEADQUARTERS)).await? {
+            departs::add_member(db, &id, &headquarters).await.map_err(db_err)?;
             report.admin_created = Some((ADMIN_USERNAME.to_owned(), password, generated));
         }
+    }
+    // An administrator from before roles existed gets the admin role once.
+    if let Some(admin) = users::find_by_username(db, ADMIN_USERNAME).await.map_err(db_err)?
+        && roles::of_user(db, &admin.id, admin.tenant_id).await.map_err(db_err)?.is_empty()
+    {
+        roles::assign(db, &admin.id, &admin_role).await.map_err(db_err)?;
     }
     if config.demo {
         report.demo_created = seed_demo(db).await?;
     }
     let jwt_secret = match &config.jwt_secret {
         Some(secret) => secret.clone(),
-        None => settings::get_or_init(db, settings::JWT_SECRET, &secrets::new_secret()?)
-            .await
-            .map_err(db_err)?,
+        None => settings::get_or_init(db, settings::JWT_SECRET, &secrets::new_secret()?).await.map_err(db_err)?,
     };
     Ok((report, jwt_secret))
+}
+
+/// The platform tenant with its menu, seeded roles and head office; returns the admin role's and
+/// the head office's ids.
+async fn platform(db: &Db) -> Result<(String, String), String> {
+    tenants::ensure(db, tenants::PLATFORM_TENANT_ID, "平台 Platform").await.map_err(db_err)?;
+    permissions::seed::run(db).await.map_err(db_err)?;
+    let admin_role = admin_role(db, tenants::PLATFORM_TENANT_ID).await?;
+    customer_role(db, tenants::PLATFORM_TENANT_ID).await?;
+    let headquarters =
+        departs::ensure(db, HEADQUARTERS, "总部", "Headquarters", tenants::PLATFORM_TENANT_ID).await.map_err(db_err)?;
+    Ok((admin_role, headquarters))
 }
 
 /// `LOGISTICS_ADMIN_PASSWORD` if it meets the policy, or a generated one.
@@ -72,83 +78,96 @@ pub fn admin_password(config: &Config) -> Result<(String, bool), String> {
     match &config.admin_password {
         Some(password) => match validate::password("password", password) {
             Ok(()) => Ok((password.clone(), false)),
-            Err(e) => Err(format!(
-                "LOGISTICS_ADMIN_PASSWORD is refused: {}",
-                e.message(Lang::EnUs)
-            )),
+            Err(e) => Err(format!("LOGISTICS_ADMIN_PASSWORD is refused: {}", e.message(Lang::EnUs))),
         },
         None => Ok((secrets::generate_password()?, true)),
     }
 }
 
-/// Creates a user; `false` if another instance created the same username first.
+/// Who a new account is, apart from its password and tenant.
+pub struct Account<'a> {
+    pub username: &'a str,
+    pub realname: &'a str,
+    pub kind: UserKind,
+    pub main_account_id: Option<&'a str>,
+}
+
+/// Creates a user with the role its kind implies; `None` if another instance created the same
+/// username first.
 async fn create_user(
     db: &Db,
-    username: &str,
-    realname: &str,
+    account: &Account<'_>,
     password: &str,
-    kind: UserKind,
-    main_account_id: Option<&str>,
     tenant_id: i32,
-) -> Result<bool, String> {
+    org_code: Option<&str>,
+) -> Result<Option<String>, String> {
     let hash = users::password::hash(password).await?;
     let id = secrets::new_id();
     let user = NewUser {
         id: &id,
-        username,
-        realname,
+        username: account.username,
+        realname: account.realname,
         password: &hash,
+        phone: None,
+        email: None,
+        org_code,
         status: users::STATUS_NORMAL,
         del_flag: 0,
-        user_kind: kind.as_str(),
-        main_account_id,
+        user_kind: account.kind.as_str(),
+        main_account_id: account.main_account_id,
         tenant_id,
         create_by: None,
         create_time: chrono::Utc::now().naive_utc(),
     };
     match users::insert(db, &user).await {
-        Ok(()) => Ok(true),
-        Err(DbError::Query(diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::UniqueViolation,
-            _,
-        ))) => Ok(false),
-        Err(e) => Err(db_err(e)),
+        Ok(()) => {}
+        Err(DbError::Query(diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _))) => {
+            return Ok(None);
+        }
+        Err(e) => return Err(db_err(e)),
     }
+    let role = match account.kind {
+        UserKind::Admin => admin_role(db, tenant_id).await?,
+        _ => customer_role(db, tenant_id).await?,
+    };
+    roles::assign(db, &id, &role).await.map_err(db_err)?;
+    Ok(Some(id))
+}
+
+/// The tenant's `admin` role; a new one gets every seeded menu.
+pub async fn admin_role(db: &Db, tenant_id: i32) -> Result<String, String> {
+    seeded_role(db, tenant_id, roles::ADMIN, "管理员").await
+}
+
+/// The tenant's `customer` role, which new enterprise accounts get; a new one gets the seeded menus.
+pub async fn customer_role(db: &Db, tenant_id: i32) -> Result<String, String> {
+    seeded_role(db, tenant_id, roles::CUSTOMER, "客户").await
+}
+
+async fn seeded_role(db: &Db, tenant_id: i32, code: &str, name: &str) -> Result<String, String> {
+    let (id, created) = roles::ensure(db, tenant_id, code, name).await.map_err(db_err)?;
+    if created {
+        permissions::grant(db, &id, &permissions::seed::ids()).await.map_err(db_err)?;
+    }
+    Ok(id)
 }
 
 /// The `create-admin` subcommand: creates the administrator `username`, or resets its password
 /// and unfreezes it when it exists (the way back in for a locked-out operator).
-pub async fn create_or_reset_admin(
-    db: &Db,
-    config: &Config,
-    username: &str,
-) -> Result<(String, bool), String> {
+pub async fn create_or_reset_admin(db: &Db, config: &Config, username: &str) -> Result<(String, bool), String> {
     validate::required("username", "username", username).map_err(|e| e.message(Lang::EnUs))?;
     let (password, generated) = admin_password(config)?;
-    tenants::ensure(db, tenants::PLATFORM_TENANT_ID, "平台 Platform")
-        .await
-        .map_err(db_err)?;
-    match users::find_by_username(db, username)
-        .await
-        .map_err(db_err)?
-    {
+    let (_, headquarters) = platform(db).await?;
+    match users::find_by_username(db, username).await.map_err(db_err)? {
         Some(user) => {
             let hash = users::password::hash(&password).await?;
-            users::reset_password(db, &user.id, &hash)
-                .await
-                .map_err(db_err)?;
+            users::reset_password(db, &user.id, &hash).await.map_err(db_err)?;
         }
         None => {
-            create_user(
-                db,
-                username,
-                username,
-                &password,
-                UserKind::Admin,
-                None,
-                tenants::PLATFORM_TENANT_ID,
-            )
-            .await?;
+            let account = Account { username, realname: username, kind: UserKind::Admin, main_account_id: None };
+            if let Some(id) = create_user(db, &account, &password, tenants::PLATFORM_TENANT_ID, Some(HEADQUARTERS)).await? {
+                departs::add_member(db, &id, &headquarters).await.map_err(db_err)?;
+            }
         }
     }
     Ok((password, generated))
@@ -156,39 +175,21 @@ pub async fn create_or_reset_admin(
 
 /// A demo forwarder with one customer and its sub-account. Returns whether anything was created.
 async fn seed_demo(db: &Db) -> Result<bool, String> {
-    tenants::ensure(db, DEMO_TENANT_ID, "演示货代 Demo Forwarder")
-        .await
-        .map_err(db_err)?;
-    if users::find_by_username(db, DEMO_CUSTOMER)
-        .await
-        .map_err(db_err)?
-        .is_some()
-    {
+    tenants::ensure(db, DEMO_TENANT_ID, "演示货代 Demo Forwarder").await.map_err(db_err)?;
+    if users::find_by_username(db, DEMO_CUSTOMER).await.map_err(db_err)?.is_some() {
         return Ok(false);
     }
-    create_user(
-        db,
-        DEMO_CUSTOMER,
-        "演示客户 Demo Customer",
-        DEMO_PASSWORD,
-        UserKind::Customer,
-        None,
-        DEMO_TENANT_ID,
-    )
-    .await?;
-    let customer = users::find_by_username(db, DEMO_CUSTOMER)
-        .await
-        .map_err(db_err)?
-        .ok_or("demo customer vanished")?;
-    create_user(
-        db,
-        DEMO_SUB_ACCOUNT,
-        "演示子账号 Demo Sub-account",
-        DEMO_PASSWORD,
-        UserKind::SubAccount,
-        Some(&customer.id),
-        DEMO_TENANT_ID,
-    )
-    .await?;
+    let customer =
+        Account {
+            username: DEMO_CUSTOMER, realname: "演示客户 Demo Customer", kind: UserKind::Customer, main_account_id: None
+        };
+    let Some(customer_id) = create_user(db, &customer, DEMO_PASSWORD, DEMO_TENANT_ID, None).await? else { return Ok(false) };
+    let sub = Account {
+        username: DEMO_SUB_ACCOUNT,
+        realname: "演示子账号 Demo Sub-account",
+        kind: UserKind::SubAccount,
+        main_account_id: Some(&customer_id),
+    };
+    create_user(db, &sub, DEMO_PASSWORD, DEMO_TENANT_ID, None).await?;
     Ok(true)
 }

@@ -19,31 +19,21 @@ impl DatabaseUrl {
     /// `postgres://` / `postgresql://` URLs.
     pub fn parse(url: &str) -> Result<DatabaseUrl, String> {
         let url = url.trim();
-        if let Some(rest) = url
-            .strip_prefix("sqlite://")
-            .or_else(|| url.strip_prefix("sqlite:"))
-        {
+        if let Some(rest) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
             let path = rest.split('?').next().unwrap_or("");
             if path.is_empty() {
-                return Err(format!(
-                    "DATABASE_URL `{url}` names no SQLite file (e.g. sqlite://data/logistics.db)"
-                ));
+                return Err(format!("DATABASE_URL `{url}` names no SQLite file (e.g. sqlite://data/logistics.db)"));
             }
             return Ok(DatabaseUrl::Sqlite(path.to_owned()));
         }
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let after = url.split_once("://").map_or("", |(_, a)| a);
             if after.is_empty() || after.starts_with('/') && after.len() == 1 {
-                return Err(format!(
-                    "DATABASE_URL `{url}` names no PostgreSQL host or database"
-                ));
+                return Err(format!("DATABASE_URL `{url}` names no PostgreSQL host or database"));
             }
             return Ok(DatabaseUrl::Postgres(url.to_owned()));
         }
-        Err(format!(
-            "DATABASE_URL must start with sqlite:// or postgres:// (got `{}`)",
-            redact(url)
-        ))
+        Err(format!("DATABASE_URL must start with sqlite:// or postgres:// (got `{}`)", redact(url)))
     }
 
     pub fn backend_name(&self) -> &'static str {
@@ -86,6 +76,14 @@ pub struct Config {
     pub web_dir: Option<PathBuf>,
     /// `LOGISTICS_DB_POOL_SIZE`: connections per instance (default 16; 1 for in-memory SQLite).
     pub pool_size: usize,
+    /// `LOGISTICS_RATE_LIMITS=off` turns the per-IP throttles off (load tests, trusted networks).
+    pub rate_limits: bool,
+    /// `LOGISTICS_TRUST_PROXY=1`: take the client address from `X-Forwarded-For` (behind a proxy).
+    pub trust_proxy: bool,
+    /// `LOGISTICS_SMS_WEBHOOK`: POST verification codes to this URL; unset writes them to the log.
+    pub sms_webhook: Option<String>,
+    /// `LOGISTICS_UPLOAD_DIR`: where uploaded files are kept (default `data/uploads`).
+    pub upload_dir: PathBuf,
 }
 
 impl Config {
@@ -99,17 +97,12 @@ impl Config {
         let bind = bind_text
             .parse()
             .map_err(|_| format!("LOGISTICS_BIND must be an address and port such as 127.0.0.1:8080 (got `{bind_text}`)"))?;
-        let database = DatabaseUrl::parse(
-            &get("DATABASE_URL").unwrap_or_else(|| DatabaseUrl::DEFAULT.to_owned()),
-        )?;
+        let database = DatabaseUrl::parse(&get("DATABASE_URL").unwrap_or_else(|| DatabaseUrl::DEFAULT.to_owned()))?;
         let redis_url = get("REDIS_URL");
         if let Some(url) = &redis_url
             && !(url.starts_with("redis://") || url.starts_with("rediss://"))
         {
-            return Err(format!(
-                "REDIS_URL must start with redis:// or rediss:// (got `{}`)",
-                redact(url)
-            ));
+            return Err(format!("REDIS_URL must start with redis:// or rediss:// (got `{}`)", redact(url)));
         }
         let demo = match get("LOGISTICS_DEMO").as_deref() {
             None | Some("0" | "false" | "no") => false,
@@ -121,9 +114,7 @@ impl Config {
             Some(text) => match text.parse::<usize>() {
                 Ok(n) if (1..=512).contains(&n) => n,
                 _ => {
-                    return Err(format!(
-                        "LOGISTICS_DB_POOL_SIZE must be a number from 1 to 512 (got `{text}`)"
-                    ));
+                    return Err(format!("LOGISTICS_DB_POOL_SIZE must be a number from 1 to 512 (got `{text}`)"));
                 }
             },
         };
@@ -133,7 +124,23 @@ impl Config {
         {
             return Err("LOGISTICS_JWT_SECRET must be at least 32 characters long".to_owned());
         }
+        let flag = |name: &str, default: bool| match get(name).as_deref() {
+            None => Ok(default),
+            Some("1" | "true" | "on" | "yes") => Ok(true),
+            Some("0" | "false" | "off" | "no") => Ok(false),
+            Some(other) => Err(format!("{name} must be on or off (got `{other}`)")),
+        };
+        let sms_webhook = get("LOGISTICS_SMS_WEBHOOK");
+        if let Some(url) = &sms_webhook
+            && !(url.starts_with("http://") || url.starts_with("https://"))
+        {
+            return Err(format!("LOGISTICS_SMS_WEBHOOK must be an http:// or https:// URL (got `{}`)", redact(url)));
+        }
         Ok(Config {
+            rate_limits: flag("LOGISTICS_RATE_LIMITS", true)?,
+            trust_proxy: flag("LOGISTICS_TRUST_PROXY", false)?,
+            sms_webhook,
+            upload_dir: get("LOGISTICS_UPLOAD_DIR").map_or_else(|| PathBuf::from("data/uploads"), PathBuf::from),
             bind,
             database,
             redis_url,
@@ -152,22 +159,10 @@ mod tests {
 
     #[test]
     fn database_urls() {
-        assert_eq!(
-            DatabaseUrl::parse("sqlite://data/x.db"),
-            Ok(DatabaseUrl::Sqlite("data/x.db".into()))
-        );
-        assert_eq!(
-            DatabaseUrl::parse("sqlite:///tmp/x.db"),
-            Ok(DatabaseUrl::Sqlite("/tmp/x.db".into()))
-        );
-        assert_eq!(
-            DatabaseUrl::parse("sqlite::memory:"),
-            Ok(DatabaseUrl::Sqlite(":memory:".into()))
-        );
-        assert!(matches!(
-            DatabaseUrl::parse("postgres://u:p@localhost/db"),
-            Ok(DatabaseUrl::Postgres(_))
-        ));
+        assert_eq!(DatabaseUrl::parse("sqlite://data/x.db"), Ok(DatabaseUrl::Sqlite("data/x.db".into())));
+        assert_eq!(DatabaseUrl::parse("sqlite:///tmp/x.db"), Ok(DatabaseUrl::Sqlite("/tmp/x.db".into())));
+        assert_eq!(DatabaseUrl::parse("sqlite::memory:"), Ok(DatabaseUrl::Sqlite(":memory:".into())));
+        assert!(matches!(DatabaseUrl::parse("postgres://u:p@localhost/db"), Ok(DatabaseUrl::Postgres(_))));
         assert!(DatabaseUrl::parse("mysql://x").is_err());
         assert!(DatabaseUrl::parse("sqlite://").is_err());
         assert!(DatabaseUrl::parse("postgres://").is_err());
@@ -175,9 +170,7 @@ mod tests {
 
     #[test]
     fn passwords_never_reach_errors() {
-        let err = DatabaseUrl::parse("mysql://root:hunter2@db/x")
-            .err()
-            .unwrap_or_default();
+        let err = DatabaseUrl::parse("mysql://root:hunter2@db/x").err().unwrap_or_default();
         assert!(!err.contains("hunter2"), "{err}");
         assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
     }
@@ -185,21 +178,11 @@ mod tests {
     #[test]
     fn defaults_and_errors() {
         let config = Config::from_lookup(|_| None).map_err(|e| e.to_string());
-        let config = config
-            .as_ref()
-            .map(|c| (c.bind.to_string(), c.database.clone(), c.demo));
-        assert_eq!(
-            config,
-            Ok((
-                "127.0.0.1:8080".into(),
-                DatabaseUrl::Sqlite("data/logistics.db".into()),
-                false
-            ))
-        );
+        let config = config.as_ref().map(|c| (c.bind.to_string(), c.database.clone(), c.demo));
+        assert_eq!(config, Ok(("127.0.0.1:8080".into(), DatabaseUrl::Sqlite("data/logistics.db".into()), false)));
         let bad = Config::from_lookup(|n| (n == "LOGISTICS_BIND").then(|| "nope".to_owned()));
         assert!(bad.is_err_and(|e| e.contains("LOGISTICS_BIND")));
-        let short =
-            Config::from_lookup(|n| (n == "LOGISTICS_JWT_SECRET").then(|| "short".to_owned()));
+        let short = Config::from_lookup(|n| (n == "LOGISTICS_JWT_SECRET").then(|| "short".to_owned()));
         assert!(short.is_err_and(|e| e.contains("LOGISTICS_JWT_SECRET")));
     }
 }

@@ -3,11 +3,17 @@
 //! module is one resource (its handlers and its queries).
 
 pub mod app;
+pub mod auth;
 pub mod bootstrap;
 pub mod config;
 pub mod db;
+pub mod departs;
+pub mod files;
 pub mod health;
 pub mod http;
+pub mod logs;
+pub mod permissions;
+pub mod roles;
 pub mod routes;
 pub mod secrets;
 pub mod settings;

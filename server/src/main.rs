@@ -30,9 +30,7 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
         [] => Ok(Command::Serve),
         [cmd] if cmd == "serve" => Ok(Command::Serve),
         [cmd] if cmd == "migrate" => Ok(Command::Migrate),
-        [cmd] if cmd == "create-admin" => {
-            Ok(Command::CreateAdmin(bootstrap::ADMIN_USERNAME.to_owned()))
-        }
+        [cmd] if cmd == "create-admin" => Ok(Command::CreateAdmin(bootstrap::ADMIN_USERNAME.to_owned())),
         [cmd, name] if cmd == "create-admin" => Ok(Command::CreateAdmin(name.clone())),
         _ => Err(format!("unknown arguments `{}`\n{USAGE}", args.join(" "))),
     }
@@ -67,12 +65,13 @@ fn main() -> ExitCode {
 }
 
 fn init_tracing() {
-    let filter = EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn"));
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn"));
+    use std::io::IsTerminal;
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
-        .with_target(false);
+        .with_target(false)
+        .with_ansi(std::io::stderr().is_terminal());
     if std::env::var("LOGISTICS_LOG_FORMAT").is_ok_and(|f| f == "json") {
         builder.json().init();
     } else {
@@ -86,23 +85,17 @@ async fn run(command: Command, config: Config) -> Result<(), String> {
         Command::Migrate => {
             let db = Db::connect(&config.database, 1).await?;
             let ran = db.migrate().await?;
-            println!(
-                "migrations applied: {ran} new ({} database)",
-                db.backend_name()
-            );
+            println!("migrations applied: {ran} new ({} database)", db.backend_name());
             Ok(())
         }
         Command::CreateAdmin(username) => {
             let db = Db::connect(&config.database, 1).await?;
             db.migrate().await?;
-            let (password, generated) =
-                bootstrap::create_or_reset_admin(&db, &config, &username).await?;
+            let (password, generated) = bootstrap::create_or_reset_admin(&db, &config, &username).await?;
             if generated {
                 println!("administrator `{username}` is ready; password (shown once): {password}");
             } else {
-                println!(
-                    "administrator `{username}` is ready with the password from LOGISTICS_ADMIN_PASSWORD"
-                );
+                println!("administrator `{username}` is ready with the password from LOGISTICS_ADMIN_PASSWORD");
             }
             Ok(())
         }
@@ -112,27 +105,18 @@ async fn run(command: Command, config: Config) -> Result<(), String> {
 async fn serve(config: Config) -> Result<(), String> {
     let bind = config.bind;
     let database = config.database.clone();
-    let listener = tokio::net::TcpListener::bind(bind)
-        .await
-        .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
-    let bind = listener
-        .local_addr()
-        .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+    let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+    let bind = listener.local_addr().map_err(|e| format!("cannot listen on {bind}: {e}"))?;
     let started = app::start(config).await?;
     let url = format!("http://{bind}");
-    println!(
-        "Logistics platform listening on {url}  (database: {})",
-        database.backend_name()
-    );
+    println!("Logistics platform listening on {url}  (database: {})", database.backend_name());
     if let Some((username, password, generated)) = &started.report.admin_created {
         if *generated {
             println!(
                 "administrator created: username `{username}`, password `{password}` (shown once; change it after signing in)"
             );
         } else {
-            println!(
-                "administrator created: username `{username}` with the password from LOGISTICS_ADMIN_PASSWORD"
-            );
+            println!("administrator created: username `{username}` with the password from LOGISTICS_ADMIN_PASSWORD");
         }
     }
     if started.report.demo_created {
@@ -143,10 +127,8 @@ async fn serve(config: Config) -> Result<(), String> {
             bootstrap::DEMO_PASSWORD
         );
     }
-    axum::serve(listener, started.router)
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .map_err(|e| format!("server stopped: {e}"))?;
+    let service = started.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await.map_err(|e| format!("server stopped: {e}"))?;
     tracing::info!("shut down cleanly");
     Ok(())
 }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -14,7 +14,8 @@ use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::http::{AppError, middleware, web};
-use crate::{health, weight};
+use crate::users::{account, register};
+use crate::{auth, departs, files, health, permissions, weight};
 
 pub const BASE_PATH: &str = "/boot";
 
@@ -24,7 +25,11 @@ pub const BASE_PATH: &str = "/boot";
         Every response is the envelope {success, message, code, result, timestamp}; messages follow the \
         client_lang cookie (zh-CN or en-US), else Accept-Language."),
     servers((url = "/boot")),
+    paths(files::serve),
     tags(
+        (name = "auth", description = "Sign-in, sessions, menus and permissions"),
+        (name = "users", description = "Accounts: registration, recovery, the signed-in user's own account"),
+        (name = "files", description = "Uploads and stored files"),
         (name = "health", description = "Liveness and readiness"),
         (name = "logistics", description = "Shipping rules shared with the browser"),
     )
@@ -37,6 +42,24 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(health::live))
         .routes(routes!(health::ready))
         .routes(routes!(weight::chargeable))
+        .routes(routes!(auth::login::login))
+        .routes(routes!(auth::login::phone_login))
+        .routes(routes!(auth::login::logout))
+        .routes(routes!(auth::login::send_sms))
+        .routes(routes!(permissions::by_token))
+        .routes(routes!(departs::current))
+        .routes(routes!(departs::select))
+        .routes(routes!(register::check_only_user))
+        .routes(routes!(register::register))
+        .routes(routes!(register::phone_verification))
+        .routes(routes!(register::password_change))
+        .routes(routes!(account::update_password))
+        .routes(routes!(account::overview))
+        .routes(routes!(account::edit_profile))
+        .routes({
+            let (schemas, paths, method_router) = routes!(files::upload);
+            (schemas, paths, method_router.layer(DefaultBodyLimit::max(files::UPLOAD_BODY_LIMIT)))
+        })
         .split_for_parts()
 }
 
@@ -44,32 +67,24 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
 pub fn openapi_json() -> String {
     let (_, mut doc) = api();
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
-    doc.to_pretty_json()
-        .unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    doc.to_pretty_json().unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
 pub fn router(state: AppState) -> Router {
     let (api, _) = api();
     let document = Arc::new(openapi_json());
     let api = api
+        .route("/sys/common/static/{*path}", get(files::serve))
         .route(
             "/openapi.json",
             get(move || {
                 let document = Arc::clone(&document);
-                async move {
-                    (
-                        [(header::CONTENT_TYPE, "application/json")],
-                        document.as_str().to_owned(),
-                    )
-                }
+                async move { ([(header::CONTENT_TYPE, "application/json")], document.as_str().to_owned()) }
             }),
         )
         .fallback(|| async { AppError::not_found() })
         .method_not_allowed_fallback(|| async { AppError::method_not_allowed() });
-    let app = Router::new()
-        .nest(BASE_PATH, api)
-        .fallback(web_app)
-        .with_state(state);
+    let app = Router::new().nest(BASE_PATH, api).fallback(web_app).with_state(state);
     middleware::apply(app)
 }
 

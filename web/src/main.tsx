@@ -7,7 +7,9 @@ import { routes } from './app/routes';
 // Importing the core instantiates the WASM module once, before the first render.
 import './core';
 import './i18n';
+import { applySettingsToDocument, settingsStore } from './lib/settings';
 
+applySettingsToDocument(settingsStore.get());
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root');

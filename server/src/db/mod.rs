@@ -10,9 +10,7 @@ use diesel::SqliteConnection;
 use diesel_async::pooled_connection::deadpool::Pool;
 use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig};
 use diesel_async::sync_connection_wrapper::SyncConnectionWrapper;
-use diesel_async::{
-    AsyncConnection, AsyncMigrationHarness, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection,
-};
+use diesel_async::{AsyncConnection, AsyncMigrationHarness, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 use crate::config::{DatabaseUrl, redact};
@@ -94,41 +92,26 @@ impl Db {
                     && let Some(parent) = std::path::Path::new(path).parent()
                     && !parent.as_os_str().is_empty()
                 {
-                    std::fs::create_dir_all(parent).map_err(|e| {
-                        format!(
-                            "cannot create the folder {} for the SQLite database: {e}",
-                            parent.display()
-                        )
-                    })?;
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| format!("cannot create the folder {} for the SQLite database: {e}", parent.display()))?;
                 }
                 let mut config = ManagerConfig::default();
                 config.custom_setup = Box::new(|url| {
                     Box::pin(async move {
                         let mut conn = SqliteConn::establish(url).await?;
-                        conn.batch_execute(SQLITE_SETUP)
-                            .await
-                            .map_err(ConnectionError::CouldntSetupConfiguration)?;
+                        conn.batch_execute(SQLITE_SETUP).await.map_err(ConnectionError::CouldntSetupConfiguration)?;
                         Ok(conn)
                     })
                 });
-                let manager = AsyncDieselConnectionManager::<SqliteConn>::new_with_config(
-                    path.clone(),
-                    config,
-                );
+                let manager = AsyncDieselConnectionManager::<SqliteConn>::new_with_config(path.clone(), config);
                 // An in-memory database exists once per connection: keep exactly one.
                 let size = if in_memory { 1 } else { pool_size };
-                let pool = Pool::builder(manager)
-                    .max_size(size)
-                    .build()
-                    .map_err(|e| e.to_string())?;
+                let pool = Pool::builder(manager).max_size(size).build().map_err(|e| e.to_string())?;
                 Db::Sqlite(pool)
             }
             DatabaseUrl::Postgres(url) => {
                 let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url.clone());
-                let pool = Pool::builder(manager)
-                    .max_size(pool_size)
-                    .build()
-                    .map_err(|e| e.to_string())?;
+                let pool = Pool::builder(manager).max_size(pool_size).build().map_err(|e| e.to_string())?;
                 Db::Postgres(pool)
             }
         };
@@ -136,11 +119,7 @@ impl Db {
             DatabaseUrl::Sqlite(path) => {
                 format!("cannot open the SQLite database {path}: {}", root_cause(&e))
             }
-            DatabaseUrl::Postgres(u) => format!(
-                "cannot reach PostgreSQL at {}: {}",
-                redact(u),
-                root_cause(&e)
-            ),
+            DatabaseUrl::Postgres(u) => format!("cannot reach PostgreSQL at {}: {}", redact(u), root_cause(&e)),
         })?;
         Ok(db)
     }
@@ -168,25 +147,15 @@ impl Db {
             Db::Sqlite(pool) => {
                 let conn = pool.get().await.map_err(|e| fail(&e))?;
                 let mut harness = AsyncMigrationHarness::new(conn);
-                harness
-                    .run_pending_migrations(SQLITE_MIGRATIONS)
-                    .map(|v| v.len())
-                    .map_err(|e| fail(&e))
+                harness.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()).map_err(|e| fail(&e))
             }
             Db::Postgres(pool) => {
                 let mut conn = pool.get().await.map_err(|e| fail(&e))?;
-                conn.batch_execute("SELECT pg_advisory_lock(7242001)")
-                    .await
-                    .map_err(|e| fail(&e))?;
+                conn.batch_execute("SELECT pg_advisory_lock(7242001)").await.map_err(|e| fail(&e))?;
                 let mut harness = AsyncMigrationHarness::new(conn);
-                let ran = harness
-                    .run_pending_migrations(POSTGRES_MIGRATIONS)
-                    .map(|v| v.len())
-                    .map_err(|e| fail(&e));
+                let ran = harness.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len()).map_err(|e| fail(&e));
                 let mut conn = harness.into_inner();
-                conn.batch_execute("SELECT pg_advisory_unlock(7242001)")
-                    .await
-                    .map_err(|e| fail(&e))?;
+                conn.batch_execute("SELECT pg_advisory_unlock(7242001)").await.map_err(|e| fail(&e))?;
                 ran
             }
         }
@@ -195,9 +164,7 @@ impl Db {
 
 fn root_cause(e: &DbError) -> String {
     match e {
-        DbError::Pool(diesel_async::pooled_connection::deadpool::PoolError::Backend(inner)) => {
-            inner.to_string()
-        }
+        DbError::Pool(diesel_async::pooled_connection::deadpool::PoolError::Backend(inner)) => inner.to_string(),
         other => other.to_string(),
     }
 }

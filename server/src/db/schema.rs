@@ -45,8 +45,168 @@ diesel::table! {
         create_time -> Timestamp,
         update_by -> Nullable<Text>,
         update_time -> Nullable<Timestamp>,
+        login_fail_count -> Integer,
+        login_fail_since -> Nullable<Timestamp>,
+        lock_until -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A signed-in session: the JWT names it, so logout, password changes and freezing end it at once.
+    sys_session (id) {
+        id -> Text,
+        user_id -> Text,
+        tenant_id -> Integer,
+        ip -> Nullable<Text>,
+        user_agent -> Nullable<Text>,
+        create_time -> Timestamp,
+        expire_time -> Timestamp,
+        revoke_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// SMS verification codes, stored as keyed hashes only.
+    sys_sms_code (id) {
+        id -> Text,
+        phone -> Text,
+        mode -> Text,
+        code_hash -> Text,
+        attempts -> Integer,
+        consumed -> Bool,
+        create_time -> Timestamp,
+        expire_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// Login (log_type 1) and operation (2) logs, JeecgBoot's `sys_log`.
+    sys_log (id) {
+        id -> Text,
+        log_type -> SmallInt,
+        log_content -> Text,
+        ok -> Bool,
+        userid -> Nullable<Text>,
+        username -> Nullable<Text>,
+        ip -> Nullable<Text>,
+        method -> Nullable<Text>,
+        request_url -> Nullable<Text>,
+        tenant_id -> Nullable<Integer>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sys_role (id) {
+        id -> Text,
+        role_name -> Text,
+        role_code -> Text,
+        description -> Nullable<Text>,
+        tenant_id -> Integer,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sys_user_role (user_id, role_id) {
+        user_id -> Text,
+        role_id -> Text,
+    }
+}
+
+diesel::table! {
+    /// Menus (menu_type 0 and 1) and button permissions (menu_type 2), JeecgBoot's `sys_permission`,
+    /// with the title in both languages.
+    sys_permission (id) {
+        id -> Text,
+        parent_id -> Nullable<Text>,
+        name -> Text,
+        name_en -> Text,
+        url -> Nullable<Text>,
+        component -> Nullable<Text>,
+        component_name -> Nullable<Text>,
+        redirect -> Nullable<Text>,
+        menu_type -> SmallInt,
+        perms -> Nullable<Text>,
+        perms_type -> Text,
+        sort_no -> Integer,
+        always_show -> Bool,
+        icon -> Nullable<Text>,
+        is_route -> Bool,
+        keep_alive -> Bool,
+        hidden -> Bool,
+        internal_or_external -> Bool,
+        status -> Text,
+        del_flag -> SmallInt,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sys_role_permission (role_id, permission_id) {
+        role_id -> Text,
+        permission_id -> Text,
+    }
+}
+
+diesel::table! {
+    sys_depart (id) {
+        id -> Text,
+        parent_id -> Nullable<Text>,
+        depart_name -> Text,
+        depart_name_en -> Nullable<Text>,
+        org_code -> Text,
+        org_category -> Text,
+        depart_order -> Integer,
+        tenant_id -> Integer,
+        del_flag -> SmallInt,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sys_user_depart (user_id, dep_id) {
+        user_id -> Text,
+        dep_id -> Text,
+    }
+}
+
+diesel::table! {
+    /// The company behind an enterprise customer's main account, from registration.
+    customer_company (user_id) {
+        user_id -> Text,
+        company_name -> Text,
+        contact_person -> Text,
+        country -> Text,
+        address -> Text,
+        tax_number -> Nullable<Text>,
+        create_time -> Timestamp,
     }
 }
 
 diesel::joinable!(sys_user -> sys_tenant (tenant_id));
-diesel::allow_tables_to_appear_in_same_query!(sys_setting, sys_tenant, sys_user);
+diesel::joinable!(sys_session -> sys_user (user_id));
+diesel::joinable!(sys_user_role -> sys_role (role_id));
+diesel::joinable!(sys_user_role -> sys_user (user_id));
+diesel::joinable!(sys_role_permission -> sys_permission (permission_id));
+diesel::joinable!(sys_role_permission -> sys_role (role_id));
+diesel::joinable!(sys_user_depart -> sys_depart (dep_id));
+diesel::joinable!(sys_user_depart -> sys_user (user_id));
+diesel::joinable!(customer_company -> sys_user (user_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    sys_setting,
+    sys_tenant,
+    sys_user,
+    sys_session,
+    sys_sms_code,
+    sys_log,
+    sys_role,
+    sys_user_role,
+    sys_permission,
+    sys_role_permission,
+    sys_depart,
+    sys_user_depart,
+    customer_company,
+);

@@ -25,10 +25,7 @@ pub struct Readiness {
 #[utoipa::path(get, path = "/health", tag = "health",
     responses((status = 200, description = "The server is up", body = crate::http::Envelope<Health>)))]
 pub async fn live() -> ApiResult<Health> {
-    ok(Health {
-        status: "UP",
-        version: env!("CARGO_PKG_VERSION"),
-    })
+    ok(Health { status: "UP", version: env!("CARGO_PKG_VERSION") })
 }
 
 /// The database answers too: 503 when it does not.
@@ -38,8 +35,5 @@ pub async fn live() -> ApiResult<Health> {
         (status = 503, description = "The database is unreachable")))]
 pub async fn ready(State(state): State<AppState>) -> ApiResult<Readiness> {
     state.db.ping().await.map_err(AppError::unavailable)?;
-    ok(Readiness {
-        status: "UP",
-        database: state.db.backend_name(),
-    })
+    ok(Readiness { status: "UP", database: state.db.backend_name() })
 }

@@ -25,20 +25,12 @@ pub struct AppError {
 
 impl AppError {
     fn new(status: StatusCode, key: MessageKey) -> Self {
-        AppError {
-            status,
-            error: FieldError::new("", key),
-            cause: None,
-        }
+        AppError { status, error: FieldError::new("", key), cause: None }
     }
 
     /// 400: a field broke a rule of core; the body names the field and the message key.
     pub fn invalid(error: FieldError) -> Self {
-        AppError {
-            status: StatusCode::BAD_REQUEST,
-            error,
-            cause: None,
-        }
+        AppError { status: StatusCode::BAD_REQUEST, error, cause: None }
     }
 
     /// 400: the request as a whole is malformed (wrong shape, unreadable body).
@@ -76,28 +68,44 @@ impl AppError {
         Self::new(StatusCode::PAYLOAD_TOO_LARGE, MessageKey::PayloadTooLarge)
     }
 
+    /// 413 with a specific message (an upload over its purpose's limit).
+    pub fn payload_too_large_with(key: MessageKey) -> Self {
+        Self::new(StatusCode::PAYLOAD_TOO_LARGE, key)
+    }
+
     /// 429: a rate limit was hit.
     pub fn too_many_requests() -> Self {
         Self::new(StatusCode::TOO_MANY_REQUESTS, MessageKey::TooManyRequests)
     }
 
+    /// 429 with a specific message (a locked account, an SMS asked for too soon).
+    pub fn too_many(key: MessageKey) -> Self {
+        Self::new(StatusCode::TOO_MANY_REQUESTS, key)
+    }
+
+    /// 400 naming a field and a message, for rules the server checks against stored data.
+    pub fn field(field: &str, key: MessageKey) -> Self {
+        AppError::invalid(FieldError::new(field, key))
+    }
+
+    /// 409 naming the field whose value is taken.
+    pub fn taken(field: &str, key: MessageKey) -> Self {
+        AppError { status: StatusCode::CONFLICT, error: FieldError::new(field, key), cause: None }
+    }
+
+    /// 403 with a specific message (a frozen account).
+    pub fn refused(key: MessageKey) -> Self {
+        Self::new(StatusCode::FORBIDDEN, key)
+    }
+
     /// 500: a bug or an unexpected failure; `cause` goes to the log.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
-        AppError {
-            cause: Some(cause.to_string()),
-            ..Self::new(StatusCode::INTERNAL_SERVER_ERROR, MessageKey::InternalError)
-        }
+        AppError { cause: Some(cause.to_string()), ..Self::new(StatusCode::INTERNAL_SERVER_ERROR, MessageKey::InternalError) }
     }
 
     /// 503: a dependency (database, Redis) is unreachable; the client may retry.
     pub fn unavailable(cause: impl std::fmt::Display) -> Self {
-        AppError {
-            cause: Some(cause.to_string()),
-            ..Self::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                MessageKey::ServiceUnavailable,
-            )
-        }
+        AppError { cause: Some(cause.to_string()), ..Self::new(StatusCode::SERVICE_UNAVAILABLE, MessageKey::ServiceUnavailable) }
     }
 
     /// Adds a placeholder value to the message.
@@ -118,11 +126,25 @@ impl From<diesel::result::Error> for AppError {
         use diesel::result::{DatabaseErrorKind, Error};
         match error {
             Error::NotFound => AppError::not_found(),
-            Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
-                AppError::conflict(MessageKey::Conflict)
-            }
+            Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => AppError::conflict(MessageKey::Conflict),
             other => AppError::internal(other),
         }
+    }
+}
+
+impl From<crate::db::DbError> for AppError {
+    fn from(error: crate::db::DbError) -> Self {
+        match error {
+            crate::db::DbError::Pool(e) => AppError::unavailable(e),
+            crate::db::DbError::Query(e) => AppError::from(e),
+        }
+    }
+}
+
+impl From<String> for AppError {
+    /// Failures described in a sentence (the random source, a hash) are server-side bugs or outages.
+    fn from(cause: String) -> Self {
+        AppError::internal(cause)
     }
 }
 
@@ -139,13 +161,7 @@ pub fn error_response(status: StatusCode, error: &FieldError) -> Response {
     if !error.field.is_empty() {
         result["field"] = json!(error.field);
     }
-    let body = Envelope {
-        success: false,
-        message: error.message(lang),
-        code: status.as_u16(),
-        result,
-        timestamp: now_millis(),
-    };
+    let body = Envelope { success: false, message: error.message(lang), code: status.as_u16(), result, timestamp: now_millis() };
     let mut response = (status, Json(body)).into_response();
     response.extensions_mut().insert(Enveloped);
     response

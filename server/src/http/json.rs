@@ -33,10 +33,7 @@ fn from_rejection(rejection: &JsonRejection) -> AppError {
     match rejection {
         JsonRejection::JsonDataError(_) | JsonRejection::JsonSyntaxError(_) => {
             let detail = rejection.body_text();
-            let detail = detail
-                .rsplit_once(": ")
-                .map_or(detail.as_str(), |(_, d)| d)
-                .to_owned();
+            let detail = detail.rsplit_once(": ").map_or(detail.as_str(), |(_, d)| d).to_owned();
             AppError::bad_request(MessageKey::BadJson).with("detail", detail)
         }
         _ => AppError::bad_request(MessageKey::BadRequest),

@@ -33,12 +33,7 @@ pub fn from_headers(headers: &HeaderMap) -> Lang {
         .find(|(name, _)| *name == COOKIE_NAME)
         .and_then(|(_, value)| Lang::parse(value));
     from_cookie
-        .or_else(|| {
-            headers
-                .get(ACCEPT_LANGUAGE)
-                .and_then(|v| v.to_str().ok())
-                .and_then(Lang::from_accept_language)
-        })
+        .or_else(|| headers.get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).and_then(Lang::from_accept_language))
         .unwrap_or_default()
 }
 
@@ -52,10 +47,7 @@ mod tests {
     fn cookie_beats_accept_language() {
         let mut headers = HeaderMap::new();
         headers.insert(ACCEPT_LANGUAGE, HeaderValue::from_static("en-US,en;q=0.9"));
-        headers.insert(
-            COOKIE,
-            HeaderValue::from_static("a=1; client_lang=zh-CN; b=2"),
-        );
+        headers.insert(COOKIE, HeaderValue::from_static("a=1; client_lang=zh-CN; b=2"));
         assert_eq!(from_headers(&headers), Lang::ZhCn);
         headers.remove(COOKIE);
         assert_eq!(from_headers(&headers), Lang::EnUs);

@@ -32,14 +32,8 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wa
 
 pub fn apply(router: Router) -> Router {
     let security_headers = ServiceBuilder::new()
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_FRAME_OPTIONS,
-            HeaderValue::from_static("SAMEORIGIN"),
-        ))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN")))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
@@ -72,10 +66,7 @@ pub fn apply(router: Router) -> Router {
             .layer(middleware::from_fn(language))
             .layer(CatchPanicLayer::custom(|_| {
                 tracing::error!("a handler panicked");
-                Response::builder()
-                    .status(StatusCode::INTERNAL_SERVER_ERROR)
-                    .body(Body::empty())
-                    .unwrap_or_default()
+                Response::builder().status(StatusCode::INTERNAL_SERVER_ERROR).body(Body::empty()).unwrap_or_default()
             }))
             .layer(security_headers),
     )
@@ -89,8 +80,7 @@ async fn language(req: Request, next: Next) -> Response {
     lang::scope(lang, async move {
         let response = next.run(req).await;
         let status = response.status();
-        let bare = (status.is_client_error() || status.is_server_error())
-            && response.extensions().get::<Enveloped>().is_none();
+        let bare = (status.is_client_error() || status.is_server_error()) && response.extensions().get::<Enveloped>().is_none();
         if is_api && bare {
             let mut fixed = error_response(status, &FieldError::new("", key_for_status(status)));
             for (name, value) in response.headers() {

@@ -24,24 +24,14 @@ pub enum WebAssets {
 impl WebAssets {
     async fn read(&self, path: &str) -> Option<(Vec<u8>, String)> {
         match self {
-            WebAssets::Embedded => {
-                Embedded::get(path).map(|f| (f.data.into_owned(), f.metadata.mimetype().to_owned()))
-            }
+            WebAssets::Embedded => Embedded::get(path).map(|f| (f.data.into_owned(), f.metadata.mimetype().to_owned())),
             WebAssets::Dir(root) => {
                 let relative = Path::new(path);
-                if relative
-                    .components()
-                    .any(|c| !matches!(c, Component::Normal(_)))
-                {
+                if relative.components().any(|c| !matches!(c, Component::Normal(_))) {
                     return None;
                 }
                 let bytes = tokio::fs::read(root.join(relative)).await.ok()?;
-                Some((
-                    bytes,
-                    mime_guess::from_path(relative)
-                        .first_or_octet_stream()
-                        .to_string(),
-                ))
+                Some((bytes, mime_guess::from_path(relative).first_or_octet_stream().to_string()))
             }
         }
     }
@@ -51,11 +41,7 @@ pub async fn serve(assets: &WebAssets, uri: &Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
     if let Some((bytes, mime)) = assets.read(path).await {
-        let cache = if path.starts_with("assets/") {
-            "public, max-age=31536000, immutable"
-        } else {
-            "no-cache"
-        };
+        let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
         return file_response(bytes, &mime, cache);
     }
     // A path that names a file (has an extension) and is missing is a real 404; anything else is a
@@ -76,20 +62,11 @@ pub async fn serve(assets: &WebAssets, uri: &Uri) -> Response {
 
 fn file_response(bytes: Vec<u8>, mime: &str, cache: &'static str) -> Response {
     let mut response = Response::new(Body::from(bytes));
-    let textual = mime.starts_with("text/")
-        || mime.ends_with("javascript")
-        || mime.ends_with("json")
-        || mime.ends_with("+xml");
-    let mime = if textual && !mime.contains("charset") {
-        format!("{mime}; charset=utf-8")
-    } else {
-        mime.to_owned()
-    };
+    let textual = mime.starts_with("text/") || mime.ends_with("javascript") || mime.ends_with("json") || mime.ends_with("+xml");
+    let mime = if textual && !mime.contains("charset") { format!("{mime}; charset=utf-8") } else { mime.to_owned() };
     if let Ok(value) = HeaderValue::from_str(&mime) {
         response.headers_mut().insert(header::CONTENT_TYPE, value);
     }
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
 }

@@ -12,12 +12,7 @@ pub const JWT_SECRET: &str = "jwt_secret";
 
 pub async fn get(db: &Db, name: &str) -> DbResult<Option<String>> {
     let value = with_conn!(db, |conn| {
-        sys_setting::table
-            .filter(sys_setting::name.eq(name))
-            .select(sys_setting::value)
-            .first::<String>(conn)
-            .await
-            .optional()?
+        sys_setting::table.filter(sys_setting::name.eq(name)).select(sys_setting::value).first::<String>(conn).await.optional()?
     });
     Ok(value)
 }
@@ -28,11 +23,7 @@ pub async fn get_or_init(db: &Db, name: &str, initial: &str) -> DbResult<String>
     let now = chrono::Utc::now().naive_utc();
     with_conn!(db, |conn| {
         diesel::insert_into(sys_setting::table)
-            .values((
-                sys_setting::name.eq(name),
-                sys_setting::value.eq(initial),
-                sys_setting::update_time.eq(now),
-            ))
+            .values((sys_setting::name.eq(name), sys_setting::value.eq(initial), sys_setting::update_time.eq(now)))
             .on_conflict_do_nothing()
             .execute(conn)
             .await?;

@@ -29,3 +29,25 @@ pub async fn ensure(db: &Db, id: i32, name: &str) -> DbResult<()> {
     });
     Ok(())
 }
+
+/// A tenant's id and name.
+pub async fn find(db: &Db, id: i32) -> DbResult<Option<(i32, String)>> {
+    let tenant = with_conn!(db, |conn| {
+        sys_tenant::table.filter(sys_tenant::id.eq(id)).select((sys_tenant::id, sys_tenant::name)).first(conn).await.optional()?
+    });
+    Ok(tenant)
+}
+
+/// Whether a tenant exists and is active (registrations may only join such a tenant).
+pub async fn is_active(db: &Db, id: i32) -> DbResult<bool> {
+    let status: Option<i16> = with_conn!(db, |conn| {
+        sys_tenant::table.filter(sys_tenant::id.eq(id)).select(sys_tenant::status).first(conn).await.optional()?
+    });
+    Ok(status == Some(STATUS_NORMAL))
+}
+
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct TenantName {
+    pub id: i32,
+    pub name: String,
+}

@@ -8,10 +8,7 @@ use crate::http::{ApiJson, ApiResult, ok};
 
 /// Numbers may be sent as JSON numbers or strings.
 #[derive(Debug, ToSchema)]
-#[expect(
-    dead_code,
-    reason = "documents the request body; the handler reads it as JSON to accept numbers or strings"
-)]
+#[expect(dead_code, reason = "documents the request body; the handler reads it as JSON to accept numbers or strings")]
 pub struct ChargeableWeightRequest {
     /// cm
     #[schema(value_type = String, example = "30")]
@@ -46,9 +43,7 @@ pub struct ChargeableWeightResult {
     responses(
         (status = 200, description = "The weights", body = crate::http::Envelope<ChargeableWeightResult>),
         (status = 400, description = "A field is missing or not a valid number; the body names it")))]
-pub async fn chargeable(
-    ApiJson(body): ApiJson<serde_json::Value>,
-) -> ApiResult<ChargeableWeightResult> {
+pub async fn chargeable(ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ChargeableWeightResult> {
     let input = api::parse_weight_input(&body)?;
     let weights = weight::chargeable_weight(&input)?;
     let text = |d| decimal::fixed(d, weight::WEIGHT_SCALE);

@@ -43,23 +43,15 @@ pub fn base_config(database: DatabaseUrl) -> Config {
 
 /// A fresh SQLite file in a temporary folder.
 pub fn sqlite_config(dir: &TempDir) -> Config {
-    base_config(DatabaseUrl::Sqlite(
-        dir.path().join("test.db").to_string_lossy().into_owned(),
-    ))
+    base_config(DatabaseUrl::Sqlite(dir.path().join("test.db").to_string_lossy().into_owned()))
 }
 
 /// A fresh PostgreSQL schema in the `TEST_DATABASE_URL` database, if there is one.
 pub async fn postgres_config() -> Option<Config> {
-    let url = std::env::var("TEST_DATABASE_URL")
-        .ok()
-        .filter(|u| !u.is_empty())?;
+    let url = std::env::var("TEST_DATABASE_URL").ok().filter(|u| !u.is_empty())?;
     let schema = format!("t_{}", uuid_like());
-    let mut conn = AsyncPgConnection::establish(&url)
-        .await
-        .expect("TEST_DATABASE_URL must be reachable");
-    conn.batch_execute(&format!("CREATE SCHEMA {schema}"))
-        .await
-        .expect("create schema");
+    let mut conn = AsyncPgConnection::establish(&url).await.expect("TEST_DATABASE_URL must be reachable");
+    conn.batch_execute(&format!("CREATE SCHEMA {schema}")).await.expect("create schema");
     let separator = if url.contains('?') { '&' } else { '?' };
     let url = format!("{url}{separator}options=-c%20search_path%3D{schema}");
     Some(base_config(DatabaseUrl::Postgres(url)))
@@ -71,15 +63,8 @@ fn uuid_like() -> String {
 
 impl TestApp {
     pub async fn with_config(config: Config, backend: &'static str, dir: TempDir) -> TestApp {
-        let started = app::start(config.clone())
-            .await
-            .unwrap_or_else(|e| panic!("start on {backend}: {e}"));
-        TestApp {
-            started,
-            backend,
-            config,
-            _dir: dir,
-        }
+        let started = app::start(config.clone()).await.unwrap_or_else(|e| panic!("start on {backend}: {e}"));
+        TestApp { started, backend, config, _dir: dir }
     }
 
     pub async fn sqlite() -> TestApp {
@@ -108,49 +93,22 @@ impl TestApp {
         let response = self.router().oneshot(request).await.expect("infallible");
         let status = response.status();
         let headers = response.headers().clone();
-        let bytes = response
-            .into_body()
-            .collect()
-            .await
-            .expect("body")
-            .to_bytes();
-        TestResponse {
-            status,
-            headers,
-            text: String::from_utf8_lossy(&bytes).into_owned(),
-        }
+        let bytes = response.into_body().collect().await.expect("body").to_bytes();
+        TestResponse { status, headers, text: String::from_utf8_lossy(&bytes).into_owned() }
     }
 
     pub async fn get(&self, path: &str, headers: &[(&str, &str)]) -> TestResponse {
-        self.send(build(Method::GET, path, headers, Body::empty()))
-            .await
+        self.send(build(Method::GET, path, headers, Body::empty())).await
     }
 
-    pub async fn post_json(
-        &self,
-        path: &str,
-        body: &Value,
-        headers: &[(&str, &str)],
-    ) -> TestResponse {
+    pub async fn post_json(&self, path: &str, body: &Value, headers: &[(&str, &str)]) -> TestResponse {
         let mut all = vec![("content-type", "application/json")];
         all.extend_from_slice(headers);
-        self.send(build(
-            Method::POST,
-            path,
-            &all,
-            Body::from(body.to_string()),
-        ))
-        .await
+        self.send(build(Method::POST, path, &all, Body::from(body.to_string()))).await
     }
 
-    pub async fn post_raw(
-        &self,
-        path: &str,
-        body: impl Into<Body>,
-        headers: &[(&str, &str)],
-    ) -> TestResponse {
-        self.send(build(Method::POST, path, headers, body.into()))
-            .await
+    pub async fn post_raw(&self, path: &str, body: impl Into<Body>, headers: &[(&str, &str)]) -> TestResponse {
+        self.send(build(Method::POST, path, headers, body.into())).await
     }
 }
 

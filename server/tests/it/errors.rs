@@ -8,43 +8,21 @@ use crate::common::{TestApp, build, sqlite_config};
 #[tokio::test(flavor = "multi_thread")]
 async fn unknown_api_paths_are_json_404s_in_the_users_language() {
     for app in TestApp::all().await {
-        let zh = app
-            .get("/boot/no/such/thing", &[("cookie", "client_lang=zh-CN")])
-            .await;
+        let zh = app.get("/boot/no/such/thing", &[("cookie", "client_lang=zh-CN")]).await;
         assert_eq!(zh.status, 404);
-        assert!(
-            zh.headers["content-type"]
-                .to_str()
-                .unwrap()
-                .starts_with("application/json")
-        );
+        assert!(zh.headers["content-type"].to_str().unwrap().starts_with("application/json"));
         let body = zh.json();
         assert_eq!(body["success"], false);
         assert_eq!(body["code"], 404);
         assert_eq!(body["message"], "很抱歉，资源未找到!");
         assert_eq!(body["result"]["key"], "not_found");
 
-        let en = app
-            .get(
-                "/boot/no/such/thing",
-                &[("accept-language", "en-US,en;q=0.9")],
-            )
-            .await
-            .json();
+        let en = app.get("/boot/no/such/thing", &[("accept-language", "en-US,en;q=0.9")]).await.json();
         assert_eq!(en["message"], "Sorry, the resource was not found!");
         // Cookie beats Accept-Language; nothing known falls back to English.
-        let cookie = app
-            .get(
-                "/boot/x",
-                &[("cookie", "client_lang=zh_CN"), ("accept-language", "en")],
-            )
-            .await
-            .json();
+        let cookie = app.get("/boot/x", &[("cookie", "client_lang=zh_CN"), ("accept-language", "en")]).await.json();
         assert_eq!(cookie["message"], "很抱歉，资源未找到!");
-        let unknown = app
-            .get("/boot/x", &[("accept-language", "fr-FR")])
-            .await
-            .json();
+        let unknown = app.get("/boot/x", &[("accept-language", "fr-FR")]).await.json();
         assert_eq!(unknown["message"], "Sorry, the resource was not found!");
         assert_eq!(app.get("/boot", &[]).await.status, 404);
     }
@@ -53,14 +31,7 @@ async fn unknown_api_paths_are_json_404s_in_the_users_language() {
 #[tokio::test(flavor = "multi_thread")]
 async fn wrong_method_is_a_localized_405() {
     let app = TestApp::sqlite().await;
-    let res = app
-        .send(build(
-            Method::DELETE,
-            "/boot/health",
-            &[("cookie", "client_lang=zh-CN")],
-            Body::empty(),
-        ))
-        .await;
+    let res = app.send(build(Method::DELETE, "/boot/health", &[("cookie", "client_lang=zh-CN")], Body::empty())).await;
     assert_eq!(res.status, 405);
     assert_eq!(res.json()["message"], "不支持该请求方法!");
     let res = app.get("/boot/logistics/weight/chargeable", &[]).await;
@@ -72,32 +43,19 @@ async fn wrong_method_is_a_localized_405() {
 async fn malformed_and_oversized_bodies_are_refused_clearly() {
     let app = TestApp::sqlite().await;
     let path = "/boot/logistics/weight/chargeable";
-    let json = [
-        ("content-type", "application/json"),
-        ("cookie", "client_lang=zh-CN"),
-    ];
+    let json = [("content-type", "application/json"), ("cookie", "client_lang=zh-CN")];
     let res = app.post_raw(path, "{\"length\": ", &json).await;
     assert_eq!(res.status, 400);
     let body = res.json();
     assert_eq!(body["result"]["key"], "bad_json");
-    assert!(
-        body["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("请求内容不是有效的JSON"),
-        "{body}"
-    );
+    assert!(body["message"].as_str().unwrap().starts_with("请求内容不是有效的JSON"), "{body}");
 
-    let res = app
-        .post_raw(path, "{}", &[("content-type", "text/plain")])
-        .await;
+    let res = app.post_raw(path, "{}", &[("content-type", "text/plain")]).await;
     assert_eq!(res.status, 400);
     assert_eq!(res.json()["message"], "The request is not valid!");
 
     let huge = format!("{{\"remark\":\"{}\"}}", "x".repeat(3 * 1024 * 1024));
-    let res = app
-        .post_raw(path, huge, &[("content-type", "application/json")])
-        .await;
+    let res = app.post_raw(path, huge, &[("content-type", "application/json")]).await;
     assert_eq!(res.status, 413);
     assert_eq!(res.json()["message"], "The request body is too large!");
 }
@@ -106,11 +64,7 @@ async fn malformed_and_oversized_bodies_are_refused_clearly() {
 async fn the_web_app_gets_history_fallback_but_api_paths_never_do() {
     let web = TempDir::new().unwrap();
     std::fs::create_dir_all(web.path().join("assets")).unwrap();
-    std::fs::write(
-        web.path().join("index.html"),
-        "<!doctype html><title>app</title>",
-    )
-    .unwrap();
+    std::fs::write(web.path().join("index.html"), "<!doctype html><title>app</title>").unwrap();
     std::fs::write(web.path().join("assets/app-1234.js"), "console.log(1)").unwrap();
     let dir = TempDir::new().unwrap();
     let mut config = sqlite_config(&dir);
@@ -125,34 +79,12 @@ async fn the_web_app_gets_history_fallback_but_api_paths_never_do() {
     }
     let asset = app.get("/assets/app-1234.js", &[]).await;
     assert_eq!(asset.status, 200);
-    assert!(
-        asset.headers["content-type"]
-            .to_str()
-            .unwrap()
-            .contains("javascript")
-    );
-    assert!(
-        asset.headers["cache-control"]
-            .to_str()
-            .unwrap()
-            .contains("immutable")
-    );
+    assert!(asset.headers["content-type"].to_str().unwrap().contains("javascript"));
+    assert!(asset.headers["cache-control"].to_str().unwrap().contains("immutable"));
     assert_eq!(app.get("/assets/missing.js", &[]).await.status, 404);
-    assert_eq!(
-        app.get("/../../etc/passwd", &[]).await.status,
-        200,
-        "traversal gets the app, not the file"
-    );
-    assert!(
-        !app.get("/..%2F..%2Fetc%2Fpasswd", &[])
-            .await
-            .text
-            .contains("root:")
-    );
+    assert_eq!(app.get("/../../etc/passwd", &[]).await.status, 200, "traversal gets the app, not the file");
+    assert!(!app.get("/..%2F..%2Fetc%2Fpasswd", &[]).await.text.contains("root:"));
     // API paths stay JSON even though the web app answers everything else.
     assert_eq!(app.get("/boot/user/login", &[]).await.json()["code"], 404);
-    assert_eq!(
-        app.post_json("/user/login", &json!({}), &[]).await.status,
-        405
-    );
+    assert_eq!(app.post_json("/user/login", &json!({}), &[]).await.status, 405);
 }

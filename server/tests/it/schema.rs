@@ -6,16 +6,11 @@ use logistics_server::{db, routes};
 fn both_backends_have_the_same_migrations() {
     let (sqlite, postgres) = db::migration_names();
     assert!(!sqlite.is_empty());
-    assert_eq!(
-        sqlite, postgres,
-        "migrations/sqlite and migrations/postgres must hold the same names"
-    );
+    assert_eq!(sqlite, postgres, "migrations/sqlite and migrations/postgres must hold the same names");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
     let list = |b: &str| {
-        let mut names: Vec<String> = std::fs::read_dir(root.join(b))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
+        let mut names: Vec<String> =
+            std::fs::read_dir(root.join(b)).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
         names.sort();
         names
     };
@@ -23,10 +18,7 @@ fn both_backends_have_the_same_migrations() {
     for name in list("sqlite") {
         for backend in ["sqlite", "postgres"] {
             for file in ["up.sql", "down.sql"] {
-                assert!(
-                    root.join(backend).join(&name).join(file).is_file(),
-                    "{backend}/{name}/{file}"
-                );
+                assert!(root.join(backend).join(&name).join(file).is_file(), "{backend}/{name}/{file}");
             }
         }
     }

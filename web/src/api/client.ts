@@ -7,6 +7,7 @@
 import { message as catalogueMessage, type CatalogueKey } from '../core';
 import i18n, { currentLanguage } from '../i18n';
 import { clearSession, getTenantId, getToken } from '../lib/session';
+import { openSessionExpired } from '../lib/session-expiry';
 import { toaster } from '../components/ui/toaster';
 
 export const BASE_PATH = '/boot';
@@ -42,6 +43,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   params?: Query;
   body?: unknown;
+  /** A multipart body (uploads); sent as is, with the browser's content type. */
+  form?: FormData;
   /** Show the catalogue notice on failure (default true); pages that show errors inline pass false. */
   notify?: boolean;
   signal?: AbortSignal;
@@ -67,9 +70,9 @@ function buildUrl(path: string, params: Query | undefined, method: string): stri
   return `${BASE_PATH}${normalized}${query ? `?${query}` : ''}`;
 }
 
-function buildHeaders(hasBody: boolean): Headers {
+function buildHeaders(hasJsonBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  if (hasBody) headers.set('Content-Type', 'application/json;charset=UTF-8');
+  if (hasJsonBody) headers.set('Content-Type', 'application/json;charset=UTF-8');
   const token = getToken();
   if (token) headers.set('X-Access-Token', token);
   headers.set('tenant-id', String(getTenantId()));
@@ -90,10 +93,15 @@ async function readEnvelope(response: Response): Promise<Envelope<unknown> | und
   }
 }
 
-/** The text a user sees for a failed call: the catalogue for 401/403/404/504, else the server's. */
-export function errorMessage(status: number, serverMessage: string | undefined): string {
+/**
+ * The text a user sees for a failed call: the catalogue for 401/403/404/504 (spec section 8),
+ * else the server's. A server error with a more specific key of its own (`login_failed`,
+ * `account_frozen`, `old_password_wrong`...) keeps the server's message, which says more.
+ */
+export function errorMessage(status: number, serverMessage: string | undefined, serverKey?: string): string {
   const key = CATALOGUE_BY_STATUS[status];
-  if (key) return catalogueMessage(key, currentLanguage());
+  const specific = serverKey !== undefined && serverKey !== key && serverMessage;
+  if (key && !specific) return catalogueMessage(key, currentLanguage());
   if (serverMessage) return serverMessage;
   return i18n.t(status === 0 ? 'notice.networkError' : 'notice.requestFailed');
 }
@@ -109,17 +117,50 @@ export function showNotice(description: string): void {
   });
 }
 
+/** The catalogue key a failed call's envelope names (`result.key`), if any. */
+export function errorKey(envelope: Envelope<unknown> | undefined): string | undefined {
+  const result = envelope?.result;
+  if (typeof result === 'object' && result !== null && 'key' in result) {
+    const key = (result as { key: unknown }).key;
+    return typeof key === 'string' ? key : undefined;
+  }
+  return undefined;
+}
+
 /**
- * 401 on a call that carried a token: the session is gone; forget it and reload so the route
- * guard sends the user to login. (A 401 without a token, e.g. wrong credentials, is just an error.)
+ * An expired or revoked token: the server answers 401 with key `token_expired`, or (spec
+ * section 8, JeecgBoot) 500 or 401 whose message is "Token失效，请重新登录" in either language.
+ */
+export function isTokenExpired(status: number, envelope: Envelope<unknown> | undefined): boolean {
+  if (status !== 401 && status !== 500) return false;
+  if (errorKey(envelope) === 'token_expired') return true;
+  const text = envelope?.message ?? '';
+  return text !== '' && (['zh-CN', 'en-US'] as const).some((lang) => catalogueMessage('token_expired', lang) === text);
+}
+
+let reloadScheduled = false;
+
+/**
+ * 401 on a call that carried a token: the session is gone; forget it and reload once after
+ * 1.5 s so the route guard sends the user to login. (A 401 without a token is just an error.)
  */
 function handleUnauthorized(): void {
   clearSession();
-  window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+  if (reloadScheduled) return;
+  reloadScheduled = true;
+  window.setTimeout(() => {
+    reloadScheduled = false;
+    window.location.reload();
+  }, RELOAD_DELAY_MS);
 }
 
 function fail(status: number, envelope: Envelope<unknown> | undefined, notify: boolean, hadToken: boolean): never {
-  const text = errorMessage(status, envelope?.message);
+  if (hadToken && isTokenExpired(status, envelope)) {
+    // One dialog however many calls fail; its button signs out and reloads.
+    openSessionExpired();
+    throw new ApiError(status, envelope?.message || catalogueMessage('token_expired', currentLanguage()), envelope);
+  }
+  const text = errorMessage(status, envelope?.message, errorKey(envelope));
   if (notify) showNotice(text);
   if (status === 401 && hadToken) handleUnauthorized();
   throw new ApiError(status, text, envelope);
@@ -146,8 +187,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   try {
     response = await fetch(buildUrl(path, options.params, method), {
       method,
-      headers: buildHeaders(options.body !== undefined),
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: buildHeaders(options.form === undefined && options.body !== undefined),
+      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: controller.signal,
       credentials: 'same-origin',
     });
@@ -175,6 +216,9 @@ export const api = {
     request<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'PUT', body }),
+  /** Multipart upload (`file` plus extra fields); the answer's `result.url` is the stored file. */
+  upload: <T>(path: string, form: FormData, options?: Omit<RequestOptions, 'method' | 'body' | 'form'>) =>
+    request<T>(path, { ...options, method: 'POST', form }),
   delete: <T>(path: string, params?: Query, options?: Omit<RequestOptions, 'method' | 'params'>) =>
     request<T>(path, { ...options, method: 'DELETE', params }),
 };

@@ -2,6 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { SessionExpiredDialog } from '../components/SessionExpiredDialog';
 import { Toaster } from '../components/ui/toaster';
 import i18n from '../i18n';
 import { system } from './theme';
@@ -22,6 +23,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         <QueryClientProvider client={queryClient}>
           {children}
           <Toaster />
+          <SessionExpiredDialog />
         </QueryClientProvider>
       </I18nextProvider>
     </ChakraProvider>

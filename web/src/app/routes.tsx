@@ -1,34 +1,23 @@
 /**
- * The fixed routes of spec section 2. Pages load lazily (one chunk per page); the guard sends a
- * visitor without a token to `/user/login?redirect=...` and a signed-in user away from login.
- * Menu-derived routes join under `/dashboard` once permissions arrive.
+ * The fixed routes of spec section 2. Pages load lazily (one chunk per page). Signed-in pages sit
+ * under the basic layout behind the guard loader; the menu's routes, registered by the guard, are
+ * resolved by `MenuRouteView`. Public pages: the account pages under /user and tracking.
  */
 import { AbsoluteCenter, Spinner } from '@chakra-ui/react';
-import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { HOME_PATH, LOGIN_PATH, loginPathFor } from '../features/auth/redirect';
+import { Navigate, type RouteObject } from 'react-router';
 import { ExceptionPage, RouteErrorPage } from '../features/exception/ExceptionPage';
-import { getToken } from '../lib/session';
-
-function RequireSession() {
-  const location = useLocation();
-  if (!getToken()) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
-  return <Outlet />;
-}
-
-function RedirectIfSignedIn() {
-  if (getToken()) return <Navigate to={HOME_PATH} replace />;
-  return <Outlet />;
-}
+import { HOME_PATH, LOGIN_PATH } from '../lib/guard';
+import { guardLoader } from './guard';
 
 function PageLoading() {
   return (
     <AbsoluteCenter>
-      <Spinner size="lg" color="brand.solid" />
+      <Spinner size="lg" color="colorPalette.solid" />
     </AbsoluteCenter>
   );
 }
 
-/** The account pages not built yet send visitors to sign-in instead of showing an empty page. */
+/** Tracking pages are public but not built yet: they send visitors to sign-in for now. */
 const toLogin = <Navigate to={LOGIN_PATH} replace />;
 
 export const routes: RouteObject[] = [
@@ -43,17 +32,22 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
           {
-            element: <RedirectIfSignedIn />,
-            children: [
-              {
-                path: 'login',
-                lazy: async () => ({ Component: (await import('../features/auth/components/LoginPage')).default }),
-              },
-            ],
+            path: 'login',
+            loader: guardLoader,
+            lazy: async () => ({ Component: (await import('../features/auth/components/LoginPage')).default }),
           },
-          { path: 'register', element: toLogin },
-          { path: 'register-result', element: toLogin },
-          { path: 'alteration', element: toLogin },
+          {
+            path: 'register',
+            lazy: async () => ({ Component: (await import('../features/auth/components/RegisterPage')).default }),
+          },
+          {
+            path: 'register-result',
+            lazy: async () => ({ Component: (await import('../features/auth/components/RegisterResultPage')).default }),
+          },
+          {
+            path: 'alteration',
+            lazy: async () => ({ Component: (await import('../features/auth/components/AlterationPage')).default }),
+          },
         ],
       },
       {
@@ -64,26 +58,16 @@ export const routes: RouteObject[] = [
           { path: 'result', element: toLogin },
         ],
       },
-      {
-        path: '/dashboard',
-        element: <RequireSession />,
-        children: [
-          {
-            lazy: async () => ({ Component: (await import('../layouts/BasicLayout')).default }),
-            children: [
-              { index: true, element: <Navigate to={HOME_PATH} replace /> },
-              {
-                path: 'analysis',
-                lazy: async () => ({ Component: (await import('../features/dashboard/AnalysisPage')).default }),
-              },
-            ],
-          },
-        ],
-      },
       { path: '/403', element: <ExceptionPage code="403" /> },
       { path: '/404', element: <ExceptionPage code="404" /> },
       { path: '/500', element: <ExceptionPage code="500" /> },
-      { path: '*', element: <Navigate to="/404" replace /> },
+      {
+        id: 'app',
+        loader: guardLoader,
+        shouldRevalidate: () => true,
+        lazy: async () => ({ Component: (await import('../layouts/BasicLayout')).default }),
+        children: [{ path: '*', lazy: async () => ({ Component: (await import('./MenuRouteView')).default }) }],
+      },
     ],
   },
 ];

@@ -18,8 +18,8 @@ export function Logo({ size = 'sm', showName = true, ...rest }: LogoProps) {
         boxSize={large ? '11' : '8'}
         rounded={large ? 'xl' : 'lg'}
         bgGradient="to-br"
-        gradientFrom="blue.400"
-        gradientTo="blue.700"
+        gradientFrom="colorPalette.400"
+        gradientTo="colorPalette.700"
         color="white"
         shadow="sm"
         flexShrink={0}
@@ -32,7 +32,6 @@ export function Logo({ size = 'sm', showName = true, ...rest }: LogoProps) {
           fontSize={large ? { base: '2xl', md: '3xl' } : 'lg'}
           fontWeight="semibold"
           letterSpacing="tight"
-          color="fg"
           whiteSpace="nowrap"
         >
           {t('app.name')}

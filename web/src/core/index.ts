@@ -34,6 +34,109 @@ export function validateEmail(value: string, lang: Language): Verdict {
   return orUndefined(wasm.validateEmail(value, lang));
 }
 
+export function validateUsername(value: string, lang: Language): Verdict {
+  return orUndefined(wasm.validateUsername(value, lang));
+}
+
+export function validateSmsCode(value: string, lang: Language): Verdict {
+  return orUndefined(wasm.validateSmsCode(value, lang));
+}
+
+/** The form field a password rule blames (`oldpassword`, `password` or `confirmpassword`). */
+export type PasswordField = 'oldpassword' | 'password' | 'confirmpassword';
+
+/** The first field at fault of a multi-field rule, with its catalogue key and localized message. */
+export interface FieldError<F extends string = string> {
+  field: F;
+  key: string;
+  message: string;
+}
+
+const fieldError = <F extends string>(verdict: string | null | undefined): FieldError<F> | undefined =>
+  verdict ? (JSON.parse(verdict) as FieldError<F>) : undefined;
+
+/** The change-password form (old, new, confirmation): the first field at fault, if any. */
+export function validatePasswordChange(
+  oldPassword: string,
+  newPassword: string,
+  confirm: string,
+  lang: Language,
+): FieldError<PasswordField> | undefined {
+  return fieldError(wasm.validatePasswordChange(oldPassword, newPassword, confirm, lang));
+}
+
+/** A new password and its confirmation (registration, reset): the first field at fault, if any. */
+export function validateNewPassword(
+  newPassword: string,
+  confirm: string,
+  lang: Language,
+): FieldError<Exclude<PasswordField, 'oldpassword'>> | undefined {
+  return fieldError(wasm.validateNewPassword(newPassword, confirm, lang));
+}
+
+/** The dashboard greeting for an hour of the day (0-23). */
+export function welcome(hour: number, lang: Language): string {
+  return wasm.welcome(hour, lang);
+}
+
+/** A menu item or route as `getUserPermissionByToken` and the core shape them (JeecgBoot's). */
+export interface MenuRoute {
+  id?: string;
+  path: string;
+  name?: string;
+  component?: string;
+  redirect?: string | null;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  route?: string;
+  meta: {
+    title?: string;
+    titles?: Partial<Record<Language, string>>;
+    icon?: string;
+    url?: string | null;
+    permissionList?: string[];
+    keepAlive?: boolean;
+    internalOrExternal?: boolean;
+    componentName?: string;
+    openInNewWindow?: boolean;
+  };
+  children?: MenuRoute[];
+}
+
+/** A button rule of the `auth`/`allAuth` lists. */
+export interface ButtonPermission {
+  action: string;
+  describe?: string;
+  type?: string;
+  status?: string;
+}
+
+export type ButtonState = 'visible' | 'hidden' | 'disabled';
+
+/** Raised when the core refuses its input (`{"error":"bad_request"}`). */
+export class CoreInputError extends Error {}
+
+function routesOrThrow(json: string): MenuRoute[] {
+  const parsed = JSON.parse(json) as unknown;
+  if (!Array.isArray(parsed)) throw new CoreInputError('bad_request');
+  return parsed as MenuRoute[];
+}
+
+/** Menu tree to route tree (core `build_routes`); throws {@link CoreInputError} unless `menu` is an array. */
+export function buildRoutes(menu: unknown): MenuRoute[] {
+  return routesOrThrow(wasm.buildRoutes(JSON.stringify(menu ?? null)));
+}
+
+/** The routes a user keeps for their permission codes (core `filter_routes`). */
+export function filterRoutes(routes: MenuRoute[], permissions: string[]): MenuRoute[] {
+  return routesOrThrow(wasm.filterRoutes(JSON.stringify(routes), JSON.stringify(permissions)));
+}
+
+/** Visible, hidden or disabled: the button rule for `action`, with the lists as JSON text. */
+export function buttonState(action: string, authJson: string, allAuthJson: string): ButtonState {
+  return wasm.buttonState(action, authJson, allAuthJson) as ButtonState;
+}
+
 /** A catalogue message by its stable key (`not_found`, `forbidden`, ...), as the server says it. */
 export function message(key: CatalogueKey, lang: Language): string {
   return wasm.message(key, lang);
@@ -49,7 +152,30 @@ export type CatalogueKey =
   | 'too_many_requests'
   | 'internal_error'
   | 'service_unavailable'
-  | 'gateway_timeout';
+  | 'gateway_timeout'
+  | 'login_expired_title'
+  | 'login_expired_content'
+  | 'sign_in_again'
+  | 'cache_cleared'
+  | 'cache_clear_failed'
+  | 'no_depart'
+  | 'depart_required'
+  | 'depart_switched'
+  | 'permissions_not_array'
+  | 'password_mismatch'
+  | 'profile_saved'
+  | 'no_login_user'
+  | 'field_username'
+  | 'field_password'
+  | 'field_realname'
+  | 'field_company_name'
+  | 'field_contact_person'
+  | 'field_country'
+  | 'field_address'
+  | 'field_tax_number'
+  | 'field_phone'
+  | 'field_email'
+  | 'field_sms_code';
 
 /** Parcel dimensions (cm) and weight (kg); numbers or decimal strings. */
 export interface ChargeableWeightInput {

@@ -4,15 +4,19 @@
  * English is the fallback. Switching rewrites the cookie and `<html lang>` without a reload.
  */
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies';
+import enAccount from '../locales/en-US/account.json';
 import enCommon from '../locales/en-US/common.json';
 import enDashboard from '../locales/en-US/dashboard.json';
 import enException from '../locales/en-US/exception.json';
+import enLayout from '../locales/en-US/layout.json';
 import enUser from '../locales/en-US/user.json';
+import zhAccount from '../locales/zh-CN/account.json';
 import zhCommon from '../locales/zh-CN/common.json';
 import zhDashboard from '../locales/zh-CN/dashboard.json';
 import zhException from '../locales/zh-CN/exception.json';
+import zhLayout from '../locales/zh-CN/layout.json';
 import zhUser from '../locales/zh-CN/user.json';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
@@ -21,11 +25,11 @@ export const FALLBACK_LANGUAGE: Language = 'en-US';
 export const LANGUAGE_COOKIE = 'client_lang';
 
 export const resources = {
-  'zh-CN': { common: zhCommon, user: zhUser, exception: zhException, dashboard: zhDashboard },
-  'en-US': { common: enCommon, user: enUser, exception: enException, dashboard: enDashboard },
+  'zh-CN': { common: zhCommon, user: zhUser, exception: zhException, dashboard: zhDashboard, layout: zhLayout, account: zhAccount },
+  'en-US': { common: enCommon, user: enUser, exception: enException, dashboard: enDashboard, layout: enLayout, account: enAccount },
 } as const;
 
-export const NAMESPACES = ['common', 'user', 'exception', 'dashboard'] as const;
+export const NAMESPACES = ['common', 'user', 'exception', 'dashboard', 'layout', 'account'] as const;
 
 /** Maps any tag (`zh`, `zh_CN`, `en-GB`, ...) to a supported language, if it is one. */
 export function toLanguage(tag: string | undefined | null): Language | undefined {
@@ -50,6 +54,12 @@ export function detectLanguage(): Language {
 /** The language the UI currently shows. */
 export function currentLanguage(): Language {
   return toLanguage(i18n.language) ?? FALLBACK_LANGUAGE;
+}
+
+/** The UI language, re-rendering the caller when it changes. */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  return toLanguage(instance.language) ?? FALLBACK_LANGUAGE;
 }
 
 /** Switches the UI language, remembering it in the `client_lang` cookie (path=/, 1 year). */

@@ -1,74 +1,247 @@
-import { Box, Button, Container, Dialog, Flex, HStack, Link, Portal } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, CloseButton, Container, Drawer, Flex, HStack, IconButton, Link, Portal, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet, useNavigate } from 'react-router';
-import { api } from '../api/client';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
-import { LogOutIcon } from '../components/icons';
-import { LOGIN_PATH } from '../features/auth/redirect';
-import { clearSession } from '../lib/session';
+import { MenuIcon, PanelCloseIcon, PanelOpenIcon } from '../components/icons';
+import { toaster } from '../components/ui/toaster';
+import { HOME_PATH } from '../lib/guard';
+import { usePermissions } from '../lib/permission';
+import { updateSettings, useSettings } from '../lib/settings';
+import { initialTabs, tabsReducer, type TabsAction, type TabsState } from '../lib/tabs';
+import { PageHeader } from './basic/Breadcrumbs';
+import { MenuSearch } from './basic/MenuSearch';
+import { MultiTabs } from './basic/MultiTabs';
+import { NoticeBell } from './basic/NoticeBell';
+import { SideMenu, menuColors } from './basic/SideMenu';
+import { TopMenu } from './basic/TopMenu';
+import { UserMenu } from './basic/UserMenu';
 
-/** Layout of the signed-in app. Menus, breadcrumbs and tabs join it with the permission issue. */
-export default function BasicLayout() {
-  const { t } = useTranslation(['common', 'dashboard']);
+/** Spec section 9: sidebar 200 px wide, 80 px collapsed; header hides after 100 px of scrolling. */
+export const SIDEBAR_WIDTH = 200;
+export const SIDEBAR_COLLAPSED_WIDTH = 80;
+export const AUTO_HIDE_SCROLL = 100;
+const HEADER_HEIGHT = '16';
+
+/** Hides the header while scrolling down past 100 px; shows it again when scrolling up. */
+function useHeaderHidden(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      setHidden(y > AUTO_HIDE_SCROLL && y > last);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return enabled && hidden;
+}
+
+/** Multi-tab state following the location; closing tabs navigates to the tab left active. */
+function useTabs(enabled: boolean) {
+  const location = useLocation();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
+  const { t } = useTranslation('layout');
+  const here = location.pathname + location.search;
+  const [tabs, setTabs] = useState<TabsState>(() => initialTabs(here));
+  const [seen, setSeen] = useState({ here, enabled });
 
-  async function signOut() {
-    try {
-      await api.post('/sys/logout', undefined, { notify: false });
-    } catch {
-      // Signing out locally must work even when the server call fails (spec section 4).
-    }
-    clearSession();
-    void navigate(LOGIN_PATH, { replace: true });
+  // A visited page becomes a tab (state derived from the location during render).
+  if (seen.here !== here || seen.enabled !== enabled) {
+    setSeen({ here, enabled });
+    setTabs(enabled ? tabsReducer(tabs, { type: 'open', path: here }) : initialTabs(here));
   }
 
+  const act = useCallback(
+    (action: TabsAction) => {
+      const next = tabsReducer(tabs, action);
+      setTabs(next);
+      if (next.refused) {
+        toaster.create({ type: 'warning', title: t(next.refused === 'home' ? 'tabs.homeCannotClose' : 'tabs.lastCannotClose'), duration: 3000 });
+      }
+      if (action.type !== 'refresh' && next.active !== here) void navigate(next.active);
+    },
+    [tabs, here, navigate, t],
+  );
+  return { tabs, act, select: (path: string) => void navigate(path) };
+}
+
+/** The year in the copyright line, fixed when the app loads. */
+const YEAR = new Date().getFullYear();
+
+/** The logo links to the dashboard. */
+function logo(showName: boolean, dark: boolean) {
   return (
-    <Flex direction="column" minH="100dvh" bg="bg.subtle">
-      <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-        <Flex h="14" align="center" justify="space-between" px={{ base: '4', md: '6' }}>
-          <Link asChild _hover={{ textDecoration: 'none' }} rounded="md">
-            <RouterLink to="/dashboard/analysis">
-              <Logo />
-            </RouterLink>
-          </Link>
-          <HStack gap="1">
-            <LanguageSwitch />
-            <Dialog.Root role="alertdialog" open={confirming} onOpenChange={(details) => setConfirming(details.open)}>
-              <Dialog.Trigger asChild>
-                <Button variant="ghost" size="sm" data-testid="sign-out">
-                  <LogOutIcon />
-                  {t('action.signOut')}
-                </Button>
-              </Dialog.Trigger>
-              <Portal>
-                <Dialog.Backdrop />
-                <Dialog.Positioner>
-                  <Dialog.Content>
-                    <Dialog.Header>
-                      <Dialog.Title>{t('signOut.title', { ns: 'dashboard' })}</Dialog.Title>
-                    </Dialog.Header>
-                    <Dialog.Body>{t('signOut.confirm', { ns: 'dashboard' })}</Dialog.Body>
-                    <Dialog.Footer>
-                      <Dialog.ActionTrigger asChild>
-                        <Button variant="outline">{t('action.cancel')}</Button>
-                      </Dialog.ActionTrigger>
-                      <Button onClick={() => void signOut()} data-testid="sign-out-confirm">
-                        {t('action.confirm')}
-                      </Button>
-                    </Dialog.Footer>
-                  </Dialog.Content>
-                </Dialog.Positioner>
-              </Portal>
-            </Dialog.Root>
-          </HStack>
-        </Flex>
+    <Link asChild _hover={{ textDecoration: 'none' }} rounded="md" data-testid="logo-link">
+      <RouterLink to={HOME_PATH}>
+        <Logo showName={showName} color={dark ? 'white' : undefined} />
+      </RouterLink>
+    </Link>
+  );
+}
+
+/** The signed-in shell: menus (side or top, drawer on mobile), header tools, tabs, breadcrumbs. */
+export default function BasicLayout() {
+  const { t } = useTranslation('layout');
+  const settings = useSettings();
+  const { routes } = usePermissions();
+  const location = useLocation();
+  const mobile = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const headerHidden = useHeaderHidden(settings.fixedHeader && settings.autoHideHeader);
+  const { tabs, act, select } = useTabs(settings.multipage);
+
+  const side = settings.layout === 'sidemenu' && !mobile;
+  const top = settings.layout === 'topmenu' && !mobile;
+  const collapsed = settings.sidebarCollapsed;
+  const colors = menuColors(settings.menuTheme);
+  const darkHeader = top && settings.menuTheme === 'dark';
+  const headerFg = darkHeader ? 'whiteAlpha.900' : undefined;
+  const siderWidth = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
+  const fixedWidth = settings.contentWidth === 'fixed';
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const generation = tabs.generation[location.pathname + location.search] ?? 0;
+
+
+  const headerTools = (
+    <HStack gap={{ base: '0.5', md: '1' }} flexShrink={0}>
+      {mobile ? null : <MenuSearch routes={routes} dark={darkHeader} />}
+      <NoticeBell color={headerFg} />
+      <Box color={headerFg} css={darkHeader ? { '& button': { color: 'inherit' } } : undefined}>
+        <LanguageSwitch />
       </Box>
-      <Container as="main" maxW="7xl" flex="1" py={{ base: '4', md: '6' }} px={{ base: '4', md: '6' }}>
-        <Outlet />
-      </Container>
+      <UserMenu color={headerFg} compact={mobile} />
+    </HStack>
+  );
+
+  return (
+    <Flex minH="100dvh" bg="bg.subtle" data-testid="basic-layout" data-layout={mobile ? 'mobile' : settings.layout}>
+      {side ? (
+        <Box
+          as="aside"
+          w={`${siderWidth}px`}
+          flexShrink={0}
+          bg={colors.bg}
+          borderEndWidth={settings.menuTheme === 'light' ? '1px' : '0'}
+          shadow={settings.menuTheme === 'dark' ? 'md' : undefined}
+          transition="width 0.2s"
+          position={settings.fixedSidebar ? 'sticky' : 'relative'}
+          top="0"
+          h={settings.fixedSidebar ? '100dvh' : undefined}
+          overflowY={settings.fixedSidebar ? 'auto' : undefined}
+          overflowX="hidden"
+          zIndex="docked"
+          data-testid="sider"
+        >
+          <Flex h={HEADER_HEIGHT} align="center" justify={collapsed ? 'center' : 'flex-start'} px={collapsed ? '0' : '5'}>
+            {logo(!collapsed, settings.menuTheme === 'dark')}
+          </Flex>
+          <SideMenu routes={routes} theme={settings.menuTheme} collapsed={collapsed} />
+        </Box>
+      ) : null}
+
+      <Flex direction="column" flex="1" minW="0">
+        <Box
+          as="header"
+          position={settings.fixedHeader ? 'sticky' : 'relative'}
+          top="0"
+          zIndex="sticky"
+          transform={headerHidden ? 'translateY(-100%)' : undefined}
+          transition="transform 0.2s"
+          data-testid="header"
+          data-hidden={headerHidden || undefined}
+        >
+          <Flex
+            h={HEADER_HEIGHT}
+            align="center"
+            gap="3"
+            px={{ base: '3', md: '4' }}
+            bg={darkHeader ? colors.bg : 'bg'}
+            shadow="xs"
+          >
+            {mobile ? (
+              <>
+                <IconButton variant="ghost" size="sm" aria-label={t('menu.open')} onClick={() => setDrawerOpen(true)} data-testid="menu-drawer-toggle">
+                  <MenuIcon boxSize="5" />
+                </IconButton>
+                {logo(false, false)}
+              </>
+            ) : null}
+            {side ? (
+              <IconButton
+                variant="ghost"
+                size="sm"
+                aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
+                onClick={() => updateSettings({ sidebarCollapsed: !collapsed })}
+                data-testid="sider-toggle"
+              >
+                {collapsed ? <PanelOpenIcon boxSize="4.5" /> : <PanelCloseIcon boxSize="4.5" />}
+              </IconButton>
+            ) : null}
+            {top ? (
+              <Flex flex="1" minW="0" align="center" gap="6" maxW={fixedWidth ? '1200px' : undefined} mx={fixedWidth ? 'auto' : undefined}>
+                <Box flexShrink={0}>{logo(true, darkHeader)}</Box>
+                <Box flex="1" minW="0">
+                  <TopMenu routes={routes} theme={settings.menuTheme} />
+                </Box>
+                {headerTools}
+              </Flex>
+            ) : (
+              <>
+                <Box flex="1" />
+                {headerTools}
+              </>
+            )}
+          </Flex>
+          {settings.multipage ? <MultiTabs state={tabs} routes={routes} onAction={act} onSelect={select} /> : null}
+        </Box>
+
+        <Box bg="bg" borderBottomWidth="1px" px={{ base: '4', md: '6' }} py="4">
+          <Container maxW={fixedWidth ? '1200px' : 'full'} px="0">
+            <PageHeader />
+          </Container>
+        </Box>
+
+        <Box as="main" flex="1" px={{ base: '3', md: '6' }} py={{ base: '4', md: '6' }}>
+          <Container maxW={fixedWidth ? '1200px' : 'full'} px="0">
+            <Outlet key={generation} />
+          </Container>
+        </Box>
+
+        <Box as="footer" py="5" textAlign="center">
+          <Text fontSize="sm" color="fg.subtle">
+            {t('app.copyright', { ns: 'common', year: YEAR })}
+          </Text>
+        </Box>
+      </Flex>
+
+      <Drawer.Root open={mobile && drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start" size="xs">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content maxW={`${SIDEBAR_WIDTH + 56}px`} bg={colors.bg} data-testid="menu-drawer">
+              <Drawer.Header px="5" py="0" h={HEADER_HEIGHT} display="flex" alignItems="center">
+                {logo(true, settings.menuTheme === 'dark')}
+              </Drawer.Header>
+              <Drawer.Body px="0" py="0">
+                <Stack gap="2">
+                  <Box px="4" pt="1">
+                    <MenuSearch routes={routes} dark={settings.menuTheme === 'dark'} onNavigate={closeDrawer} width="full" />
+                  </Box>
+                  <SideMenu routes={routes} theme={settings.menuTheme} onNavigate={closeDrawer} />
+                </Stack>
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" color={settings.menuTheme === 'dark' ? 'white' : undefined} aria-label={t('menu.close')} />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
     </Flex>
   );
 }

@@ -11,7 +11,7 @@ const YEAR = new Date().getFullYear();
 export default function UserLayout() {
   const { t } = useTranslation();
   return (
-    <Flex direction="column" minH="100dvh" bgGradient="to-b" gradientFrom="blue.50" gradientTo="bg.subtle">
+    <Flex direction="column" minH="100dvh" bgGradient="to-b" gradientFrom="colorPalette.50" gradientTo="bg.subtle">
       <Flex as="header" justify="flex-end" px={{ base: '3', md: '6' }} py="3">
         <LanguageSwitch />
       </Flex>

@@ -1,12 +1,39 @@
 /**
- * The signed-in session as the browser keeps it: the access token and the tenant id, stored in
- * localStorage for 7 days (spec section 9). Everything that needs the token reads it from here.
+ * The signed-in session as the browser keeps it: the access token, the tenant id and the user's
+ * profile, stored in localStorage for 7 days (spec section 9), plus the dictionary cache of the
+ * login answer. Everything that needs the token reads it from here; clearing the session tells
+ * the listeners (the permission store) so that no menu of a previous user survives.
  */
+import { createStore, useStore } from './store';
 
 export const ACCESS_TOKEN_KEY = 'Access-Token';
 export const TENANT_ID_KEY = 'TENANT_ID';
+export const USER_INFO_KEY = 'Login_Userinfo';
+export const DICT_CACHE_KEY = 'UI_CACHE_DB_DICT_DATA';
 /** Token and user info live 7 days (604800000 ms). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The signed-in user as the server describes it (`userInfo`). */
+export interface UserInfo {
+  id: string;
+  username: string;
+  realname?: string | null;
+  avatar?: string | null;
+  sex?: number | null;
+  birthday?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  telephone?: string | null;
+  orgCode?: string | null;
+  orgCodeTxt?: string | null;
+  workNo?: string | null;
+  post?: string | null;
+  status?: number | null;
+  userKind?: 'admin' | 'staff' | 'customer' | 'sub_account' | string;
+  mainAccountId?: string | null;
+  tenantId?: number | null;
+  createTime?: string | null;
+}
 
 interface Stored<T> {
   value: T;
@@ -42,11 +69,6 @@ export function setToken(token: string): void {
   write(ACCESS_TOKEN_KEY, token);
 }
 
-export function clearSession(): void {
-  localStorage.removeItem(ACCESS_TOKEN_KEY);
-  localStorage.removeItem(TENANT_ID_KEY);
-}
-
 /** The tenant sent with every request; 0 when the user has none. */
 export function getTenantId(): number {
   return read<number>(TENANT_ID_KEY) ?? 0;
@@ -54,4 +76,55 @@ export function getTenantId(): number {
 
 export function setTenantId(tenantId: number): void {
   write(TENANT_ID_KEY, tenantId);
+}
+
+const userStore = createStore<UserInfo | undefined>(undefined);
+let userLoaded = false;
+
+export function getUserInfo(): UserInfo | undefined {
+  if (!userLoaded) {
+    userLoaded = true;
+    userStore.set(read<UserInfo>(USER_INFO_KEY));
+  }
+  return userStore.get();
+}
+
+export function setUserInfo(user: UserInfo): void {
+  userLoaded = true;
+  write(USER_INFO_KEY, user);
+  userStore.set(user);
+}
+
+/** The signed-in user, re-rendering when the profile changes (department switch, profile edit). */
+export function useUserInfo(): UserInfo | undefined {
+  getUserInfo();
+  return useStore(userStore);
+}
+
+/** Keeps the login answer's dictionaries (`sysAllDictItems`) for the session. */
+export function setDictCache(dictionaries: unknown): void {
+  write(DICT_CACHE_KEY, dictionaries ?? {});
+}
+
+export function clearDictCache(): void {
+  localStorage.removeItem(DICT_CACHE_KEY);
+}
+
+const clearedListeners = new Set<() => void>();
+
+/** Runs `listener` whenever the session is cleared (sign-out, expiry). */
+export function onSessionCleared(listener: () => void): () => void {
+  clearedListeners.add(listener);
+  return () => clearedListeners.delete(listener);
+}
+
+/** Forgets token, tenant, user and dictionary cache, and tells the listeners. */
+export function clearSession(): void {
+  localStorage.removeItem(ACCESS_TOKEN_KEY);
+  localStorage.removeItem(TENANT_ID_KEY);
+  localStorage.removeItem(USER_INFO_KEY);
+  clearDictCache();
+  userLoaded = true;
+  userStore.set(undefined);
+  for (const listener of clearedListeners) listener();
 }

@@ -29,8 +29,8 @@ export function ExceptionPage({ code }: { code: ExceptionCode }) {
             lineHeight="1"
             letterSpacing="tight"
             bgGradient="to-br"
-            gradientFrom="blue.300"
-            gradientTo="blue.700"
+            gradientFrom="colorPalette.300"
+            gradientTo="colorPalette.700"
             bgClip="text"
             color="transparent"
           >

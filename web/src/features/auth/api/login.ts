@@ -1,11 +1,14 @@
-/** Sign-in calls (spec section 7, Auth) and their hooks. */
+/** Sign-in calls (contract "Auth") and their hooks. */
 import { useMutation } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../api/client';
-import { setToken } from '../../../lib/session';
+import { setDictCache, setTenantId, setToken, setUserInfo, type UserInfo } from '../../../lib/session';
 
 export interface LoginResult {
   token: string;
-  userInfo?: Record<string, unknown>;
+  userInfo?: UserInfo;
+  departs?: { id: string; orgCode: string; departName: string }[];
+  multi_depart?: number;
+  tenantList?: { id: number; name: string }[];
   sysAllDictItems?: Record<string, unknown>;
 }
 
@@ -33,18 +36,31 @@ export async function login(request: LoginRequest): Promise<LoginResult> {
   return envelope.result;
 }
 
-/** Signs in and keeps the token (7 days); the caller navigates. */
+/** Keeps what the session needs for 7 days: token, user, tenant, dictionaries. */
+export function rememberLogin(result: LoginResult): void {
+  setToken(result.token);
+  if (result.userInfo) setUserInfo(result.userInfo);
+  const tenant = result.userInfo?.tenantId ?? result.tenantList?.[0]?.id;
+  if (typeof tenant === 'number') setTenantId(tenant);
+  setDictCache(result.sysAllDictItems);
+}
+
+/** Signs in and keeps the session; the caller navigates. */
 export function useLogin(onSignedIn: (result: LoginResult) => void) {
   return useMutation({
     mutationFn: login,
     onSuccess: (result) => {
-      setToken(result.token);
+      rememberLogin(result);
       onSignedIn(result);
     },
   });
 }
 
-/** Asks the server to text a login code (smsmode 0 = login). */
-export function requestSmsCode(mobile: string): Promise<Envelope<unknown>> {
-  return api.post<unknown>('/sys/sms', { mobile, smsmode: '0' }, { notify: false });
+/** Why a code is asked for: sign-in, registration or a forgotten password. */
+export type SmsMode = 'login' | 'register' | 'forget';
+const SMS_MODES: Record<SmsMode, string> = { login: '0', register: '1', forget: '2' };
+
+/** Asks the server to text a code; resolves with the server's confirmation. */
+export function requestSmsCode(mobile: string, mode: SmsMode = 'login'): Promise<Envelope<unknown>> {
+  return api.post<unknown>('/sys/sms', { mobile, smsmode: SMS_MODES[mode] }, { notify: false });
 }

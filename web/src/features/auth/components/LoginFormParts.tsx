@@ -18,7 +18,7 @@ export function RememberAndForgot({
         <Checkbox.Control />
         <Checkbox.Label fontWeight="normal">{t('login.rememberMe')}</Checkbox.Label>
       </Checkbox.Root>
-      <Link asChild fontSize="sm" color="brand.fg">
+      <Link asChild fontSize="sm" color="colorPalette.fg">
         <RouterLink to="/user/alteration">{t('login.forgotPassword')}</RouterLink>
       </Link>
     </HStack>

@@ -48,7 +48,7 @@ export default function LoginPage() {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="password" p="0">
-            <PasswordLoginForm {...formProps} />
+            <PasswordLoginForm {...formProps} initialUsername={searchParams.get('username') ?? ''} />
           </Tabs.Content>
           <Tabs.Content value="phone" p="0">
             <PhoneLoginForm {...formProps} />
@@ -56,7 +56,7 @@ export default function LoginPage() {
         </Tabs.Root>
         <HStack justify="center" gap="1" mt="6" fontSize="sm">
           <Text color="fg.muted">{t('login.noAccount')}</Text>
-          <Link asChild color="brand.fg" fontWeight="medium">
+          <Link asChild color="colorPalette.fg" fontWeight="medium">
             <RouterLink to="/user/register">{t('login.register')}</RouterLink>
           </Link>
         </HStack>

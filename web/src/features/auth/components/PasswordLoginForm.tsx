@@ -6,7 +6,7 @@ import { LockIcon, EyeIcon, EyeOffIcon, UserIcon } from '../../../components/ico
 import { validateRequired } from '../../../core';
 import i18n, { currentLanguage } from '../../../i18n';
 import type { LoginRequest } from '../api/login';
-import { useRevalidateOnLanguageChange } from '../hooks/useRevalidateOnLanguageChange';
+import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { LoginError, RememberAndForgot, SubmitButton } from './LoginFormParts';
 
 interface PasswordLoginValues {
@@ -23,15 +23,17 @@ export function PasswordLoginForm({
   onSubmit,
   submitting,
   error,
+  initialUsername = '',
 }: {
   onSubmit: (request: LoginRequest) => void;
   submitting: boolean;
   error: string | undefined;
+  initialUsername?: string;
 }) {
   const { t } = useTranslation('user');
   const [showPassword, setShowPassword] = useState(false);
   const form = useForm<PasswordLoginValues>({
-    defaultValues: { username: '', password: '', rememberMe: true },
+    defaultValues: { username: initialUsername, password: '', rememberMe: true },
   });
   const { register, handleSubmit, control, formState } = form;
   useRevalidateOnLanguageChange(form);

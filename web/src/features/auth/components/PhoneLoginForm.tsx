@@ -1,14 +1,13 @@
-import { Button, Field, HStack, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { Field, HStack, Input, InputGroup, Stack } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PhoneIcon, ShieldIcon } from '../../../components/icons';
-import { toaster } from '../../../components/ui/toaster';
-import { validatePhone, validateRequired } from '../../../core';
-import i18n, { currentLanguage } from '../../../i18n';
-import { requestSmsCode, type LoginRequest } from '../api/login';
-import { useCountdown } from '../hooks/useCountdown';
-import { useRevalidateOnLanguageChange } from '../hooks/useRevalidateOnLanguageChange';
+import { message, validatePhone, validateRequired, validateSmsCode } from '../../../core';
+import { currentLanguage } from '../../../i18n';
+import type { LoginRequest } from '../api/login';
+import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { LoginError, RememberAndForgot, SubmitButton } from './LoginFormParts';
+import { SmsCodeButton } from './SmsCodeButton';
 
 interface PhoneLoginValues {
   mobile: string;
@@ -16,12 +15,11 @@ interface PhoneLoginValues {
   rememberMe: boolean;
 }
 
-/** Seconds before another code may be requested. */
-export const SMS_RESEND_SECONDS = 60;
-
 const phone = (value: string) => validatePhone(value, currentLanguage()) ?? true;
 const code = (value: string) =>
-  validateRequired(value, i18n.t('login.smsCode', { ns: 'user' }), currentLanguage()) ?? true;
+  validateRequired(value.trim(), message('field_sms_code', currentLanguage()), currentLanguage()) ??
+  validateSmsCode(value, currentLanguage()) ??
+  true;
 
 export function PhoneLoginForm({
   onSubmit,
@@ -33,29 +31,14 @@ export function PhoneLoginForm({
   error: string | undefined;
 }) {
   const { t } = useTranslation('user');
-  const countdown = useCountdown();
   const form = useForm<PhoneLoginValues>({
     defaultValues: { mobile: '', captcha: '', rememberMe: true },
   });
   const { register, handleSubmit, control, formState, trigger, getValues } = form;
   useRevalidateOnLanguageChange(form);
 
-  async function sendCode() {
-    if (!(await trigger('mobile'))) return;
-    countdown.start(SMS_RESEND_SECONDS);
-    try {
-      await requestSmsCode(getValues('mobile').trim());
-      toaster.create({ type: 'success', title: t('login.codeRequested'), duration: 4000 });
-    } catch (failure) {
-      countdown.reset();
-      toaster.create({
-        type: 'error',
-        title: t('login.codeFailed'),
-        description: failure instanceof Error ? failure.message : undefined,
-        duration: 4000,
-        closable: true,
-      });
-    }
+  async function checkedMobile(): Promise<string | undefined> {
+    return (await trigger('mobile')) ? getValues('mobile').trim() : undefined;
   }
 
   return (
@@ -97,16 +80,7 @@ export function PhoneLoginForm({
                 {...register('captcha', { validate: code })}
               />
             </InputGroup>
-            <Button
-              size="lg"
-              variant="outline"
-              minW="32"
-              disabled={countdown.running}
-              onClick={() => void sendCode()}
-              data-testid="get-code"
-            >
-              {countdown.running ? t('login.resendIn', { seconds: countdown.secondsLeft }) : t('login.getCode')}
-            </Button>
+            <SmsCodeButton size="lg" mode="login" beforeSend={checkedMobile} />
           </HStack>
           <Field.ErrorText>{formState.errors.captcha?.message}</Field.ErrorText>
         </Field.Root>

@@ -1,0 +1,15 @@
+DROP TABLE customer_company;
+DROP TABLE sys_user_depart;
+DROP TABLE sys_depart;
+DROP TABLE sys_role_permission;
+DROP TABLE sys_permission;
+DROP TABLE sys_user_role;
+DROP TABLE sys_role;
+DROP TABLE sys_log;
+DROP TABLE sys_sms_code;
+DROP TABLE sys_session;
+DROP INDEX uk_sys_user_email;
+DROP INDEX uk_sys_user_phone;
+ALTER TABLE sys_user DROP COLUMN lock_until;
+ALTER TABLE sys_user DROP COLUMN login_fail_since;
+ALTER TABLE sys_user DROP COLUMN login_fail_count;

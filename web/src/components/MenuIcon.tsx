@@ -1,0 +1,40 @@
+import type { IconProps } from '@chakra-ui/react';
+import {
+  BellIcon,
+  BuildingIcon,
+  DashboardIcon,
+  FileTextIcon,
+  FolderIcon,
+  HomeIcon,
+  SearchIcon,
+  SettingsIcon,
+  TruckIcon,
+  UserIcon,
+} from './icons';
+
+/** Menu icon names sent by the server (`meta.icon`, ant-design style names) to the app's icons. */
+const ICONS = {
+  dashboard: DashboardIcon,
+  home: HomeIcon,
+  user: UserIcon,
+  team: UserIcon,
+  setting: SettingsIcon,
+  settings: SettingsIcon,
+  bell: BellIcon,
+  notification: BellIcon,
+  search: SearchIcon,
+  file: FileTextIcon,
+  'file-text': FileTextIcon,
+  profile: FileTextIcon,
+  car: TruckIcon,
+  truck: TruckIcon,
+  bank: BuildingIcon,
+  apartment: BuildingIcon,
+} as const;
+
+/** The icon of a menu item; a folder for parents and unknown names, nothing when `name` is empty. */
+export function MenuItemIcon({ name, fallback = true, ...props }: IconProps & { name?: string | null; fallback?: boolean }) {
+  const Icon = name ? ICONS[name as keyof typeof ICONS] : undefined;
+  if (Icon) return <Icon {...props} />;
+  return fallback ? <FolderIcon {...props} /> : null;
+}

@@ -1,0 +1,60 @@
+/** Registration and forgotten-password calls (contract "Registration", "Forgotten password"). */
+import { ApiError, api, type Envelope } from '../../../api/client';
+
+export type UniqueField = 'username' | 'phone' | 'email';
+
+/** `undefined` when the value is free, else the server's reason (taken, malformed). */
+export async function checkUnique(field: UniqueField, value: string, signal?: AbortSignal): Promise<string | undefined> {
+  try {
+    await api.get('/sys/user/checkOnlyUser', { [field]: value }, { notify: false, signal });
+    return undefined;
+  } catch (failure) {
+    if (failure instanceof ApiError && (failure.status === 409 || failure.status === 400)) return failure.message;
+    throw failure;
+  }
+}
+
+export interface Registration {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  phone: string;
+  smscode: string;
+  email: string;
+  companyName: string;
+  contactPerson: string;
+  country: string;
+  address: string;
+  taxNumber: string;
+}
+
+export function register(body: Registration): Promise<Envelope<{ username: string }>> {
+  return api.post<{ username: string }>('/sys/user/register', body, { notify: false });
+}
+
+export function verifyPhone(phone: string, smscode: string): Promise<Envelope<{ username: string; smscode: string }>> {
+  return api.post<{ username: string; smscode: string }>('/sys/user/phoneVerification', { phone, smscode }, { notify: false });
+}
+
+export interface PasswordReset {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  smscode: string;
+  phone: string;
+}
+
+export function resetPassword(body: PasswordReset): Promise<Envelope<unknown>> {
+  return api.put('/sys/user/passwordChange', body, { notify: false });
+}
+
+/** The request field a server error names (`result.field`), if any. */
+export function errorField(failure: unknown): string | undefined {
+  if (!(failure instanceof ApiError)) return undefined;
+  const result = failure.envelope?.result;
+  if (typeof result === 'object' && result !== null && 'field' in result) {
+    const field = (result as { field: unknown }).field;
+    return typeof field === 'string' ? field : undefined;
+  }
+  return undefined;
+}
