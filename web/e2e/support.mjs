@@ -73,12 +73,18 @@ export async function startApp() {
       DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
       LOGISTICS_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOGISTICS_WEB_DIR: distDir,
+      LOGISTICS_RATE_LIMITS: 'off',
+      LOGISTICS_DEMO: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stderr = '';
   child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+    stderr += chunk;
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilReady(baseUrl, child, 60_000);
@@ -89,6 +95,24 @@ export async function startApp() {
   }
   return {
     baseUrl,
+    /** How much the server has logged so far; pass it to `smsCode` before asking for a code. */
+    logMark: () => stderr.length,
+    /**
+     * The SMS code the server's default sender logged for `mobile` after `mark` (a line with
+     * `mobile=<digits>` ... `code=<6 digits>`), waiting for it up to 10 s.
+     */
+    smsCode: async (mobile, mark = 0) => {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const plain = stderr.slice(mark).replace(/\x1b\[[0-9;]*m/g, '');
+        for (const line of plain.split('\n').toReversed()) {
+          const match = /mobile=(\d+).*?code=(\d{6})/.exec(line);
+          if (match && match[1] === mobile) return match[2];
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no SMS code for ${mobile} in the server log`);
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -17,10 +17,13 @@ pub const LOGIN: Limit = Limit { name: "login", max: 60, window: Duration::from_
 pub const SMS: Limit = Limit { name: "sms", max: 5, window: Duration::from_secs(60) };
 pub const REGISTER: Limit = Limit { name: "register", max: 10, window: Duration::from_secs(3600) };
 
+/// (limit name, client) to (window start, calls in the window).
+type Windows = HashMap<(&'static str, String), (Instant, u32)>;
+
 #[derive(Default)]
 pub struct RateLimiter {
     enabled: bool,
-    windows: Mutex<HashMap<(&'static str, String), (Instant, u32)>>,
+    windows: Mutex<Windows>,
 }
 
 impl RateLimiter {

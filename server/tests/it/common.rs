@@ -6,7 +6,10 @@ use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
 use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
 use http_body_util::BodyExt;
+use std::sync::{Arc, Mutex};
+
 use logistics_server::app::{self, Started};
+use logistics_server::auth::sms::{Purpose, SmsSender};
 use logistics_server::config::{Config, DatabaseUrl};
 use serde_json::Value;
 use tempfile::TempDir;
@@ -18,7 +21,37 @@ pub struct TestApp {
     pub started: Started,
     pub backend: &'static str,
     pub config: Config,
+    pub sms: Arc<CapturingSender>,
     _dir: TempDir,
+}
+
+/// Keeps every code "sent", so tests can type them in like a user reading their phone.
+#[derive(Default)]
+pub struct CapturingSender {
+    pub sent: Mutex<Vec<(String, String, Purpose)>>,
+}
+
+impl SmsSender for CapturingSender {
+    fn send<'a>(
+        &'a self,
+        mobile: &'a str,
+        code: &'a str,
+        purpose: Purpose,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>> + Send + 'a>> {
+        self.sent.lock().unwrap().push((mobile.to_owned(), code.to_owned(), purpose));
+        Box::pin(async { Ok(()) })
+    }
+}
+
+impl CapturingSender {
+    pub fn last_code(&self, mobile: &str) -> String {
+        let sent = self.sent.lock().unwrap();
+        sent.iter()
+            .rev()
+            .find(|(m, _, _)| m == mobile)
+            .map(|(_, c, _)| c.clone())
+            .unwrap_or_else(|| panic!("no code sent to {mobile}"))
+    }
 }
 
 pub struct TestResponse {
@@ -38,6 +71,9 @@ pub fn base_config(database: DatabaseUrl) -> Config {
     config.database = database;
     config.admin_password = Some(ADMIN_PASSWORD.to_owned());
     config.pool_size = 4;
+    // Throttles are tested on their own; elsewhere they would only count the tests' own calls.
+    config.rate_limits = false;
+    config.upload_dir = std::env::temp_dir().join(format!("logistics-uploads-{}", logistics_server::secrets::new_id()));
     config
 }
 
@@ -63,8 +99,10 @@ fn uuid_like() -> String {
 
 impl TestApp {
     pub async fn with_config(config: Config, backend: &'static str, dir: TempDir) -> TestApp {
-        let started = app::start(config.clone()).await.unwrap_or_else(|e| panic!("start on {backend}: {e}"));
-        TestApp { started, backend, config, _dir: dir }
+        let sms = Arc::new(CapturingSender::default());
+        let started =
+            app::start_with_sms(config.clone(), sms.clone()).await.unwrap_or_else(|e| panic!("start on {backend}: {e}"));
+        TestApp { started, backend, config, sms, _dir: dir }
     }
 
     pub async fn sqlite() -> TestApp {
@@ -107,6 +145,30 @@ impl TestApp {
         self.send(build(Method::POST, path, &all, Body::from(body.to_string()))).await
     }
 
+    pub async fn put_json(&self, path: &str, body: &Value, headers: &[(&str, &str)]) -> TestResponse {
+        let mut all = vec![("content-type", "application/json")];
+        all.extend_from_slice(headers);
+        self.send(build(Method::PUT, path, &all, Body::from(body.to_string()))).await
+    }
+
+    /// Signs in and returns the token; panics unless it works.
+    pub async fn login(&self, username: &str, password: &str) -> String {
+        let res = self.post_json("/boot/sys/login", &serde_json::json!({"username": username, "password": password}), &[]).await;
+        assert_eq!(res.status, 200, "login {username} on {}: {}", self.backend, res.text);
+        res.json()["result"]["token"].as_str().unwrap().to_owned()
+    }
+
+    /// Requests an SMS code and returns what was "sent".
+    pub async fn sms_code(&self, mobile: &str, mode: &str) -> String {
+        let res = self.post_json("/boot/sys/sms", &serde_json::json!({"mobile": mobile, "smsmode": mode}), &[]).await;
+        assert_eq!(res.status, 200, "sms to {mobile}: {}", res.text);
+        self.sms.last_code(&logistics_core::validate::normalize_phone(mobile).unwrap_or_default())
+    }
+
+    pub fn db(&self) -> &logistics_server::db::Db {
+        &self.started.state.db
+    }
+
     pub async fn post_raw(&self, path: &str, body: impl Into<Body>, headers: &[(&str, &str)]) -> TestResponse {
         self.send(build(Method::POST, path, headers, body.into())).await
     }
@@ -118,4 +180,29 @@ pub fn build(method: Method, path: &str, headers: &[(&str, &str)], body: Body) -
         request = request.header(*name, *value);
     }
     request.body(body).expect("request")
+}
+
+/// Runs a statement on either backend (test set-up only: freezing a user, ageing a lock).
+pub async fn exec(db: &logistics_server::db::Db, sql: &str) -> usize {
+    use diesel_async::RunQueryDsl;
+    async fn run(db: &logistics_server::db::Db, sql: &str) -> Result<usize, logistics_server::db::DbError> {
+        Ok(logistics_server::with_conn!(db, |conn| diesel::sql_query(sql).execute(conn).await?))
+    }
+    run(db, sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+#[derive(diesel::QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
+/// `SELECT COUNT(*) AS n ...` on either backend.
+pub async fn count(db: &logistics_server::db::Db, sql: &str) -> i64 {
+    use diesel_async::RunQueryDsl;
+    async fn run(db: &logistics_server::db::Db, sql: &str) -> Result<i64, logistics_server::db::DbError> {
+        let rows: Vec<Count> = logistics_server::with_conn!(db, |conn| diesel::sql_query(sql).load(conn).await?);
+        Ok(rows.into_iter().next().map_or(0, |c| c.n))
+    }
+    run(db, sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
 }

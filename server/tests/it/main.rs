@@ -3,10 +3,13 @@
 
 #![expect(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "a test fails loudly where it breaks")]
 
+mod auth;
 mod bootstrap;
 mod cli;
 mod common;
 mod errors;
 mod health;
+mod permissions;
 mod schema;
+mod users;
 mod weight;

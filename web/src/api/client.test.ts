@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, test, vi, type Mock } from 'vi
 import { toaster } from '../components/ui/toaster';
 import i18n from '../i18n';
 import { getToken, setTenantId, setToken } from '../lib/session';
-import { ApiError, api, NOTICE_DURATION_MS, RELOAD_DELAY_MS } from './client';
+import { closeSessionExpired, sessionExpiredStore } from '../lib/session-expiry';
+import { ApiError, api, isTokenExpired, NOTICE_DURATION_MS, RELOAD_DELAY_MS } from './client';
 
 function envelope(status: number, message: string, result: unknown = null) {
   return new Response(
@@ -131,5 +132,68 @@ describe('api client', () => {
       }),
     );
     await expect(api.post('/sys/login', {}, { notify: false })).rejects.toThrow('用户名或密码错误');
+  });
+
+  test('several 401s at once reload only once', async () => {
+    vi.useFakeTimers();
+    const reload = vi.fn<() => void>();
+    vi.stubGlobal('location', { ...window.location, reload });
+    setToken('gone');
+    fetchMock.mockImplementation(async () => envelope(401, 'x'));
+    await Promise.allSettled([api.get('/a'), api.get('/b')]);
+    setToken('gone');
+    await api.get('/c').catch(() => undefined);
+    vi.advanceTimersByTime(RELOAD_DELAY_MS);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  test('a specific server error keeps its own message (login_failed on 401, account_frozen on 403)', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(401, '用户名或密码错误!', { key: 'login_failed' }));
+    await expect(api.post('/sys/login', {}, { notify: false })).rejects.toThrow('用户名或密码错误!');
+    fetchMock.mockResolvedValueOnce(envelope(403, '该用户已冻结!', { key: 'account_frozen' }));
+    await expect(api.post('/sys/login', {}, { notify: false })).rejects.toThrow('该用户已冻结!');
+    fetchMock.mockResolvedValueOnce(envelope(403, 'words', { key: 'forbidden' }));
+    await expect(api.get('/x', undefined, { notify: false })).rejects.toThrow('拒绝访问');
+  });
+});
+
+describe('expired sign-in (spec section 8)', () => {
+  afterEach(() => closeSessionExpired());
+
+  test.each([
+    ['401 with key token_expired', 401, 'Token expired, please sign in again', { key: 'token_expired' }],
+    ['500 with the Chinese message', 500, 'Token失效，请重新登录', null],
+    ['401 with the English message', 401, 'Token expired, please sign in again', null],
+  ] as const)('%s opens the dialog instead of a notice', async (_name, status, text, result) => {
+    setToken('old');
+    fetchMock.mockResolvedValue(envelope(status, text, result));
+    await expect(api.get('/sys/user/getUserInfo')).rejects.toBeInstanceOf(ApiError);
+    expect(sessionExpiredStore.get()).toBe(true);
+    expect(notices).not.toHaveBeenCalled();
+  });
+
+  test('without a token the message is an ordinary error', async () => {
+    fetchMock.mockResolvedValue(envelope(500, 'Token失效，请重新登录'));
+    await expect(api.get('/x')).rejects.toThrow('Token失效，请重新登录');
+    expect(sessionExpiredStore.get()).toBe(false);
+    expect(notices).toHaveBeenCalledOnce();
+  });
+
+  test('many failing calls open one dialog', async () => {
+    setToken('old');
+    const opened = vi.fn<() => void>();
+    const unsubscribe = sessionExpiredStore.subscribe(opened);
+    fetchMock.mockImplementation(async () => envelope(401, 'Token失效，请重新登录', { key: 'token_expired' }));
+    await Promise.allSettled([api.get('/a'), api.get('/b'), api.get('/c')]);
+    unsubscribe();
+    expect(opened).toHaveBeenCalledOnce();
+  });
+
+  test('isTokenExpired reads the key or the message, only on 401/500', () => {
+    const body = (message: string, result: unknown = null) => ({ success: false, message, code: 0, result, timestamp: 0 });
+    expect(isTokenExpired(401, body('', { key: 'token_expired' }))).toBe(true);
+    expect(isTokenExpired(500, body('Token失效，请重新登录'))).toBe(true);
+    expect(isTokenExpired(403, body('Token失效，请重新登录'))).toBe(false);
+    expect(isTokenExpired(401, body('未授权，请重新登录', { key: 'unauthorized' }))).toBe(false);
   });
 });

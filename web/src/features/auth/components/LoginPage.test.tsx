@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi, type Mock } from 'vitest';
 import { routes } from '../../../app/routes';
 import { setLanguage } from '../../../i18n';
-import { getToken } from '../../../lib/session';
+import { getTenantId, getToken, getUserInfo, setToken } from '../../../lib/session';
+import { fakeServer, PERMISSIONS, USER_INFO } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 
 const json = (status: number, body: unknown) =>
@@ -78,20 +79,52 @@ describe('login page', () => {
     expect(JSON.parse(init.body as string)).toEqual({ username: 'admin', password: 'Admin@12345', remember_me: true });
   });
 
-  test('a successful sign-in stores the token and follows the redirect query', async () => {
-    fetchMock.mockResolvedValue(
-      json(200, { success: true, message: '登录成功', code: 200, result: { token: 'jwt-token', userInfo: {} }, timestamp: 0 }),
-    );
+  test('a successful sign-in stores the session, loads the menu and follows the redirect query', async () => {
+    fetchMock = fakeServer({
+      'POST /sys/login': { message: '登录成功', result: { token: 'jwt-token', userInfo: USER_INFO, tenantList: [] } },
+      'GET /sys/permission/getUserPermissionByToken': { result: PERMISSIONS },
+    });
     const { router } = renderRoutes(routes, '/user/login?redirect=%2Fdashboard%2Fanalysis');
     fireEvent.change(await screen.findByPlaceholderText('请输入用户名'), { target: { value: 'admin' } });
     fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'Admin@12345' } });
     submit();
     await screen.findByTestId('dashboard-welcome');
     expect(getToken()).toBe('jwt-token');
+    expect(getUserInfo()?.realname).toBe('管理员');
+    expect(getTenantId()).toBe(1);
     expect(router.state.location.pathname).toBe('/dashboard/analysis');
+    expect(screen.getByTestId('dashboard-greeting').textContent).toMatch(/(早上好|上午好|中午好|下午好|晚上好)，管理员/);
   });
 
-  test('an unknown path goes to the 404 page', async () => {
+  test('the server refusal (locked account) is shown as it is', async () => {
+    fetchMock = fakeServer({
+      'POST /sys/login': { status: 429, message: '登录失败次数过多，账号已锁定，请29分钟后再试!', result: { key: 'account_locked' } },
+    });
+    renderRoutes(routes, '/user/login');
+    fireEvent.change(await screen.findByPlaceholderText('请输入用户名'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'Wrong@12345' } });
+    submit();
+    expect((await screen.findByTestId('login-error')).textContent).toContain('账号已锁定，请29分钟后再试');
+  });
+
+  test('wrong credentials (401 login_failed) show the server text, not the session notice', async () => {
+    fetchMock = fakeServer({ 'POST /sys/login': { status: 401, message: '用户名或密码错误!', result: { key: 'login_failed' } } });
+    renderRoutes(routes, '/user/login');
+    fireEvent.change(await screen.findByPlaceholderText('请输入用户名'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'Wrong@12345' } });
+    submit();
+    expect((await screen.findByTestId('login-error')).textContent).toContain('用户名或密码错误!');
+  });
+
+  test('without a token an unknown path asks for sign-in first', async () => {
+    const { router } = renderRoutes(routes, '/no/such/page');
+    await screen.findByTestId('login-card');
+    expect(router.state.location.search).toBe('?redirect=%2Fno%2Fsuch%2Fpage');
+  });
+
+  test('signed in, an unknown path goes to the 404 page', async () => {
+    setToken('t');
+    fakeServer({ 'GET /sys/permission/getUserPermissionByToken': { result: PERMISSIONS } });
     const { router } = renderRoutes(routes, '/no/such/page');
     await screen.findByTestId('exception-404');
     expect(router.state.location.pathname).toBe('/404');
