@@ -24,7 +24,7 @@ tmp=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
 start_server() {
   DATABASE_URL="sqlite://$tmp/bench.db" LOGISTICS_BIND="127.0.0.1:$PORT" LOGISTICS_ADMIN_PASSWORD='Bench@12345' \
-    RUST_LOG=warn "$BIN" >"$tmp/server.log" 2>&1 &
+    LOGISTICS_RATE_LIMITS=off RUST_LOG=warn,logistics_server::http::middleware=info "$BIN" >"$tmp/server.log" 2>&1 &
   server=$!
 }
 wait_ready() {
@@ -38,12 +38,14 @@ wait_ready() {
 echo "== cold start to ready (SQLite)"
 for run in first-start restart restart; do
   t0=$(date +%s%N); start_server; wait_ready; t1=$(date +%s%N)
+  sleep 1  # idle: what it holds once start-up work is done
   rss=$(awk '/VmRSS/{print $2}' /proc/$server/status)
   echo "$run: $(( (t1 - t0) / 1000000 )) ms to ready, idle RSS $((rss / 1024)) MB" | tee -a "$out/startup.txt"
   kill $server; wait $server 2>/dev/null || true
 done
 
 start_server; wait_ready
+DATABASE_URL="sqlite://$tmp/bench.db" cargo run --quiet --release --example bench_seed >/dev/null
 cat >"$tmp/weight.lua" <<'LUA'
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -56,6 +58,26 @@ wrk -t2 -c16 -d"${DURATION}s" --latency "http://127.0.0.1:$PORT/boot/health/read
 echo "== POST /boot/logistics/weight/chargeable"
 wrk -t2 -c16 -d"${DURATION}s" --latency -s "$tmp/weight.lua" "http://127.0.0.1:$PORT/boot/logistics/weight/chargeable" \
   | tee "$out/weight.txt" | grep -E 'Requests/sec|Latency|99%'
+cat >"$tmp/login.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"username":"bench","password":"Bench@12345"}'
+LUA
+echo "== POST /boot/sys/login (argon2id verify + session, 16 connections)"
+wrk -t2 -c16 -d"${DURATION}s" --latency -s "$tmp/login.lua" "http://127.0.0.1:$PORT/boot/sys/login" \
+  | tee "$out/login.txt" | grep -E 'Requests/sec|Latency|99%|Non-2xx'
+token=$(curl -fs -X POST -H 'Content-Type: application/json' -d '{"username":"bench","password":"Bench@12345"}' \
+  "http://127.0.0.1:$PORT/boot/sys/login" | sed -E 's/.*"token":"([^"]+)".*/\1/')
+echo "== GET /boot/sys/permission/getUserPermissionByToken (500 menus, 2,000 buttons, 16 connections)"
+wrk -t2 -c16 -d"${DURATION}s" --latency -H "X-Access-Token: $token" \
+  "http://127.0.0.1:$PORT/boot/sys/permission/getUserPermissionByToken" | tee "$out/permissions.txt" | grep -E 'Requests/sec|Latency|99%|Non-2xx'
+echo "== the same, one connection (latency without queueing)"
+logged=$(wc -l <"$tmp/server.log")
+wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $token" \
+  "http://127.0.0.1:$PORT/boot/sys/permission/getUserPermissionByToken" | grep -E 'Requests/sec|Latency|50%|99%'
+echo "   server-side time per request (request log, one connection):"
+tail -n +"$((logged + 1))" "$tmp/server.log" | grep 'getUserPermissionByToken' | sed -E 's/.*micros=([0-9]+).*/\1/' | sort -n \
+  | awk '{a[NR]=$1} END {if (NR) printf "   n=%d p50=%.2fms p90=%.2fms p99=%.2fms\n", NR, a[int(NR*0.5)]/1000, a[int(NR*0.9)]/1000, a[int(NR*0.99)]/1000}'
 rss=$(awk '/VmRSS/{print $2}' /proc/$server/status)
 echo "RSS after load: $((rss / 1024)) MB"
 echo "== wasm core: $(stat -c %s wasm/pkg/logistics_wasm_bg.wasm) bytes raw, $(gzip -c wasm/pkg/logistics_wasm_bg.wasm | wc -c) gzipped"

@@ -27,6 +27,7 @@ pub struct AppState {
     pub sms: Arc<dyn SmsSender>,
     pub limiter: Arc<RateLimiter>,
     pub storage: LocalStorage,
+    pub permission_cache: Arc<crate::permissions::PermissionCache>,
 }
 
 pub struct Started {
@@ -58,6 +59,7 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
         sms,
         limiter: Arc::new(RateLimiter::new(config.rate_limits)),
         storage: LocalStorage::new(config.upload_dir.clone()),
+        permission_cache: Arc::default(),
         config: Arc::new(config),
     };
     let router = routes::router(state.clone());

@@ -306,6 +306,7 @@ for (const locale of ['zh-CN', 'en-US']) {
       await openUserMenu(page, 'menu-change-password');
       const dialog = page.getByTestId('change-password-dialog');
       await dialog.waitFor();
+      await page.waitForTimeout(500); // the opening animation scales the dialog
       const box = await dialog.boundingBox();
       assert.ok(Math.abs(box.width - 800) <= 1, `modal width ${box.width}`);
       await page.getByTestId('change-password-submit').click();
@@ -354,6 +355,7 @@ for (const locale of ['zh-CN', 'en-US']) {
       const dialog = page.getByTestId('switch-depart-dialog');
       await dialog.waitFor();
       await page.getByTestId('depart-A01').waitFor();
+      await page.waitForTimeout(500); // the opening animation scales the dialog
       assert.equal(await page.getByTestId('depart-A01').getAttribute('data-state'), 'checked');
       const box = await dialog.boundingBox();
       assert.ok(Math.abs(box.width - 450) <= 1, `modal width ${box.width}`);

@@ -12,7 +12,7 @@ use crate::db::schema::{sys_session, sys_user};
 use crate::db::{Db, DbResult};
 use crate::secrets;
 use crate::users::User;
-use crate::with_conn;
+use crate::{with_conn, with_write};
 
 /// Spec section 9: a session lasts 7 days (604 800 000 ms).
 pub const SESSION_DAYS: i64 = 7;
@@ -86,7 +86,7 @@ pub async fn open(db: &Db, keys: &Keys, user: &User, client: &ClientMeta) -> Res
     };
     let token =
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).map_err(crate::http::AppError::internal)?;
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::insert_into(sys_session::table)
             .values((
                 sys_session::id.eq(&id),
@@ -123,7 +123,7 @@ pub async fn find_active(db: &Db, id: &str) -> DbResult<Option<(Session, User)>>
 
 pub async fn revoke(db: &Db, id: &str) -> DbResult<()> {
     let now = Utc::now().naive_utc();
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::update(sys_session::table.filter(sys_session::id.eq(id)).filter(sys_session::revoke_time.is_null()))
             .set(sys_session::revoke_time.eq(now))
             .execute(conn)
@@ -136,7 +136,7 @@ pub async fn revoke(db: &Db, id: &str) -> DbResult<()> {
 pub async fn revoke_all(db: &Db, user_id: &str, keep: Option<&str>) -> DbResult<usize> {
     let now = Utc::now().naive_utc();
     let keep = keep.unwrap_or("");
-    let count = with_conn!(db, |conn| {
+    let count = with_write!(db, |conn| {
         diesel::update(
             sys_session::table
                 .filter(sys_session::user_id.eq(user_id))

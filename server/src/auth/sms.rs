@@ -17,7 +17,7 @@ use crate::db::Db;
 use crate::db::schema::sys_sms_code;
 use crate::http::AppError;
 use crate::secrets;
-use crate::with_conn;
+use crate::{with_conn, with_write};
 
 pub const CODE_TTL_SECS: i64 = 300;
 pub const RESEND_AFTER_SECS: i64 = 60;
@@ -133,7 +133,7 @@ pub async fn issue(db: &Db, secret: &str, sender: &dyn SmsSender, mobile: &str, 
     let code = secrets::new_sms_code()?;
     let hash = hex(&digest(secret, mobile, purpose, &code)?.finalize().into_bytes());
     let id = secrets::new_id();
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::insert_into(sys_sms_code::table)
             .values((
                 sys_sms_code::id.eq(&id),
@@ -149,7 +149,7 @@ pub async fn issue(db: &Db, secret: &str, sender: &dyn SmsSender, mobile: &str, 
             .await?;
     });
     if let Err(cause) = sender.send(mobile, &code, purpose).await {
-        with_conn!(db, |conn| {
+        with_write!(db, |conn| {
             diesel::delete(sys_sms_code::table.filter(sys_sms_code::id.eq(&id))).execute(conn).await?;
         });
         return Err(AppError::unavailable(cause));
@@ -181,7 +181,7 @@ pub async fn verify(db: &Db, secret: &str, mobile: &str, purpose: Purpose, code:
     let expected: Vec<u8> =
         (0..stored.len() / 2).filter_map(|i| u8::from_str_radix(stored.get(i * 2..i * 2 + 2)?, 16).ok()).collect();
     let matches = digest(secret, mobile, purpose, code.trim())?.verify_slice(&expected).is_ok();
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         let row = sys_sms_code::table.filter(sys_sms_code::id.eq(&id));
         if !matches {
             diesel::update(row).set(sys_sms_code::attempts.eq(sys_sms_code::attempts + 1)).execute(conn).await?;

@@ -28,9 +28,15 @@ const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORM
 
 #[derive(Clone)]
 pub enum Db {
-    Sqlite(Pool<SqliteConn>),
+    Sqlite(Pool<SqliteConn>, WriteGate),
     Postgres(Pool<AsyncPgConnection>),
 }
+
+/// SQLite has one writer at a time; a second one waits in SQLite's busy handler, which sleeps in
+/// steps of up to 100 ms. Writers of this process queue here instead, in order and without
+/// sleeping; readers are never held up (WAL).
+#[derive(Clone, Default)]
+pub struct WriteGate(pub std::sync::Arc<tokio::sync::Mutex<()>>);
 
 /// A failed query or an unreachable database.
 #[derive(Debug)]
@@ -63,12 +69,34 @@ impl std::fmt::Display for DbError {
 pub type DbResult<T> = Result<T, DbError>;
 
 /// Runs `$body` with `$conn` bound to a pooled connection of whichever backend is in use. The body
-/// is compiled once per backend, so a query that one backend cannot run does not compile.
+/// is compiled once per backend, so a query that one backend cannot run does not compile. For
+/// reads; writes go through [`with_write!`](crate::with_write).
 #[macro_export]
 macro_rules! with_conn {
     ($db:expr, |$conn:ident| $body:expr) => {
         match $db {
-            $crate::db::Db::Sqlite(pool) => {
+            $crate::db::Db::Sqlite(pool, _) => {
+                let mut guard = pool.get().await?;
+                let $conn = &mut *guard;
+                $body
+            }
+            $crate::db::Db::Postgres(pool) => {
+                let mut guard = pool.get().await?;
+                let $conn = &mut *guard;
+                $body
+            }
+        }
+    };
+}
+
+/// [`with_conn!`](crate::with_conn) for statements that write (and transactions): on SQLite they
+/// pass the process's write gate first.
+#[macro_export]
+macro_rules! with_write {
+    ($db:expr, |$conn:ident| $body:expr) => {
+        match $db {
+            $crate::db::Db::Sqlite(pool, gate) => {
+                let _writing = gate.0.lock().await;
                 let mut guard = pool.get().await?;
                 let $conn = &mut *guard;
                 $body
@@ -107,7 +135,7 @@ impl Db {
                 // An in-memory database exists once per connection: keep exactly one.
                 let size = if in_memory { 1 } else { pool_size };
                 let pool = Pool::builder(manager).max_size(size).build().map_err(|e| e.to_string())?;
-                Db::Sqlite(pool)
+                Db::Sqlite(pool, WriteGate::default())
             }
             DatabaseUrl::Postgres(url) => {
                 let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url.clone());
@@ -126,7 +154,7 @@ impl Db {
 
     pub fn backend_name(&self) -> &'static str {
         match self {
-            Db::Sqlite(_) => "sqlite",
+            Db::Sqlite(..) => "sqlite",
             Db::Postgres(_) => "postgres",
         }
     }
@@ -144,7 +172,8 @@ impl Db {
     pub async fn migrate(&self) -> Result<usize, String> {
         let fail = |e: &dyn std::fmt::Display| format!("database migration failed: {e}");
         match self {
-            Db::Sqlite(pool) => {
+            Db::Sqlite(pool, gate) => {
+                let _writing = gate.0.lock().await;
                 let conn = pool.get().await.map_err(|e| fail(&e))?;
                 let mut harness = AsyncMigrationHarness::new(conn);
                 harness.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()).map_err(|e| fail(&e))

@@ -14,7 +14,7 @@ use crate::db::schema::{sys_depart, sys_user_depart};
 use crate::db::{Db, DbResult};
 use crate::http::{ApiJson, ApiResult, AppError, current_lang, envelope::ok_with, ok};
 use crate::users::UserInfo;
-use crate::{users, with_conn};
+use crate::{users, with_conn, with_write};
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -58,7 +58,7 @@ pub fn current_name(departs: &[DepartInfo], org_code: Option<&str>) -> Option<St
 pub async fn ensure(db: &Db, org_code: &str, name: &str, name_en: &str, tenant_id: i32) -> DbResult<String> {
     let id = format!("depart_{org_code}");
     let now = chrono::Utc::now().naive_utc();
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::insert_into(sys_depart::table)
             .values((
                 sys_depart::id.eq(&id),
@@ -76,7 +76,7 @@ pub async fn ensure(db: &Db, org_code: &str, name: &str, name_en: &str, tenant_i
 }
 
 pub async fn add_member(db: &Db, user_id: &str, depart_id: &str) -> DbResult<()> {
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::insert_into(sys_user_depart::table)
             .values((sys_user_depart::user_id.eq(user_id), sys_user_depart::dep_id.eq(depart_id)))
             .on_conflict_do_nothing()

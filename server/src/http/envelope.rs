@@ -43,3 +43,19 @@ pub fn ok_with<T: Serialize>(message: MessageKey, result: T) -> ApiResult<T> {
         timestamp: now_millis(),
     }))
 }
+
+/// A successful answer whose `result` is JSON text already (a cached answer): the envelope is
+/// written around it without parsing or re-encoding it.
+pub fn ok_json(result_json: &str) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let message = serde_json::to_string(MessageKey::Ok.template(current_lang())).unwrap_or_else(|_| "\"\"".to_owned());
+    let mut body = String::with_capacity(result_json.len() + 128);
+    body.push_str("{\"success\":true,\"message\":");
+    body.push_str(&message);
+    body.push_str(",\"code\":200,\"result\":");
+    body.push_str(result_json);
+    body.push_str(",\"timestamp\":");
+    body.push_str(&now_millis().to_string());
+    body.push('}');
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
+}

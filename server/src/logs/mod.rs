@@ -6,7 +6,7 @@ use diesel_async::RunQueryDsl;
 use crate::db::schema::sys_log;
 use crate::db::{Db, DbResult};
 use crate::secrets;
-use crate::with_conn;
+use crate::{with_conn, with_write};
 
 pub const LOGIN: i16 = 1;
 pub const OPERATION: i16 = 2;
@@ -29,7 +29,7 @@ pub async fn login(db: &Db, entry: LoginEntry<'_>) -> DbResult<()> {
     }
     let id = secrets::new_id();
     let username: String = entry.username.chars().take(100).collect();
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::insert_into(sys_log::table)
             .values((
                 sys_log::id.eq(&id),

@@ -5,8 +5,10 @@
 pub mod seed;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
 
 use axum::extract::State;
+use axum::response::Response;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::Lang;
@@ -18,8 +20,9 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::schema::{sys_permission, sys_role_permission};
 use crate::db::{Db, DbResult};
-use crate::http::{ApiResult, current_lang, ok};
-use crate::{roles, with_conn};
+use crate::http::envelope::ok_json;
+use crate::http::{AppError, current_lang};
+use crate::{roles, secrets, settings, with_conn, with_write};
 
 /// menu_type: a top-level menu, a sub-menu, a button permission.
 pub const MENU: i16 = 0;
@@ -100,7 +103,7 @@ pub async fn granted_ids(db: &Db, role_ids: &[String]) -> DbResult<HashSet<Strin
 }
 
 pub async fn grant(db: &Db, role_id: &str, permission_ids: &[&str]) -> DbResult<()> {
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         for permission_id in permission_ids {
             diesel::insert_into(sys_role_permission::table)
                 .values((sys_role_permission::role_id.eq(role_id), sys_role_permission::permission_id.eq(*permission_id)))
@@ -207,9 +210,73 @@ fn menu_tree(menus: &[&Permission], parent: Option<&str>, lang: Lang) -> Vec<Val
         .collect()
 }
 
+/// The setting whose value changes whenever menus, buttons or grants change: cached answers made
+/// under another value are stale. Kept in the database, so every instance sees a change at once.
+pub const VERSION_SETTING: &str = "permission_version";
+
+/// Marks every cached permission answer stale (call after changing menus, buttons or grants).
+pub async fn changed(db: &Db) -> DbResult<()> {
+    let version = secrets::new_id();
+    let now = chrono::Utc::now().naive_utc();
+    use crate::db::schema::sys_setting;
+    with_write!(db, |conn| {
+        diesel::insert_into(sys_setting::table)
+            .values((sys_setting::name.eq(VERSION_SETTING), sys_setting::value.eq(&version), sys_setting::update_time.eq(now)))
+            .on_conflict(sys_setting::name)
+            .do_update()
+            .set((sys_setting::value.eq(&version), sys_setting::update_time.eq(now)))
+            .execute(conn)
+            .await?;
+    });
+    Ok(())
+}
+
+/// Answers of `getUserPermissionByToken` by role set and language, as JSON. A user's answer
+/// depends only on their roles (menus are the platform's; roles belong to one tenant), so users
+/// with the same roles share an entry and no tenant sees another's.
+/// (sorted role ids, language) to (permission version, answer JSON).
+type CacheEntries = HashMap<(Vec<String>, Lang), (String, Arc<str>)>;
+
+#[derive(Default)]
+pub struct PermissionCache {
+    entries: Mutex<CacheEntries>,
+}
+
+impl PermissionCache {
+    const MAX_ENTRIES: usize = 1024;
+
+    fn get(&self, key: &(Vec<String>, Lang), version: &str) -> Option<Arc<str>> {
+        let entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        entries.get(key).filter(|(v, _)| v == version).map(|(_, json)| Arc::clone(json))
+    }
+
+    fn put(&self, key: (Vec<String>, Lang), version: String, json: Arc<str>) {
+        let mut entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if entries.len() >= Self::MAX_ENTRIES {
+            entries.clear();
+        }
+        entries.insert(key, (version, json));
+    }
+}
+
 /// The signed-in user's menu, button permissions and all button rules.
 #[utoipa::path(get, path = "/sys/permission/getUserPermissionByToken", tag = "auth",
     responses((status = 200, body = crate::http::Envelope<UserPermissions>), (status = 401)))]
-pub async fn by_token(State(state): State<AppState>, me: CurrentUser) -> ApiResult<UserPermissions> {
-    ok(for_user(&state.db, &me.user.id, me.tenant_id, current_lang()).await?)
+pub async fn by_token(State(state): State<AppState>, me: CurrentUser) -> Result<Response, AppError> {
+    let lang = current_lang();
+    let version = settings::get(&state.db, VERSION_SETTING).await?.unwrap_or_default();
+    let mut role_ids: Vec<String> =
+        roles::of_user(&state.db, &me.user.id, me.tenant_id).await?.into_iter().map(|r| r.id).collect();
+    role_ids.sort();
+    let key = (role_ids, lang);
+    let json = match state.permission_cache.get(&key, &version) {
+        Some(json) => json,
+        None => {
+            let answer = for_user(&state.db, &me.user.id, me.tenant_id, lang).await?;
+            let json: Arc<str> = serde_json::to_string(&answer).map_err(AppError::internal)?.into();
+            state.permission_cache.put(key, version, Arc::clone(&json));
+            json
+        }
+    };
+    Ok(ok_json(&json))
 }

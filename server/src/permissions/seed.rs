@@ -8,7 +8,7 @@ use diesel_async::RunQueryDsl;
 use super::{MENU, SUB_MENU};
 use crate::db::schema::sys_permission;
 use crate::db::{Db, DbResult};
-use crate::with_conn;
+use crate::with_write;
 
 pub struct SeedMenu {
     pub id: &'static str,
@@ -81,7 +81,7 @@ pub fn ids() -> Vec<&'static str> {
 
 pub async fn run(db: &Db) -> DbResult<()> {
     let now = chrono::Utc::now().naive_utc();
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         for m in MENUS {
             diesel::insert_into(sys_permission::table)
                 .values((

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use crate::db::schema::{sys_role, sys_user_role};
 use crate::db::{Db, DbResult};
-use crate::with_conn;
+use crate::{with_conn, with_write};
 
 pub const ADMIN: &str = "admin";
 pub const CUSTOMER: &str = "customer";
@@ -30,7 +30,7 @@ pub fn seeded_id(code: &str, tenant_id: i32) -> String {
 pub async fn ensure(db: &Db, tenant_id: i32, code: &str, name: &str) -> DbResult<(String, bool)> {
     let id = seeded_id(code, tenant_id);
     let now = chrono::Utc::now().naive_utc();
-    let inserted = with_conn!(db, |conn| {
+    let inserted = with_write!(db, |conn| {
         diesel::insert_into(sys_role::table)
             .values((
                 sys_role::id.eq(&id),
@@ -55,7 +55,7 @@ pub async fn ensure(db: &Db, tenant_id: i32, code: &str, name: &str) -> DbResult
 }
 
 pub async fn assign(db: &Db, user_id: &str, role_id: &str) -> DbResult<()> {
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::insert_into(sys_user_role::table)
             .values((sys_user_role::user_id.eq(user_id), sys_user_role::role_id.eq(role_id)))
             .on_conflict_do_nothing()

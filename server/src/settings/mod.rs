@@ -6,7 +6,7 @@ use diesel_async::RunQueryDsl;
 
 use crate::db::schema::sys_setting;
 use crate::db::{Db, DbResult};
-use crate::with_conn;
+use crate::{with_conn, with_write};
 
 pub const JWT_SECRET: &str = "jwt_secret";
 
@@ -21,7 +21,7 @@ pub async fn get(db: &Db, name: &str) -> DbResult<Option<String>> {
 /// first insert wins and everyone reads the winner.
 pub async fn get_or_init(db: &Db, name: &str, initial: &str) -> DbResult<String> {
     let now = chrono::Utc::now().naive_utc();
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::insert_into(sys_setting::table)
             .values((sys_setting::name.eq(name), sys_setting::value.eq(initial), sys_setting::update_time.eq(now)))
             .on_conflict_do_nothing()

@@ -5,7 +5,7 @@ use diesel_async::RunQueryDsl;
 
 use crate::db::schema::sys_tenant;
 use crate::db::{Db, DbResult};
-use crate::with_conn;
+use crate::{with_conn, with_write};
 
 /// The platform's own tenant, which the first administrator belongs to.
 pub const PLATFORM_TENANT_ID: i32 = 1;
@@ -15,7 +15,7 @@ pub const STATUS_NORMAL: i16 = 1;
 /// Creates the tenant unless it exists.
 pub async fn ensure(db: &Db, id: i32, name: &str) -> DbResult<()> {
     let now = chrono::Utc::now().naive_utc();
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::insert_into(sys_tenant::table)
             .values((
                 sys_tenant::id.eq(id),

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 
 use crate::db::schema::sys_user;
 use crate::db::{Db, DbResult};
-use crate::with_conn;
+use crate::{with_conn, with_write};
 
 /// JeecgBoot's status codes: 1 normal, 2 frozen.
 pub const STATUS_NORMAL: i16 = 1;
@@ -176,7 +176,7 @@ pub async fn find_by_username(db: &Db, username: &str) -> DbResult<Option<User>>
 }
 
 pub async fn insert(db: &Db, user: &NewUser<'_>) -> DbResult<()> {
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::insert_into(sys_user::table).values(user).execute(conn).await?;
     });
     Ok(())
@@ -185,7 +185,7 @@ pub async fn insert(db: &Db, user: &NewUser<'_>) -> DbResult<()> {
 /// Sets a new password hash and unfreezes the account (the operator's recovery path).
 pub async fn reset_password(db: &Db, id: &str, hash: &str) -> DbResult<()> {
     let now = chrono::Utc::now().naive_utc();
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::update(sys_user::table.filter(sys_user::id.eq(id)))
             .set((
                 sys_user::password.eq(hash),
@@ -203,7 +203,7 @@ pub async fn reset_password(db: &Db, id: &str, hash: &str) -> DbResult<()> {
 /// Sets a new password hash, nothing else.
 pub async fn set_password(db: &Db, id: &str, hash: &str) -> DbResult<()> {
     let now = chrono::Utc::now().naive_utc();
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::update(sys_user::table.filter(sys_user::id.eq(id)))
             .set((sys_user::password.eq(hash), sys_user::update_time.eq(now)))
             .execute(conn)
@@ -220,7 +220,7 @@ pub async fn set_login_failures(
     since: Option<NaiveDateTime>,
     lock_until: Option<NaiveDateTime>,
 ) -> DbResult<()> {
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::update(sys_user::table.filter(sys_user::id.eq(id)))
             .set((
                 sys_user::login_fail_count.eq(count),
@@ -247,14 +247,14 @@ pub struct ProfileChange {
 }
 
 pub async fn update_profile(db: &Db, id: &str, change: &ProfileChange) -> DbResult<()> {
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::update(sys_user::table.filter(sys_user::id.eq(id))).set(change).execute(conn).await?;
     });
     Ok(())
 }
 
 pub async fn set_org_code(db: &Db, id: &str, org_code: &str) -> DbResult<()> {
-    with_conn!(db, |conn| {
+    with_write!(db, |conn| {
         diesel::update(sys_user::table.filter(sys_user::id.eq(id))).set(sys_user::org_code.eq(org_code)).execute(conn).await?;
     });
     Ok(())

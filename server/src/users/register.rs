@@ -18,7 +18,7 @@ use crate::auth::{ClientMeta, session};
 use crate::db::schema::{customer_company, sys_user, sys_user_role};
 use crate::http::envelope::ok_with;
 use crate::http::{ApiJson, ApiResult, AppError, current_lang, ok};
-use crate::{bootstrap, secrets, tenants, users, with_conn};
+use crate::{bootstrap, secrets, tenants, users, with_write};
 
 fn label(key: MessageKey) -> &'static str {
     key.template(current_lang())
@@ -160,7 +160,7 @@ pub async fn register(
         create_time: now,
     };
     let tax_number = body.tax_number.as_deref().map(str::trim).filter(|t| !t.is_empty());
-    with_conn!(&state.db, |conn| {
+    with_write!(&state.db, |conn| {
         conn.transaction(async |tx| {
             diesel::insert_into(sys_user::table).values(&user).execute(tx).await?;
             diesel::insert_into(customer_company::table)

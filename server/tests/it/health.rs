@@ -21,7 +21,7 @@ async fn live_and_ready_answer_in_the_envelope() {
 #[tokio::test(flavor = "multi_thread")]
 async fn ready_is_503_when_the_database_is_gone() {
     let app = TestApp::sqlite().await;
-    if let logistics_server::db::Db::Sqlite(pool) = &app.started.state.db {
+    if let logistics_server::db::Db::Sqlite(pool, _) = &app.started.state.db {
         pool.close();
     }
     let res = app.get("/boot/health/ready", &[("accept-language", "zh-CN")]).await;

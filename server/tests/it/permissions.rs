@@ -101,3 +101,18 @@ async fn departments_are_listed_and_switched_only_among_ones_own() {
         assert_eq!(app.get("/boot/sys/user/getCurrentUserDeparts", &auth).await.json()["result"]["orgCode"], "A02");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn cached_answers_follow_changes_to_grants() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let zh = [("x-access-token", admin.as_str()), ("cookie", "client_lang=zh-CN")];
+        let en = [("x-access-token", admin.as_str()), ("cookie", "client_lang=en-US")];
+        assert_eq!(app.get(ME, &zh).await.json()["result"]["menu"][0]["meta"]["title"], "首页");
+        assert_eq!(app.get(ME, &en).await.json()["result"]["menu"][0]["meta"]["title"], "Dashboard", "cached per language");
+        exec(app.db(), "UPDATE sys_permission SET name_en = 'Home' WHERE id = 'menu_dashboard'").await;
+        assert_eq!(app.get(ME, &en).await.json()["result"]["menu"][0]["meta"]["title"], "Dashboard", "served from the cache");
+        logistics_server::permissions::changed(app.db()).await.unwrap();
+        assert_eq!(app.get(ME, &en).await.json()["result"]["menu"][0]["meta"]["title"], "Home", "a change makes it stale");
+    }
+}

@@ -4,7 +4,7 @@ import { LANGUAGES, currentLanguage, setLanguage, toLanguage } from '../i18n';
 import { ChevronDownIcon, GlobeIcon } from './icons';
 
 /** 中文 / English menu; the choice is kept in the `client_lang` cookie. */
-export function LanguageSwitch() {
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const active = toLanguage(i18n.language) ?? currentLanguage();
   return (
@@ -12,8 +12,8 @@ export function LanguageSwitch() {
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" aria-label={t('language.switch')} data-testid="language-switch">
           <GlobeIcon />
-          {t(`language.${active}`)}
-          <ChevronDownIcon boxSize="3.5" color="fg.muted" />
+          {compact ? null : t(`language.${active}`)}
+          {compact ? null : <ChevronDownIcon boxSize="3.5" color="fg.muted" />}
         </Button>
       </Menu.Trigger>
       <Portal>

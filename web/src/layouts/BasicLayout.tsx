@@ -112,7 +112,7 @@ export default function BasicLayout() {
       {mobile ? null : <MenuSearch routes={routes} dark={darkHeader} />}
       <NoticeBell color={headerFg} />
       <Box color={headerFg} css={darkHeader ? { '& button': { color: 'inherit' } } : undefined}>
-        <LanguageSwitch />
+        <LanguageSwitch compact={mobile} />
       </Box>
       <UserMenu color={headerFg} compact={mobile} />
     </HStack>
@@ -224,12 +224,12 @@ export default function BasicLayout() {
           <Drawer.Backdrop />
           <Drawer.Positioner>
             <Drawer.Content maxW={`${SIDEBAR_WIDTH + 56}px`} bg={colors.bg} data-testid="menu-drawer">
-              <Drawer.Header px="5" py="0" h={HEADER_HEIGHT} display="flex" alignItems="center">
-                {logo(true, settings.menuTheme === 'dark')}
-              </Drawer.Header>
               <Drawer.Body px="0" py="0">
+                <Flex h={HEADER_HEIGHT} align="center" px="5" flexShrink={0}>
+                  {logo(true, settings.menuTheme === 'dark')}
+                </Flex>
                 <Stack gap="2">
-                  <Box px="4" pt="1">
+                  <Box px="4">
                     <MenuSearch routes={routes} dark={settings.menuTheme === 'dark'} onNavigate={closeDrawer} width="full" />
                   </Box>
                   <SideMenu routes={routes} theme={settings.menuTheme} onNavigate={closeDrawer} />

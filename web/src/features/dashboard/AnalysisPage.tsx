@@ -7,6 +7,7 @@ import { ChevronRightIcon } from '../../components/icons';
 import { welcome } from '../../core';
 import { useLanguage } from '../../i18n';
 import { avatarUrl } from '../../lib/avatar';
+import { HOME_PATH } from '../../lib/guard';
 import { routeTitle, searchMenu } from '../../lib/menu';
 import { usePermissions } from '../../lib/permission';
 import { useUserInfo } from '../../lib/session';
@@ -22,7 +23,7 @@ export default function AnalysisPage() {
   const name = user?.realname || user?.username || '';
   const greeting = welcome(now.getHours(), lang);
   const today = new Intl.DateTimeFormat(lang, { dateStyle: 'full' }).format(now);
-  const pages = searchMenu(routes, '', lang).filter((hit) => !hit.route.meta?.openInNewWindow);
+  const pages = searchMenu(routes, '', lang).filter((hit) => !hit.route.meta?.openInNewWindow && hit.route.path !== HOME_PATH);
 
   return (
     <Stack gap="6">

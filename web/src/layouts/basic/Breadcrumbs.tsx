@@ -21,7 +21,7 @@ export function PageHeader() {
 
   return (
     <Stack gap="2" data-testid="page-header">
-      <Breadcrumb.Root size="sm">
+      <Breadcrumb.Root size="sm" display={atHome && chain.length === 1 ? 'none' : undefined}>
         <Breadcrumb.List>
           {!atHome ? (
             <>

@@ -17,7 +17,8 @@ import { clearDictCache, useUserInfo } from '../../lib/session';
 import { CENTER_PATH, SETTINGS_PATH } from '../../lib/routes';
 import { SettingDrawer } from './SettingDrawer';
 
-type Dialogs = 'password' | 'depart' | 'settings' | 'signOut' | null;
+/** The dialogs the user menu opens; the layout owns them so that a layout change keeps them open. */
+export type UserDialog = 'password' | 'depart' | 'settings' | 'signOut';
 
 /** Clears the local caches (dictionaries, menu, fetched data) and loads the permissions again. */
 async function clearCache(queryClient: ReturnType<typeof useQueryClient>): Promise<void> {
@@ -28,17 +29,12 @@ async function clearCache(queryClient: ReturnType<typeof useQueryClient>): Promi
 }
 
 /** The avatar menu: account pages, settings, password, department, cache, sign-out. */
-export function UserMenu({ color, compact = false }: { color?: string; compact?: boolean }) {
+export function UserMenu({ color, compact = false, onOpen }: { color?: string; compact?: boolean; onOpen: (dialog: UserDialog) => void }) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useUserInfo();
-  const [dialog, setDialog] = useState<Dialogs>(null);
-  const [signingOut, setSigningOut] = useState(false);
   const name = user?.realname || user?.username || '';
-  const closeDialog = (open: boolean) => {
-    if (!open) setDialog(null);
-  };
 
   async function onSelect(value: string) {
     switch (value) {
@@ -57,25 +53,15 @@ export function UserMenu({ color, compact = false }: { color?: string; compact?:
         }
         break;
       case 'settings-drawer':
-        setDialog('settings');
+        onOpen('settings');
         break;
       default:
-        setDialog(value as Dialogs);
+        onOpen(value as UserDialog);
     }
   }
 
-  async function signOut() {
-    setSigningOut(true);
-    await logout();
-    queryClient.clear();
-    setSigningOut(false);
-    setDialog(null);
-    void navigate(LOGIN_PATH, { replace: true });
-  }
-
   return (
-    <>
-      <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(details) => void onSelect(details.value)}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(details) => void onSelect(details.value)}>
         <Menu.Trigger asChild>
           <Button variant="ghost" size="sm" px="2" color={color} data-testid="user-menu" aria-label={t('user.menu')} _hover={{ bg: 'blackAlpha.100' }}>
             <HStack gap="2">
@@ -137,32 +123,5 @@ export function UserMenu({ color, compact = false }: { color?: string; compact?:
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-
-      <ChangePasswordDialog open={dialog === 'password'} onOpenChange={closeDialog} />
-      <SwitchDepartDialog open={dialog === 'depart'} onOpenChange={closeDialog} />
-      <SettingDrawer open={dialog === 'settings'} onOpenChange={closeDialog} />
-
-      <Dialog.Root role="alertdialog" open={dialog === 'signOut'} onOpenChange={(details) => closeDialog(details.open)} placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content maxW="sm" mx="4" data-testid="sign-out-dialog">
-              <Dialog.Header>
-                <Dialog.Title>{t('signOut.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body color="fg.muted">{t('signOut.confirm')}</Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">{t('action.cancel', { ns: 'common' })}</Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" loading={signingOut} onClick={() => void signOut()} data-testid="sign-out-confirm">
-                  {t('action.confirm', { ns: 'common' })}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </>
   );
 }

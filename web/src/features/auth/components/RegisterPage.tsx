@@ -85,7 +85,7 @@ export default function RegisterPage() {
       taxNumber: '',
     },
   });
-  const { register, handleSubmit, formState, trigger, getValues, setError, control } = form;
+  const { register, handleSubmit, formState, trigger, getValues, setError, setValue, control } = form;
   useRevalidateOnLanguageChange(form);
 
   const [username, phone, email] = useWatch({ control, name: ['username', 'phone', 'email'] });
@@ -98,6 +98,8 @@ export default function RegisterPage() {
   /** The fields of this step pass the core and the live checks. */
   async function stepValid(index: number): Promise<boolean> {
     const fields = STEP_FIELDS[index] ?? [];
+    // Touched fields re-validate as the user types (mode onTouched), so a fixed error goes away.
+    for (const name of fields) setValue(name, getValues(name), { shouldTouch: true });
     if (!(await trigger(fields))) return false;
     let ok = true;
     for (const name of fields) {
