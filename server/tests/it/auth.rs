@@ -218,3 +218,56 @@ async fn each_client_is_throttled() {
     }
     assert_eq!(last, 429, "sixty sign-ins a minute per client");
 }
+
+/// The webhook sender posts codes to the operator's gateway adapter; a gateway failure stores no
+/// code and says the service is unavailable.
+#[tokio::test(flavor = "multi_thread")]
+async fn sms_codes_go_out_through_the_webhook() {
+    use std::sync::{Arc, Mutex};
+
+    use axum::routing::post;
+
+    let received: Arc<Mutex<Vec<serde_json::Value>>> = Arc::default();
+    let fail = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let gateway = {
+        let (received, fail) = (received.clone(), fail.clone());
+        axum::Router::new().route(
+            "/sms",
+            post(move |axum::Json(body): axum::Json<serde_json::Value>| async move {
+                received.lock().unwrap().push(body);
+                if fail.load(std::sync::atomic::Ordering::SeqCst) {
+                    axum::http::StatusCode::BAD_GATEWAY
+                } else {
+                    axum::http::StatusCode::OK
+                }
+            }),
+        )
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, gateway).await });
+
+    let dir = tempfile::TempDir::new().unwrap();
+    let mut config = crate::common::sqlite_config(&dir);
+    config.sms_webhook = Some(format!("http://{addr}/sms"));
+    let started = logistics_server::app::start(config).await.unwrap();
+    let send = async |mobile: &str| {
+        use tower::ServiceExt;
+        let request = crate::common::build(
+            axum::http::Method::POST,
+            "/boot/sys/sms",
+            &[("content-type", "application/json")],
+            axum::body::Body::from(json!({"mobile": mobile, "smsmode": "register"}).to_string()),
+        );
+        started.router.clone().oneshot(request).await.unwrap().status()
+    };
+    assert_eq!(send("13600136000").await, 200);
+    let body = received.lock().unwrap().last().cloned().unwrap();
+    assert_eq!(body["mobile"], "13600136000");
+    assert_eq!(body["mode"], "register");
+    assert!(body["code"].as_str().is_some_and(|c| c.len() == 6));
+
+    fail.store(true, std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(send("13600136001").await, 503);
+    assert_eq!(count(&started.state.db, "SELECT COUNT(*) AS n FROM sys_sms_code WHERE phone = '13600136001'").await, 0);
+}

@@ -16,7 +16,8 @@ import { MultiTabs } from './basic/MultiTabs';
 import { NoticeBell } from './basic/NoticeBell';
 import { SideMenu, menuColors } from './basic/SideMenu';
 import { TopMenu } from './basic/TopMenu';
-import { UserMenu } from './basic/UserMenu';
+import { UserDialogs } from './basic/UserDialogs';
+import { UserMenu, type UserDialog } from './basic/UserMenu';
 
 /** Spec section 9: sidebar 200 px wide, 80 px collapsed; header hides after 100 px of scrolling. */
 export const SIDEBAR_WIDTH = 200;
@@ -92,6 +93,7 @@ export default function BasicLayout() {
   const location = useLocation();
   const mobile = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [dialog, setDialog] = useState<UserDialog | null>(null);
   const headerHidden = useHeaderHidden(settings.fixedHeader && settings.autoHideHeader);
   const { tabs, act, select } = useTabs(settings.multipage);
 
@@ -114,7 +116,7 @@ export default function BasicLayout() {
       <Box color={headerFg} css={darkHeader ? { '& button': { color: 'inherit' } } : undefined}>
         <LanguageSwitch compact={mobile} />
       </Box>
-      <UserMenu color={headerFg} compact={mobile} />
+      <UserMenu color={headerFg} compact={mobile} onOpen={setDialog} />
     </HStack>
   );
 
@@ -218,6 +220,8 @@ export default function BasicLayout() {
           </Text>
         </Box>
       </Flex>
+
+      <UserDialogs open={dialog} onClose={() => setDialog(null)} />
 
       <Drawer.Root open={mobile && drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start" size="xs">
         <Portal>

@@ -1,21 +1,15 @@
-import { Avatar, Box, Button, Dialog, HStack, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChevronDownIcon, IdCardIcon, KeyIcon, LogOutIcon, SettingsIcon, SlidersIcon, SwitchIcon, TrashIcon } from '../../components/icons';
 import { toaster } from '../../components/ui/toaster';
 import { message } from '../../core';
-import { ChangePasswordDialog } from '../../features/account/components/ChangePasswordDialog';
-import { SwitchDepartDialog } from '../../features/account/components/SwitchDepartDialog';
 import { currentLanguage } from '../../i18n';
 import { avatarUrl } from '../../lib/avatar';
-import { LOGIN_PATH } from '../../lib/guard';
-import { logout } from '../../lib/logout';
 import { loadPermissions, resetPermissions } from '../../lib/permission';
 import { clearDictCache, useUserInfo } from '../../lib/session';
 import { CENTER_PATH, SETTINGS_PATH } from '../../lib/routes';
-import { SettingDrawer } from './SettingDrawer';
 
 /** The dialogs the user menu opens; the layout owns them so that a layout change keeps them open. */
 export type UserDialog = 'password' | 'depart' | 'settings' | 'signOut';
