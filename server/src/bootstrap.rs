@@ -36,10 +36,7 @@ pub async fn run(db: &Db, config: &Config) -> Result<(Report, String), String> {
     let mut report = Report::default();
     if users::find_by_username(db, ADMIN_USERNAME).await.map_err(db_err)?.is_none() {
         let (password, generated) = admin_password(config)?;
-        let account =
-            Account {
-                username: ADMIN_USERNAME, realname: "管理员 Administrator", kind: UserKind::Admin, main_account_id: None
-            };
+        let account = Account { username: ADMIN_USERNAME, realname: "管理员", kind: UserKind::Admin, main_account_id: None };
         if let Some(id) = create_user(db, &account, &password, tenants::PLATFORM_TENANT_ID, Some(HEADQUARTERS)).await? {
             departs::add_member(db, &id, &headquarters).await.map_err(db_err)?;
             report.admin_created = Some((ADMIN_USERNAME.to_owned(), password, generated));
@@ -47,7 +44,7 @@ pub async fn run(db: &Db, config: &Config) -> Result<(Report, String), String> {
     }
     // An administrator from before roles existed gets the admin role once.
     if let Some(admin) = users::find_by_username(db, ADMIN_USERNAME).await.map_err(db_err)?
-        && roles::of_user(db, &admin.id, admin.tenant_id).await.map_err(db_err)?.is_empty()
+        && roles::of_user(db, &admin.id, admin.tenant_id, Lang::ZhCn).await.map_err(db_err)?.is_empty()
     {
         roles::assign(db, &admin.id, &admin_role).await.map_err(db_err)?;
     }
@@ -64,7 +61,7 @@ pub async fn run(db: &Db, config: &Config) -> Result<(Report, String), String> {
 /// The platform tenant with its menu, seeded roles and head office; returns the admin role's and
 /// the head office's ids.
 async fn platform(db: &Db) -> Result<(String, String), String> {
-    tenants::ensure(db, tenants::PLATFORM_TENANT_ID, "平台 Platform").await.map_err(db_err)?;
+    tenants::ensure(db, tenants::PLATFORM_TENANT_ID, "平台", "Platform").await.map_err(db_err)?;
     permissions::seed::run(db).await.map_err(db_err)?;
     let admin_role = admin_role(db, tenants::PLATFORM_TENANT_ID).await?;
     customer_role(db, tenants::PLATFORM_TENANT_ID).await?;
@@ -136,16 +133,16 @@ async fn create_user(
 
 /// The tenant's `admin` role; a new one gets every seeded menu.
 pub async fn admin_role(db: &Db, tenant_id: i32) -> Result<String, String> {
-    seeded_role(db, tenant_id, roles::ADMIN, "管理员").await
+    seeded_role(db, tenant_id, roles::ADMIN, "管理员", "Administrator").await
 }
 
 /// The tenant's `customer` role, which new enterprise accounts get; a new one gets the seeded menus.
 pub async fn customer_role(db: &Db, tenant_id: i32) -> Result<String, String> {
-    seeded_role(db, tenant_id, roles::CUSTOMER, "客户").await
+    seeded_role(db, tenant_id, roles::CUSTOMER, "客户", "Customer").await
 }
 
-async fn seeded_role(db: &Db, tenant_id: i32, code: &str, name: &str) -> Result<String, String> {
-    let (id, created) = roles::ensure(db, tenant_id, code, name).await.map_err(db_err)?;
+async fn seeded_role(db: &Db, tenant_id: i32, code: &str, name: &str, name_en: &str) -> Result<String, String> {
+    let (id, created) = roles::ensure(db, tenant_id, code, name, name_en).await.map_err(db_err)?;
     if created {
         permissions::grant(db, &id, &permissions::seed::ids()).await.map_err(db_err)?;
     }
@@ -175,18 +172,15 @@ pub async fn create_or_reset_admin(db: &Db, config: &Config, username: &str) -> 
 
 /// A demo forwarder with one customer and its sub-account. Returns whether anything was created.
 async fn seed_demo(db: &Db) -> Result<bool, String> {
-    tenants::ensure(db, DEMO_TENANT_ID, "演示货代 Demo Forwarder").await.map_err(db_err)?;
+    tenants::ensure(db, DEMO_TENANT_ID, "演示货代", "Demo Forwarder").await.map_err(db_err)?;
     if users::find_by_username(db, DEMO_CUSTOMER).await.map_err(db_err)?.is_some() {
         return Ok(false);
     }
-    let customer =
-        Account {
-            username: DEMO_CUSTOMER, realname: "演示客户 Demo Customer", kind: UserKind::Customer, main_account_id: None
-        };
+    let customer = Account { username: DEMO_CUSTOMER, realname: "演示客户", kind: UserKind::Customer, main_account_id: None };
     let Some(customer_id) = create_user(db, &customer, DEMO_PASSWORD, DEMO_TENANT_ID, None).await? else { return Ok(false) };
     let sub = Account {
         username: DEMO_SUB_ACCOUNT,
-        realname: "演示子账号 Demo Sub-account",
+        realname: "演示子账号",
         kind: UserKind::SubAccount,
         main_account_id: Some(&customer_id),
     };

@@ -164,7 +164,8 @@ for (const locale of ['zh-CN', 'en-US']) {
       await page.getByTestId('menu-search-input').click();
       await page.getByTestId('menu-search-input').fill(t.searchTerm);
       await page.getByTestId('menu-search-results').waitFor();
-      await screenshot(page, `menu-search-${locale}`);
+      // Not full-page: resizing the page for the shot would close the dropdown.
+      await screenshot(page, `menu-search-${locale}`, { fullPage: false });
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/account\/settings\/base$/);
       await page.getByTestId('account-settings').waitFor();
@@ -258,16 +259,19 @@ for (const locale of ['zh-CN', 'en-US']) {
       await page.getByTestId('tab-close-left').click();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="tab"]').length === 2);
       assert.deepEqual(await tabs.evaluateAll((els) => els.map((e) => e.dataset.path)), ['/dashboard/analysis', '/account/settings/base']);
+      await page.getByTestId('tab-menu').waitFor({ state: 'detached' });
       await tabs.nth(0).click({ button: 'right' });
       await page.getByTestId('tab-close-others').click();
       await page.waitForURL(/\/dashboard\/analysis$/);
       assert.equal(await tabs.count(), 1);
+      await page.getByTestId('tab-menu').waitFor({ state: 'detached' });
       await tabs.nth(0).click({ button: 'right' });
       await page.getByTestId('tab-refresh').click();
       await page.getByTestId('dashboard-welcome').waitFor();
       // Closing the last (home) tab is refused with the spec's message.
       await page.getByTestId('menu-item-account-center').click();
       await page.getByTestId('account-center').waitFor();
+      await page.getByTestId('tab-menu').waitFor({ state: 'detached' });
       await tabs.nth(0).click({ button: 'right' });
       await page.getByTestId('tab-close-right').click();
       await page.waitForURL(/\/dashboard\/analysis$/);

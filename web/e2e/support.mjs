@@ -11,6 +11,8 @@ import { chromium } from 'playwright-core';
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SCREENSHOT_DIR = join(webDir, 'test-results', 'screenshots');
 export const ADMIN_PASSWORD = 'Admin@12345';
+/** Colour codes in the server's log lines. */
+const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -73,6 +75,7 @@ export async function startApp() {
       DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
       LOGISTICS_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOGISTICS_WEB_DIR: distDir,
+      LOGISTICS_UPLOAD_DIR: join(dataDir, 'uploads'),
       LOGISTICS_RATE_LIMITS: 'off',
       LOGISTICS_DEMO: '1',
     },
@@ -104,7 +107,7 @@ export async function startApp() {
     smsCode: async (mobile, mark = 0) => {
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline) {
-        const plain = stderr.slice(mark).replace(/\x1b\[[0-9;]*m/g, '');
+        const plain = stderr.slice(mark).replaceAll(ANSI_ESCAPE, '');
         for (const line of plain.split('\n').toReversed()) {
           const match = /mobile=(\d+).*?code=(\d{6})/.exec(line);
           if (match && match[1] === mobile) return match[2];
@@ -156,7 +159,7 @@ export async function closeContext(context) {
   if (errors.length > 0) throw new Error(`errors in the page:\n${errors.join('\n')}`);
 }
 
-export async function screenshot(page, name) {
+export async function screenshot(page, name, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }

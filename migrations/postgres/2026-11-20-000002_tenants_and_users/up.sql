@@ -1,6 +1,7 @@
 CREATE TABLE sys_tenant (
     id INTEGER PRIMARY KEY,
     name VARCHAR(100) NOT NULL,
+    name_en VARCHAR(100),
     status SMALLINT NOT NULL DEFAULT 1,
     create_time TIMESTAMP NOT NULL
 );

@@ -1,6 +1,7 @@
 CREATE TABLE sys_tenant (
     id INTEGER PRIMARY KEY NOT NULL,
     name TEXT NOT NULL,
+    name_en TEXT,
     status SMALLINT NOT NULL DEFAULT 1,
     create_time TIMESTAMP NOT NULL
 );

@@ -47,6 +47,7 @@ CREATE INDEX idx_sys_log_user ON sys_log (userid, log_type, create_time);
 CREATE TABLE sys_role (
     id TEXT PRIMARY KEY NOT NULL,
     role_name TEXT NOT NULL,
+    role_name_en TEXT,
     role_code TEXT NOT NULL,
     description TEXT,
     tenant_id INTEGER NOT NULL REFERENCES sys_tenant (id),

@@ -173,7 +173,7 @@ async fn finish(state: &AppState, user: User, client: &ClientMeta, url: &str, ho
     let lang = current_lang();
     let departs = departs::of_user(&state.db, &user.id, lang).await?;
     let tenant_list =
-        tenants::find(&state.db, user.tenant_id).await?.map(|(id, name)| TenantInfo { id, name }).into_iter().collect();
+        tenants::find(&state.db, user.tenant_id, lang).await?.map(|(id, name)| TenantInfo { id, name }).into_iter().collect();
     let org_code_txt = departs::current_name(&departs, user.org_code.as_deref());
     let multi_depart = departs.len().min(2) as u8;
     ok_with(

@@ -14,6 +14,7 @@ diesel::table! {
     sys_tenant (id) {
         id -> Integer,
         name -> Text,
+        name_en -> Nullable<Text>,
         status -> SmallInt,
         create_time -> Timestamp,
     }
@@ -100,6 +101,7 @@ diesel::table! {
     sys_role (id) {
         id -> Text,
         role_name -> Text,
+        role_name_en -> Nullable<Text>,
         role_code -> Text,
         description -> Nullable<Text>,
         tenant_id -> Integer,

@@ -22,6 +22,15 @@ pub async fn scope<F: Future>(lang: Lang, future: F) -> F::Output {
 
 pub const COOKIE_NAME: &str = "client_lang";
 
+/// A stored name in the user's language: the English one when there is one and English is
+/// wanted, else the Chinese (primary) one.
+pub fn pick(lang: Lang, zh: String, en: Option<String>) -> String {
+    match (lang, en) {
+        (Lang::EnUs, Some(en)) if !en.trim().is_empty() => en,
+        _ => zh,
+    }
+}
+
 /// Reads the language a request asks for.
 pub fn from_headers(headers: &HeaderMap) -> Lang {
     let from_cookie = headers

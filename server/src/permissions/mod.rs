@@ -133,7 +133,7 @@ pub struct UserPermissions {
 /// The menu, buttons and button rules of a user: everything for `admin`, else what the user's
 /// roles grant (with the ancestors of granted menus, so the tree stays whole).
 pub async fn for_user(db: &Db, user_id: &str, tenant_id: i32, lang: Lang) -> DbResult<UserPermissions> {
-    let user_roles = roles::of_user(db, user_id, tenant_id).await?;
+    let user_roles = roles::of_user(db, user_id, tenant_id, lang).await?;
     let everything = all(db).await?;
     let is_admin = user_roles.iter().any(|r| r.role_code == roles::ADMIN);
     let granted: HashSet<String> = if is_admin {
@@ -266,7 +266,7 @@ pub async fn by_token(State(state): State<AppState>, me: CurrentUser) -> Result<
     let lang = current_lang();
     let version = settings::get(&state.db, VERSION_SETTING).await?.unwrap_or_default();
     let mut role_ids: Vec<String> =
-        roles::of_user(&state.db, &me.user.id, me.tenant_id).await?.into_iter().map(|r| r.id).collect();
+        roles::of_user(&state.db, &me.user.id, me.tenant_id, lang).await?.into_iter().map(|r| r.id).collect();
     role_ids.sort();
     let key = (role_ids, lang);
     let json = match state.permission_cache.get(&key, &version) {

@@ -13,7 +13,7 @@ use crate::{with_conn, with_write};
 pub const ADMIN: &str = "admin";
 pub const CUSTOMER: &str = "customer";
 
-#[derive(Clone, Debug, Serialize, ToSchema, Queryable)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleInfo {
     pub id: String,
@@ -27,7 +27,7 @@ pub fn seeded_id(code: &str, tenant_id: i32) -> String {
 }
 
 /// Creates the role unless the tenant has it; returns its id and whether it was created now.
-pub async fn ensure(db: &Db, tenant_id: i32, code: &str, name: &str) -> DbResult<(String, bool)> {
+pub async fn ensure(db: &Db, tenant_id: i32, code: &str, name: &str, name_en: &str) -> DbResult<(String, bool)> {
     let id = seeded_id(code, tenant_id);
     let now = chrono::Utc::now().naive_utc();
     let inserted = with_write!(db, |conn| {
@@ -36,6 +36,7 @@ pub async fn ensure(db: &Db, tenant_id: i32, code: &str, name: &str) -> DbResult
                 sys_role::id.eq(&id),
                 sys_role::role_code.eq(code),
                 sys_role::role_name.eq(name),
+                sys_role::role_name_en.eq(name_en),
                 sys_role::tenant_id.eq(tenant_id),
                 sys_role::create_time.eq(now),
             ))
@@ -65,17 +66,20 @@ pub async fn assign(db: &Db, user_id: &str, role_id: &str) -> DbResult<()> {
     Ok(())
 }
 
-/// The user's roles (only those of the user's own tenant count).
-pub async fn of_user(db: &Db, user_id: &str, tenant_id: i32) -> DbResult<Vec<RoleInfo>> {
-    let roles = with_conn!(db, |conn| {
+/// The user's roles (only those of the user's own tenant count), named in the given language.
+pub async fn of_user(db: &Db, user_id: &str, tenant_id: i32, lang: logistics_core::Lang) -> DbResult<Vec<RoleInfo>> {
+    let rows: Vec<(String, String, String, Option<String>)> = with_conn!(db, |conn| {
         sys_user_role::table
             .inner_join(sys_role::table)
             .filter(sys_user_role::user_id.eq(user_id))
             .filter(sys_role::tenant_id.eq(tenant_id))
             .order(sys_role::role_code.asc())
-            .select((sys_role::id, sys_role::role_code, sys_role::role_name))
-            .load::<RoleInfo>(conn)
+            .select((sys_role::id, sys_role::role_code, sys_role::role_name, sys_role::role_name_en))
+            .load(conn)
             .await?
     });
-    Ok(roles)
+    Ok(rows
+        .into_iter()
+        .map(|(id, role_code, zh, en)| RoleInfo { id, role_code, role_name: crate::http::lang::pick(lang, zh, en) })
+        .collect())
 }

@@ -13,13 +13,14 @@ pub const PLATFORM_TENANT_ID: i32 = 1;
 pub const STATUS_NORMAL: i16 = 1;
 
 /// Creates the tenant unless it exists.
-pub async fn ensure(db: &Db, id: i32, name: &str) -> DbResult<()> {
+pub async fn ensure(db: &Db, id: i32, name: &str, name_en: &str) -> DbResult<()> {
     let now = chrono::Utc::now().naive_utc();
     with_write!(db, |conn| {
         diesel::insert_into(sys_tenant::table)
             .values((
                 sys_tenant::id.eq(id),
                 sys_tenant::name.eq(name),
+                sys_tenant::name_en.eq(name_en),
                 sys_tenant::status.eq(STATUS_NORMAL),
                 sys_tenant::create_time.eq(now),
             ))
@@ -30,12 +31,17 @@ pub async fn ensure(db: &Db, id: i32, name: &str) -> DbResult<()> {
     Ok(())
 }
 
-/// A tenant's id and name.
-pub async fn find(db: &Db, id: i32) -> DbResult<Option<(i32, String)>> {
-    let tenant = with_conn!(db, |conn| {
-        sys_tenant::table.filter(sys_tenant::id.eq(id)).select((sys_tenant::id, sys_tenant::name)).first(conn).await.optional()?
+/// A tenant's id and name in the given language.
+pub async fn find(db: &Db, id: i32, lang: logistics_core::Lang) -> DbResult<Option<(i32, String)>> {
+    let tenant: Option<(i32, String, Option<String>)> = with_conn!(db, |conn| {
+        sys_tenant::table
+            .filter(sys_tenant::id.eq(id))
+            .select((sys_tenant::id, sys_tenant::name, sys_tenant::name_en))
+            .first(conn)
+            .await
+            .optional()?
     });
-    Ok(tenant)
+    Ok(tenant.map(|(id, zh, en)| (id, crate::http::lang::pick(lang, zh, en))))
 }
 
 /// Whether a tenant exists and is active (registrations may only join such a tenant).

@@ -84,8 +84,8 @@ pub struct AccountOverview {
 pub async fn overview(State(state): State<AppState>, me: CurrentUser) -> ApiResult<AccountOverview> {
     let db = &state.db;
     let departs = departs::of_user(db, &me.user.id, current_lang()).await?;
-    let roles = roles::of_user(db, &me.user.id, me.user.tenant_id).await?;
-    let tenant = tenants::find(db, me.user.tenant_id).await?.map(|(id, name)| tenants::TenantName { id, name });
+    let roles = roles::of_user(db, &me.user.id, me.user.tenant_id, current_lang()).await?;
+    let tenant = tenants::find(db, me.user.tenant_id, current_lang()).await?.map(|(id, name)| tenants::TenantName { id, name });
     let company = with_conn!(db, |conn| {
         customer_company::table
             .filter(customer_company::user_id.eq(&me.user.id))

@@ -56,7 +56,16 @@ async fn an_enterprise_registers_and_signs_in() {
         assert_eq!(info["company"]["companyName"], "深圳速达国际物流有限公司");
         assert_eq!(info["company"]["country"], "CN");
         assert_eq!(info["roles"][0]["roleCode"], "customer");
-        assert_eq!(info["tenant"]["id"], 1);
+        assert_eq!(info["roles"][0]["roleName"], "Customer");
+        assert_eq!(info["tenant"], json!({"id": 1, "name": "Platform"}));
+        let zh = app
+            .get("/boot/sys/user/getUserInfo", &[("x-access-token", token.as_str()), ("cookie", "client_lang=zh-CN")])
+            .await
+            .json();
+        assert_eq!(
+            (zh["result"]["roles"][0]["roleName"].as_str(), zh["result"]["tenant"]["name"].as_str()),
+            (Some("客户"), Some("平台"))
+        );
         let menu = app.get("/boot/sys/permission/getUserPermissionByToken", &auth).await.json();
         assert_eq!(menu["result"]["menu"].as_array().map(Vec::len), Some(2), "a customer sees the seeded menus");
         // The code was spent; registering again with it fails and creates nothing.

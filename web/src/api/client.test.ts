@@ -157,6 +157,8 @@ describe('api client', () => {
   });
 });
 
+const body = (message: string, result: unknown = null) => ({ success: false, message, code: 0, result, timestamp: 0 });
+
 describe('expired sign-in (spec section 8)', () => {
   afterEach(() => closeSessionExpired());
 
@@ -190,7 +192,6 @@ describe('expired sign-in (spec section 8)', () => {
   });
 
   test('isTokenExpired reads the key or the message, only on 401/500', () => {
-    const body = (message: string, result: unknown = null) => ({ success: false, message, code: 0, result, timestamp: 0 });
     expect(isTokenExpired(401, body('', { key: 'token_expired' }))).toBe(true);
     expect(isTokenExpired(500, body('Token失效，请重新登录'))).toBe(true);
     expect(isTokenExpired(403, body('Token失效，请重新登录'))).toBe(false);

@@ -55,10 +55,315 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sys/common/static/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Serves a stored file. */
+        get: operations["serve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/common/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads one file (multipart field `file`, optional field `biz`: `avatar`). */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with username and password. */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the session of the token in the header. Answers success even for a stale token, so the
+         *     client can always clear its state.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/permission/getUserPermissionByToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's menu, button permissions and all button rules. */
+        get: operations["by_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/phoneLogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a phone number and the SMS code sent to it. */
+        post: operations["phone_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/selectDepart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switches the signed-in user's current department to one of their own. */
+        post: operations["select"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a verification code: for phone sign-in and password recovery the phone must belong to
+         *     an account, for registration it must not.
+         */
+        post: operations["send_sms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/user/appEdit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the signed-in user's own profile. */
+        put: operations["edit_profile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/user/checkOnlyUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a username (or phone, or e-mail) is still free: 200 when free, 409 when taken, 400
+         *     when it is not a valid one at all.
+         */
+        get: operations["check_only_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/user/getCurrentUserDeparts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's departments and the current one. */
+        get: operations["current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/user/getUserInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the personal centre shows about the signed-in user. */
+        get: operations["overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/user/passwordChange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step two of password recovery: sets the new password and ends every session of the account. */
+        put: operations["password_change"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/user/phoneVerification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Step one of password recovery: the code sent to the phone (smsmode `forget`) is right; names
+         *     the account. The code stays valid for the next step.
+         */
+        post: operations["phone_verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/user/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers an enterprise customer: a main account with the `customer` role in the tenant the
+         *     `tenant-id` header names (the platform's when none), and its company.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/user/updatePassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes the signed-in user's password (spec section 5's messages) and ends their other sessions. */
+        put: operations["update_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountOverview: {
+            company?: null | components["schemas"]["Company"];
+            departs: components["schemas"]["DepartInfo"][];
+            lastLogin?: null | components["schemas"]["LastLogin"];
+            roles: components["schemas"]["RoleInfo"][];
+            tenant?: null | components["schemas"]["TenantName"];
+            userInfo: components["schemas"]["UserInfo"];
+        };
+        ChangePassword: {
+            /** @default  */
+            confirmpassword: string;
+            /** @default  */
+            oldpassword: string;
+            /** @default  */
+            password: string;
+            /** @default  */
+            username: string;
+        };
         /** @description Numbers may be sent as JSON numbers or strings. */
         ChargeableWeightRequest: {
             /**
@@ -92,6 +397,47 @@ export interface components {
             chargeableWeight: string;
             volumetricWeight: string;
         };
+        Company: {
+            address: string;
+            companyName: string;
+            contactPerson: string;
+            country: string;
+            taxNumber?: string | null;
+        };
+        CurrentDeparts: {
+            list: components["schemas"]["DepartInfo"][];
+            /** @description The current department. */
+            orgCode?: string | null;
+        };
+        DepartInfo: {
+            /** @description In the request's language. */
+            departName: string;
+            id: string;
+            orgCode: string;
+        };
+        Envelope_AccountOverview: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                company?: null | components["schemas"]["Company"];
+                departs: components["schemas"]["DepartInfo"][];
+                lastLogin?: null | components["schemas"]["LastLogin"];
+                roles: components["schemas"]["RoleInfo"][];
+                tenant?: null | components["schemas"]["TenantName"];
+                userInfo: components["schemas"]["UserInfo"];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_ChargeableWeightResult: {
             /**
              * Format: int32
@@ -105,6 +451,26 @@ export interface components {
                 actualWeight: string;
                 chargeableWeight: string;
                 volumetricWeight: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_CurrentDeparts: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                list: components["schemas"]["DepartInfo"][];
+                /** @description The current department. */
+                orgCode?: string | null;
             };
             success: boolean;
             /**
@@ -133,6 +499,53 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_LoginResult: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description What a successful sign-in returns (JeecgBoot's shape). */
+            result: {
+                departs: components["schemas"]["DepartInfo"][];
+                /**
+                 * Format: int32
+                 * @description 0 no department, 1 one, 2 several (the client then offers the switch).
+                 */
+                multi_depart: number;
+                /** @description Every dictionary's items by code, for the client's dictionary cache. */
+                sysAllDictItems: Record<string, never>;
+                tenantList: components["schemas"]["TenantInfo"][];
+                token: string;
+                userInfo: components["schemas"]["UserInfo"];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ProfileSaved: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                userInfo: components["schemas"]["UserInfo"];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Readiness: {
             /**
              * Format: int32
@@ -153,15 +566,300 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Registered: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                username: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_SelectedDepart: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                userInfo: components["schemas"]["UserInfo"];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Uploaded: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description Where the file is served (also in `message`, as JeecgBoot clients read it). */
+                url: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_UserPermissions: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description Every button permission rule; status "0" switches a rule off. */
+                allAuth: Record<string, never>[];
+                /** @description The user's button permissions: `{action, describe, type, status}`. */
+                auth: Record<string, never>[];
+                /** @description The menu tree the user may see (JeecgBoot's shape; titles in both languages in `meta.titles`). */
+                menu: Record<string, never>[];
+                sysSafeMode: boolean;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Verified: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                smscode: string;
+                username: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Health: {
             /** @description `UP` when answering. */
             status: string;
             version: string;
         };
+        LastLogin: {
+            ip?: string | null;
+            /** @description `YYYY-MM-DD HH:mm:ss` (UTC) */
+            time: string;
+        };
+        LoginRequest: {
+            password?: string;
+            /** @description Accepted for JeecgBoot clients; every session lasts 7 days. */
+            remember_me?: boolean | null;
+            username?: string;
+        };
+        /** @description What a successful sign-in returns (JeecgBoot's shape). */
+        LoginResult: {
+            departs: components["schemas"]["DepartInfo"][];
+            /**
+             * Format: int32
+             * @description 0 no department, 1 one, 2 several (the client then offers the switch).
+             */
+            multi_depart: number;
+            /** @description Every dictionary's items by code, for the client's dictionary cache. */
+            sysAllDictItems: Record<string, never>;
+            tenantList: components["schemas"]["TenantInfo"][];
+            token: string;
+            userInfo: components["schemas"]["UserInfo"];
+        };
+        PasswordReset: {
+            /** @default  */
+            confirmPassword: string;
+            /** @default  */
+            password: string;
+            /** @default  */
+            phone: string;
+            /** @default  */
+            smscode: string;
+            /** @default  */
+            username: string;
+        };
+        PhoneLoginRequest: {
+            /** @description The SMS code. */
+            captcha?: string;
+            mobile?: string;
+            remember_me?: boolean | null;
+        };
+        PhoneVerification: {
+            /** @default  */
+            phone: string;
+            /** @default  */
+            smscode: string;
+        };
+        ProfileEdit: {
+            /**
+             * @description A URL from `/sys/common/upload`, or empty for none.
+             * @default null
+             */
+            avatar: string | null;
+            /**
+             * @description `YYYY-MM-DD`
+             * @default null
+             */
+            birthday: string | null;
+            /** @default null */
+            email: string | null;
+            /** @default null */
+            phone: string | null;
+            /** @default  */
+            realname: string;
+            /**
+             * Format: int32
+             * @description 1 man, 2 woman.
+             * @default null
+             */
+            sex: number | null;
+        };
+        ProfileSaved: {
+            userInfo: components["schemas"]["UserInfo"];
+        };
         Readiness: {
             /** @description `sqlite` or `postgres`. */
             database: string;
             status: string;
+        };
+        RegisterRequest: {
+            /** @default  */
+            address: string;
+            /** @default  */
+            companyName: string;
+            /** @default  */
+            confirmPassword: string;
+            /** @default  */
+            contactPerson: string;
+            /**
+             * @description ISO 3166-1 alpha-2, e.g. `CN`.
+             * @default
+             */
+            country: string;
+            /** @default  */
+            email: string;
+            /** @default  */
+            password: string;
+            /** @default  */
+            phone: string;
+            /**
+             * @description The SMS code sent with smsmode `register`.
+             * @default
+             */
+            smscode: string;
+            /** @default null */
+            taxNumber: string | null;
+            /** @default  */
+            username: string;
+        };
+        Registered: {
+            username: string;
+        };
+        RoleInfo: {
+            id: string;
+            roleCode: string;
+            roleName: string;
+        };
+        SelectDepart: {
+            orgCode?: string;
+            username?: string;
+        };
+        SelectedDepart: {
+            userInfo: components["schemas"]["UserInfo"];
+        };
+        SmsRequest: {
+            mobile?: string;
+            /** @description "0"/"login", "1"/"register", "2"/"forget". */
+            smsmode?: string;
+        };
+        TenantInfo: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+        };
+        TenantName: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+        };
+        Uploaded: {
+            /** @description Where the file is served (also in `message`, as JeecgBoot clients read it). */
+            url: string;
+        };
+        /** @description The user as the web and JeecgBoot clients see it: never the password hash. */
+        UserInfo: {
+            avatar?: string | null;
+            /** @description `YYYY-MM-DD` */
+            birthday?: string | null;
+            /** @description `YYYY-MM-DD HH:mm:ss` */
+            createTime: string;
+            email?: string | null;
+            id: string;
+            mainAccountId?: string | null;
+            /** @description The current department. */
+            orgCode?: string | null;
+            orgCodeTxt?: string | null;
+            phone?: string | null;
+            post?: string | null;
+            realname: string;
+            /**
+             * Format: int32
+             * @description 1 man, 2 woman.
+             */
+            sex?: number | null;
+            /**
+             * Format: int32
+             * @description 1 normal, 2 frozen.
+             */
+            status: number;
+            telephone?: string | null;
+            /** Format: int32 */
+            tenantId: number;
+            /** @description `admin`, `staff`, `customer` or `sub_account`. */
+            userKind: string;
+            username: string;
+            workNo?: string | null;
+        };
+        UserPermissions: {
+            /** @description Every button permission rule; status "0" switches a rule off. */
+            allAuth: Record<string, never>[];
+            /** @description The user's button permissions: `{action, describe, type, status}`. */
+            auth: Record<string, never>[];
+            /** @description The menu tree the user may see (JeecgBoot's shape; titles in both languages in `meta.titles`). */
+            menu: Record<string, never>[];
+            sysSafeMode: boolean;
+        };
+        Verified: {
+            smscode: string;
+            username: string;
         };
     };
     responses: never;
@@ -243,6 +941,551 @@ export interface operations {
             };
             /** @description A field is missing or not a valid number; the body names it */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    serve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The stored file's path */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description fields `file` and optional `biz` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Uploaded"];
+                };
+            };
+            /** @description No file, or a type that is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginResult"];
+                };
+            };
+            /** @description A field is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wrong username or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The account is frozen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The account is locked or the client is throttled */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    by_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserPermissions"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    phone_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginResult"];
+                };
+            };
+            /** @description Bad phone or code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    select: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectDepart"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SelectedDepart"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    send_sms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileEdit"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProfileSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    check_only_user: {
+        parameters: {
+            query?: {
+                username?: string;
+                phone?: string;
+                email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CurrentDeparts"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AccountOverview"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    password_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordReset"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    phone_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneVerification"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Verified"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Registered"];
+                };
+            };
+            /** @description A field is invalid or the SMS code is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Username, phone or e-mail taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    update_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePassword"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,10 +11,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('guard decisions (spec section 2)', () => {
-  const decide = (pathname: string, search = '', hasToken = false, menuLoaded = false) =>
-    decideGuard({ pathname, search, hasToken, menuLoaded });
+const decide = (pathname: string, search = '', hasToken = false, menuLoaded = false) =>
+  decideGuard({ pathname, search, hasToken, menuLoaded });
 
+describe('guard decisions (spec section 2)', () => {
   test('public paths need no session', () => {
     for (const path of ['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/track/search', '/track/result']) {
       expect(isPublicPath(path)).toBe(true);

@@ -38,6 +38,6 @@ describe('menu routes', () => {
     expect(external[0]?.meta.openInNewWindow).toBe(true);
     expect(() => permissionsFrom({ menu: [] })).toThrow('permissions must be a non-null array');
     expect(() => permissionsFrom({ menu: null })).toThrow('permissions must be a non-null array');
-    expect(() => buildRoutes({ menu: 1 })).toThrow();
+    expect(() => buildRoutes({ menu: 1 })).toThrow('bad_request');
   });
 });

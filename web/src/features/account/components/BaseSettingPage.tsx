@@ -109,7 +109,10 @@ export default function BaseSettingPage() {
           <Grid templateColumns={{ base: '1fr', md: '1fr 220px' }} gap={{ base: '8', md: '12' }} alignItems="start">
             <Stack gap="5" maxW="lg" order={{ base: 2, md: 1 }}>
               <Field.Root invalid={!!formState.errors.realname} required>
-                <Field.Label>{t('field.realname')}</Field.Label>
+                <Field.Label>
+                  {t('field.realname')}
+                  <Field.RequiredIndicator />
+                </Field.Label>
                 <Input placeholder={t('placeholder.realname')} data-testid="settings-realname" {...register('realname', { validate: rules.realname })} />
                 <Field.ErrorText>{formState.errors.realname?.message}</Field.ErrorText>
               </Field.Root>

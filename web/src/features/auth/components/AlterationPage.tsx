@@ -128,7 +128,6 @@ function PasswordStep({ account, onChanged }: { account: { phone: string; userna
             placeholder={t('register.passwordPlaceholder')}
             data-testid="alteration-new-password"
             {...register('password', {
-              deps: ['confirmPassword'],
               validate: (_, all) => {
                 const e = validateNewPassword(all.password, all.confirmPassword, lang());
                 return e?.field === 'password' ? e.message : true;

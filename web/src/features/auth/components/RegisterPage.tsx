@@ -245,7 +245,7 @@ export default function RegisterPage() {
                 'password',
                 t('register.password'),
                 <InputGroup endElement={passwordToggle}>
-                  <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" placeholder={t('register.passwordPlaceholder')} data-testid="register-password" {...register('password', { validate: rules.password, deps: ['confirmPassword'] })} />
+                  <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" placeholder={t('register.passwordPlaceholder')} data-testid="register-password" {...register('password', { validate: rules.password })} />
                 </InputGroup>,
                 { helper: t('register.passwordHelp') },
               )}
