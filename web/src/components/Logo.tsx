@@ -13,7 +13,7 @@ export function Logo({ size = 'sm', showName = true, ...rest }: LogoProps) {
   const { t } = useTranslation();
   const large = size === 'lg';
   return (
-    <HStack gap={large ? '3' : '2'} {...rest}>
+    <HStack gap={large ? '3' : '2'} minW="0" {...rest}>
       <Center
         boxSize={large ? '11' : '8'}
         rounded={large ? 'xl' : 'lg'}
@@ -32,7 +32,8 @@ export function Logo({ size = 'sm', showName = true, ...rest }: LogoProps) {
           fontSize={large ? { base: '2xl', md: '3xl' } : 'lg'}
           fontWeight="semibold"
           letterSpacing="tight"
-          whiteSpace="nowrap"
+          truncate
+          title={t('app.name')}
         >
           {t('app.name')}
         </Text>
