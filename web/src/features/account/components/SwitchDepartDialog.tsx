@@ -1,4 +1,5 @@
-import { Alert, Button, CloseButton, Dialog, Portal, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,12 +52,7 @@ function DepartChooser({ onClose }: { onClose: () => void }) {
           <Text color="fg.muted" fontSize="sm">
             {t('depart.hint')}
           </Text>
-          {error ? (
-            <Alert.Root status="error" size="sm" data-testid="switch-depart-error">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <ErrorAlert message={error} testId="switch-depart-error" />
           {departs.isPending ? (
             <Stack gap="2">
               <Skeleton h="10" />

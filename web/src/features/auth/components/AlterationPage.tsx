@@ -1,4 +1,5 @@
-import { Alert, Button, Field, Flex, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Flex, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -44,12 +45,7 @@ function VerifyStep({ onVerified }: { onVerified: (verified: { phone: string; us
   return (
     <form noValidate onSubmit={(event) => void submit(event)} data-testid="alteration-verify">
       <Stack gap="5">
-        {error ? (
-          <Alert.Root status="error" size="sm" data-testid="alteration-error">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <ErrorAlert message={error} testId="alteration-error" />
         <Field.Root invalid={!!formState.errors.phone} required>
           <Field.Label>{t('register.phone')}</Field.Label>
           <Input
@@ -114,12 +110,7 @@ function PasswordStep({ account, onChanged }: { account: { phone: string; userna
         <Text color="fg.muted" fontSize="sm" data-testid="alteration-account">
           {t('alteration.forAccount', { username: account.username })}
         </Text>
-        {error ? (
-          <Alert.Root status="error" size="sm" data-testid="alteration-error">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <ErrorAlert message={error} testId="alteration-error" />
         <Field.Root invalid={!!formState.errors.password} required>
           <Field.Label>{t('alteration.newPassword')}</Field.Label>
           <Input

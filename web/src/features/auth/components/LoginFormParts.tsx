@@ -1,5 +1,6 @@
 /** Pieces shared by the password and phone sign-in forms. */
-import { Alert, Button, Checkbox, HStack, Link } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Link } from '@chakra-ui/react';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
@@ -36,14 +37,5 @@ export function SubmitButton({ loading }: { loading: boolean }) {
 
 export function LoginError({ message }: { message: string | undefined }) {
   const { t } = useTranslation('user');
-  if (!message) return null;
-  return (
-    <Alert.Root status="error" size="sm" role="alert" data-testid="login-error">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{t('login.failed')}</Alert.Title>
-        <Alert.Description>{message}</Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
-  );
+  return <ErrorAlert message={message} title={t('login.failed')} testId="login-error" />;
 }

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, DataList, Field, Flex, Grid, HStack, Heading, IconButton, Input, InputGroup, Link, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, DataList, Field, Flex, Grid, HStack, Heading, IconButton, Input, InputGroup, Link, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -223,15 +224,7 @@ export default function RegisterPage() {
         }}
       >
         <Stack gap="5">
-          {serverError ? (
-            <Alert.Root status="error" size="sm" data-testid="register-error">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{t('register.failed')}</Alert.Title>
-                <Alert.Description>{serverError}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          ) : null}
+          <ErrorAlert message={serverError} title={t('register.failed')} testId="register-error" />
 
           {step === 0 ? (
             <>
