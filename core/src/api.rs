@@ -145,3 +145,16 @@ pub fn button_state(action: &str, auth_json: &str, all_auth_json: &str) -> Strin
 pub fn welcome(hour: u32, lang: &str) -> String {
     permission::welcome(hour, lang_of(lang)).to_owned()
 }
+
+/// A coding rule (`role_code`, `position_code`, `work_no`, `perms_code`, `username`, `phone`,
+/// `email`): `None` when `value` passes, else the localized message.
+pub fn check_rule(rule_code: &str, value: &str, lang: &str) -> Option<String> {
+    message_of(crate::check_rule::check(rule_code, value), lang)
+}
+
+/// The code of a new department under `parent` (empty for the top level) after the siblings'
+/// codes (comma list); empty when the level is full.
+pub fn next_org_code(parent: &str, siblings: &str) -> String {
+    let siblings: Vec<&str> = siblings.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    crate::orgcode::next_child(Some(parent).filter(|p| !p.is_empty()), &siblings).unwrap_or_default()
+}

@@ -202,6 +202,83 @@ catalogue! {
     FieldPhone = "field_phone" { zh: "手机号", en: "Phone" }
     FieldEmail = "field_email" { zh: "邮箱", en: "E-mail" }
     FieldSmsCode = "field_sms_code" { zh: "验证码", en: "Verification code" }
+    Added = "added" { zh: "添加成功！", en: "Added!" }
+    Edited = "edited" { zh: "编辑成功!", en: "Saved!" }
+    Deleted = "deleted" { zh: "删除成功!", en: "Deleted!" }
+    DeletedBatch = "deleted_batch" { zh: "批量删除成功!", en: "The selected items were deleted!" }
+    Saved = "saved" { zh: "保存成功！", en: "Saved!" }
+    Frozen = "frozen" { zh: "冻结成功!", en: "Frozen!" }
+    Unfrozen = "unfrozen" { zh: "解冻成功!", en: "Unfrozen!" }
+    PasswordReset = "password_reset" { zh: "密码重置成功!", en: "The password was reset!" }
+    DuplicateOk = "duplicate_ok" { zh: "该值可用！", en: "This value is available!" }
+    DuplicateTaken = "duplicate_taken" { zh: "该值不可用，系统中已存在！", en: "This value already exists!" }
+    DuplicateUnsupported = "duplicate_unsupported" { zh: "不支持校验该表或字段!", en: "This table or field cannot be checked!" }
+    CheckRuleUnknown = "check_rule_unknown" { zh: "编码校验规则不存在!", en: "No such coding rule!" }
+    RoleCodeInvalid = "role_code_invalid" {
+        zh: "角色编码须为2-32位字母、数字或下划线，并以字母开头!",
+        en: "A role code has 2 to 32 letters, digits or underscores and starts with a letter!"
+    }
+    PositionCodeInvalid = "position_code_invalid" {
+        zh: "职务编码须为2-32位字母、数字、下划线或短横线，并以字母开头!",
+        en: "A position code has 2 to 32 letters, digits, underscores or hyphens and starts with a letter!"
+    }
+    PermsCodeInvalid = "perms_code_invalid" {
+        zh: "授权标识须以字母开头，仅含字母、数字及 _ : . -，最多100个字符!",
+        en: "A permission code starts with a letter and has up to 100 letters, digits or _ : . -!"
+    }
+    WorkNoInvalid = "work_no_invalid" { zh: "工号须为1-32位字母、数字、下划线或短横线!", en: "A staff number has 1 to 32 letters, digits, underscores or hyphens!" }
+    DataRuleColumnInvalid = "data_rule_column_invalid" { zh: "规则字段不正确，可选：{columns}!", en: "Unknown rule column; use one of: {columns}!" }
+    DataRuleConditionInvalid = "data_rule_condition_invalid" { zh: "规则条件不正确!", en: "The rule condition is not valid!" }
+    DataRuleValueInvalid = "data_rule_value_invalid" {
+        zh: "规则值不正确（可用变量：#{sys_user_code}、#{sys_user_id}、#{sys_org_code}）!",
+        en: "The rule value is not valid (variables: #{sys_user_code}, #{sys_user_id}, #{sys_org_code})!"
+    }
+    SelectOne = "select_one" { zh: "请选择一条记录", en: "Please select one data" }
+    LastAdmin = "last_admin" {
+        zh: "不能冻结、删除或取消最后一个管理员!",
+        en: "The last active administrator cannot be frozen, deleted or demoted!"
+    }
+    NotYourself = "not_yourself" { zh: "不能冻结或删除自己!", en: "You cannot freeze or delete yourself!" }
+    NotGrantable = "not_grantable" { zh: "不能授予您自己没有的权限!", en: "You cannot grant permissions you do not hold!" }
+    RoleBuiltIn = "role_built_in" { zh: "内置角色不能删除或修改编码!", en: "Built-in roles cannot be deleted or recoded!" }
+    RoleCodeTaken = "role_code_taken" { zh: "角色编码已存在!", en: "This role code already exists!" }
+    DepartHasUsers = "depart_has_users" {
+        zh: "该部门或其下级部门存在用户，无法删除!",
+        en: "This department or one of its sub-departments has users and cannot be deleted!"
+    }
+    DepartCodesExhausted = "depart_codes_exhausted" { zh: "该层级的部门编码已用完!", en: "No department codes are left at this level!" }
+    DepartParentInvalid = "depart_parent_invalid" {
+        zh: "上级部门不能是自己或自己的下级部门!",
+        en: "A department cannot be placed under itself or one of its sub-departments!"
+    }
+    TenantHasUsers = "tenant_has_users" { zh: "该租户下存在用户，无法删除!", en: "This tenant has users and cannot be deleted!" }
+    TenantPlatform = "tenant_platform" { zh: "平台租户不能删除或冻结!", en: "The platform tenant cannot be deleted or frozen!" }
+    TenantIdTaken = "tenant_id_taken" { zh: "租户编号已存在!", en: "This tenant number already exists!" }
+    TenantFrozen = "tenant_frozen" { zh: "该租户已冻结或已过期!", en: "This tenant is frozen or has expired!" }
+    DateRangeInvalid = "date_range_invalid" { zh: "结束日期不能早于开始日期!", en: "The end date cannot be before the begin date!" }
+    DateInvalid = "date_invalid" { zh: "{field}日期格式不正确!", en: "{field} is not a valid date!" }
+    PositionCodeTaken = "position_code_taken" { zh: "职务编码已存在!", en: "This position code already exists!" }
+    PermsTaken = "perms_taken" { zh: "授权标识已存在!", en: "This permission code already exists!" }
+    MenuParentInvalid = "menu_parent_invalid" { zh: "上级菜单不正确!", en: "The parent menu is not valid!" }
+    MenuTypeInvalid = "menu_type_invalid" { zh: "菜单类型不正确!", en: "The menu type is not valid!" }
+    UserKindInvalid = "user_kind_invalid" { zh: "用户类型不正确!", en: "The user type is not valid!" }
+    StatusInvalid = "status_invalid" { zh: "状态值不正确!", en: "The status value is not valid!" }
+    SortColumnInvalid = "sort_column_invalid" { zh: "不支持按该字段排序!", en: "Sorting by this column is not supported!" }
+    MainAccountOnly = "main_account_only" { zh: "只有主账号可以管理子账号!", en: "Only a main account can manage sub-accounts!" }
+    FieldRoleCode = "field_role_code" { zh: "角色编码", en: "Role code" }
+    FieldRoleName = "field_role_name" { zh: "角色名称", en: "Role name" }
+    FieldDepartName = "field_depart_name" { zh: "部门名称", en: "Department name" }
+    FieldTenantName = "field_tenant_name" { zh: "租户名称", en: "Tenant name" }
+    FieldPositionCode = "field_position_code" { zh: "职务编码", en: "Position code" }
+    FieldPositionName = "field_position_name" { zh: "职务名称", en: "Position name" }
+    FieldMenuName = "field_menu_name" { zh: "菜单名称", en: "Menu name" }
+    FieldPerms = "field_perms" { zh: "授权标识", en: "Permission code" }
+    FieldUrl = "field_url" { zh: "菜单路径", en: "Menu path" }
+    FieldRuleName = "field_rule_name" { zh: "规则名称", en: "Rule name" }
+    FieldBeginDate = "field_begin_date" { zh: "开始日期", en: "Begin date" }
+    FieldEndDate = "field_end_date" { zh: "结束日期", en: "End date" }
+    FieldIds = "field_ids" { zh: "记录", en: "Records" }
+    FieldDescription = "field_description" { zh: "描述", en: "Description" }
 }
 
 /// Fills a template's `{name}` placeholders; unknown placeholders are left as they are.

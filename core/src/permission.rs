@@ -184,6 +184,16 @@ pub fn welcome(hour: u32, lang: crate::Lang) -> &'static str {
     }
 }
 
+/// The permissions a grant would add or remove (going from `current` to `requested`) that the
+/// operator does not hold themselves: a grant may only move what its maker holds. Sorted.
+pub fn ungrantable<S: AsRef<str>>(current: &[S], requested: &[S], held: &[S]) -> Vec<String> {
+    use std::collections::BTreeSet;
+    let current: BTreeSet<&str> = current.iter().map(AsRef::as_ref).collect();
+    let requested: BTreeSet<&str> = requested.iter().map(AsRef::as_ref).collect();
+    let held: BTreeSet<&str> = held.iter().map(AsRef::as_ref).collect();
+    current.symmetric_difference(&requested).filter(|id| !held.contains(*id)).map(|id| (*id).to_owned()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,6 +27,8 @@ fn call(function: &str, args: &[&str]) -> Value {
         ("buttonState", [action, auth, all_auth]) => Value::String(api::button_state(action, auth, all_auth)),
         ("welcome", [hour, lang]) => Value::String(api::welcome(hour.parse().unwrap_or(99), lang)),
         ("chargeableWeight", [input, lang]) => serde_json::from_str(&api::chargeable_weight(input, lang)).unwrap_or(Value::Null),
+        ("checkRule", [rule, value, lang]) => text(api::check_rule(rule, value, lang)),
+        ("nextOrgCode", [parent, siblings]) => Value::String(api::next_org_code(parent, siblings)),
         _ => panic!("no such function in the vectors' contract: {function} with {} args", args.len()),
     }
 }

@@ -28,6 +28,7 @@ pub struct AppState {
     pub limiter: Arc<RateLimiter>,
     pub storage: LocalStorage,
     pub permission_cache: Arc<crate::permissions::PermissionCache>,
+    pub grant_cache: Arc<crate::permissions::grants::GrantCache>,
 }
 
 pub struct Started {
@@ -60,6 +61,7 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
         limiter: Arc::new(RateLimiter::new(config.rate_limits)),
         storage: LocalStorage::new(config.upload_dir.clone()),
         permission_cache: Arc::default(),
+        grant_cache: Arc::default(),
         config: Arc::new(config),
     };
     let router = routes::router(state.clone());

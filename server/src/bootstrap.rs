@@ -123,11 +123,15 @@ async fn create_user(
         }
         Err(e) => return Err(db_err(e)),
     }
+    // A sub-account's rights are its own grants within its main account's, not a role's.
     let role = match account.kind {
-        UserKind::Admin => admin_role(db, tenant_id).await?,
-        _ => customer_role(db, tenant_id).await?,
+        UserKind::Admin => Some(admin_role(db, tenant_id).await?),
+        UserKind::SubAccount => None,
+        _ => Some(customer_role(db, tenant_id).await?),
     };
-    roles::assign(db, &id, &role).await.map_err(db_err)?;
+    if let Some(role) = role {
+        roles::assign(db, &id, &role).await.map_err(db_err)?;
+    }
     Ok(Some(id))
 }
 
@@ -143,8 +147,9 @@ pub async fn customer_role(db: &Db, tenant_id: i32) -> Result<String, String> {
 
 async fn seeded_role(db: &Db, tenant_id: i32, code: &str, name: &str, name_en: &str) -> Result<String, String> {
     let (id, created) = roles::ensure(db, tenant_id, code, name, name_en).await.map_err(db_err)?;
-    if created {
-        permissions::grant(db, &id, &permissions::seed::ids()).await.map_err(db_err)?;
+    // `admin` holds everything without grants; `customer` starts with the customer pages.
+    if created && code == roles::CUSTOMER {
+        permissions::grant(db, &id, &permissions::seed::customer_ids()).await.map_err(db_err)?;
     }
     Ok(id)
 }
@@ -184,6 +189,8 @@ async fn seed_demo(db: &Db) -> Result<bool, String> {
         kind: UserKind::SubAccount,
         main_account_id: Some(&customer_id),
     };
-    create_user(db, &sub, DEMO_PASSWORD, DEMO_TENANT_ID, None).await?;
+    if let Some(sub_id) = create_user(db, &sub, DEMO_PASSWORD, DEMO_TENANT_ID, None).await? {
+        users::sub::set_permissions(db, &sub_id, &permissions::seed::sub_account_ids()).await.map_err(db_err)?;
+    }
     Ok(true)
 }

@@ -5,6 +5,7 @@
 pub mod app;
 pub mod auth;
 pub mod bootstrap;
+pub mod checks;
 pub mod config;
 pub mod db;
 pub mod departs;
@@ -13,6 +14,7 @@ pub mod health;
 pub mod http;
 pub mod logs;
 pub mod permissions;
+pub mod positions;
 pub mod roles;
 pub mod routes;
 pub mod secrets;

@@ -15,7 +15,8 @@ use utoipa_axum::routes;
 use crate::app::AppState;
 use crate::http::{AppError, middleware, web};
 use crate::users::{account, register};
-use crate::{auth, departs, files, health, permissions, weight};
+use crate::users::{admin as user_admin, sub};
+use crate::{auth, checks, departs, files, health, permissions, positions, roles, tenants, weight};
 
 pub const BASE_PATH: &str = "/boot";
 
@@ -29,6 +30,7 @@ pub const BASE_PATH: &str = "/boot";
     tags(
         (name = "auth", description = "Sign-in, sessions, menus and permissions"),
         (name = "users", description = "Accounts: registration, recovery, the signed-in user's own account"),
+        (name = "system", description = "Administration: users, sub-accounts, roles, menus, data rules, departments, tenants, positions, checks"),
         (name = "files", description = "Uploads and stored files"),
         (name = "health", description = "Liveness and readiness"),
         (name = "logistics", description = "Shipping rules shared with the browser"),
@@ -56,6 +58,72 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(account::update_password))
         .routes(routes!(account::overview))
         .routes(routes!(account::edit_profile))
+        .routes(routes!(user_admin::list))
+        .routes(routes!(user_admin::query_by_id))
+        .routes(routes!(user_admin::add))
+        .routes(routes!(user_admin::edit))
+        .routes(routes!(user_admin::delete))
+        .routes(routes!(user_admin::delete_batch))
+        .routes(routes!(user_admin::frozen_batch))
+        .routes(routes!(user_admin::change_password))
+        .routes(routes!(user_admin::query_user_role))
+        .routes(routes!(user_admin::user_depart_list))
+        .routes(routes!(user_admin::query_user_by_dep_id))
+        .routes(routes!(sub::list))
+        .routes(routes!(sub::add))
+        .routes(routes!(sub::edit))
+        .routes(routes!(sub::frozen_batch))
+        .routes(routes!(sub::delete))
+        .routes(routes!(sub::permission_tree))
+        .routes(routes!(roles::admin::list))
+        .routes(routes!(roles::admin::query_all))
+        .routes(routes!(roles::admin::query_tree_list))
+        .routes(routes!(roles::admin::query_by_id))
+        .routes(routes!(roles::admin::add))
+        .routes(routes!(roles::admin::edit))
+        .routes(routes!(roles::admin::delete))
+        .routes(routes!(roles::admin::delete_batch))
+        .routes(routes!(permissions::admin::list))
+        .routes(routes!(permissions::admin::system_menu_list))
+        .routes(routes!(permissions::admin::system_submenu))
+        .routes(routes!(permissions::admin::system_submenu_batch))
+        .routes(routes!(permissions::admin::query_tree_list))
+        .routes(routes!(permissions::admin::add))
+        .routes(routes!(permissions::admin::edit))
+        .routes(routes!(permissions::admin::delete))
+        .routes(routes!(permissions::admin::delete_batch))
+        .routes(routes!(permissions::admin::query_role_permission))
+        .routes(routes!(permissions::admin::save_role_permission))
+        .routes(routes!(permissions::admin::query_depart_permission))
+        .routes(routes!(permissions::admin::save_depart_permission))
+        .routes(routes!(permissions::rules::list))
+        .routes(routes!(permissions::rules::query))
+        .routes(routes!(permissions::rules::add))
+        .routes(routes!(permissions::rules::edit))
+        .routes(routes!(permissions::rules::delete))
+        .routes(routes!(permissions::rules::of_role))
+        .routes(routes!(permissions::rules::save_for_role))
+        .routes(routes!(departs::admin::query_tree_list))
+        .routes(routes!(departs::admin::query_id_tree))
+        .routes(routes!(departs::admin::search_by))
+        .routes(routes!(departs::admin::query_my_dept_tree_list))
+        .routes(routes!(departs::admin::add))
+        .routes(routes!(departs::admin::edit))
+        .routes(routes!(departs::admin::delete))
+        .routes(routes!(departs::admin::delete_batch))
+        .routes(routes!(tenants::admin::list))
+        .routes(routes!(tenants::admin::query_by_id))
+        .routes(routes!(tenants::admin::add))
+        .routes(routes!(tenants::admin::edit))
+        .routes(routes!(tenants::admin::delete))
+        .routes(routes!(positions::list))
+        .routes(routes!(positions::query_by_id))
+        .routes(routes!(positions::add))
+        .routes(routes!(positions::edit))
+        .routes(routes!(positions::delete))
+        .routes(routes!(positions::delete_batch))
+        .routes(routes!(checks::duplicate))
+        .routes(routes!(checks::check_by_code))
         .routes({
             let (schemas, paths, method_router) = routes!(files::upload);
             (schemas, paths, method_router.layer(DefaultBodyLimit::max(files::UPLOAD_BODY_LIMIT)))

@@ -79,3 +79,13 @@ pub fn button_state(action: &str, auth_json: &str, all_auth_json: &str) -> Strin
 pub fn welcome(hour: u32, lang: &str) -> String {
     api::welcome(hour, lang)
 }
+
+#[wasm_bindgen(js_name = checkRule)]
+pub fn check_rule(rule_code: &str, value: &str, lang: &str) -> Option<String> {
+    api::check_rule(rule_code, value, lang)
+}
+
+#[wasm_bindgen(js_name = nextOrgCode)]
+pub fn next_org_code(parent: &str, siblings: &str) -> String {
+    api::next_org_code(parent, siblings)
+}

@@ -19,6 +19,8 @@ pub struct CurrentUser {
     pub session_id: String,
     /// The tenant every query of this request is scoped to.
     pub tenant_id: i32,
+    /// The client's address, for the operation log.
+    pub ip: String,
 }
 
 /// The token from the `X-Access-Token` header, or the `token` query parameter (downloads and
@@ -52,6 +54,10 @@ impl FromRequestParts<AppState> for CurrentUser {
                 _ => return Err(AppError::forbidden()),
             },
         };
-        Ok(CurrentUser { user, session_id: session.id, tenant_id })
+        let ip = match super::ClientMeta::from_request_parts(parts, state).await {
+            Ok(meta) => meta.ip,
+            Err(never) => match never {},
+        };
+        Ok(CurrentUser { user, session_id: session.id, tenant_id, ip })
     }
 }

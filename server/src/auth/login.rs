@@ -165,6 +165,10 @@ async fn finish(state: &AppState, user: User, client: &ClientMeta, url: &str, ho
         logs::login(&state.db, entry(false, "account frozen")).await?;
         return Err(AppError::refused(MessageKey::AccountFrozen));
     }
+    if !tenants::is_active(&state.db, user.tenant_id).await? {
+        logs::login(&state.db, entry(false, "tenant frozen or expired")).await?;
+        return Err(AppError::refused(MessageKey::TenantFrozen));
+    }
     if user.login_fail_count > 0 || user.lock_until.is_some() {
         users::set_login_failures(&state.db, &user.id, 0, None, None).await?;
     }

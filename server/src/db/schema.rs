@@ -17,6 +17,9 @@ diesel::table! {
         name_en -> Nullable<Text>,
         status -> SmallInt,
         create_time -> Timestamp,
+        begin_date -> Nullable<Date>,
+        end_date -> Nullable<Date>,
+        update_time -> Nullable<Timestamp>,
     }
 }
 
@@ -94,6 +97,9 @@ diesel::table! {
         request_url -> Nullable<Text>,
         tenant_id -> Nullable<Integer>,
         create_time -> Timestamp,
+        operate_type -> Nullable<SmallInt>,
+        before_value -> Nullable<Text>,
+        after_value -> Nullable<Text>,
     }
 }
 
@@ -107,6 +113,7 @@ diesel::table! {
         tenant_id -> Integer,
         create_time -> Timestamp,
         update_time -> Nullable<Timestamp>,
+        create_by -> Nullable<Text>,
     }
 }
 
@@ -143,6 +150,7 @@ diesel::table! {
         del_flag -> SmallInt,
         create_time -> Timestamp,
         update_time -> Nullable<Timestamp>,
+        platform_only -> Bool,
     }
 }
 
@@ -150,6 +158,8 @@ diesel::table! {
     sys_role_permission (role_id, permission_id) {
         role_id -> Text,
         permission_id -> Text,
+        /// Comma list of the data rules (of this permission) the role applies.
+        data_rule_ids -> Nullable<Text>,
     }
 }
 
@@ -165,6 +175,8 @@ diesel::table! {
         tenant_id -> Integer,
         del_flag -> SmallInt,
         create_time -> Timestamp,
+        memo -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
     }
 }
 
@@ -188,6 +200,80 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Data rules of a menu: row filters (column, condition, value) a role may select.
+    sys_permission_data_rule (id) {
+        id -> Text,
+        permission_id -> Text,
+        rule_name -> Text,
+        rule_column -> Text,
+        rule_conditions -> Text,
+        rule_value -> Text,
+        status -> Text,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A sub-account's own grants (always intersected with its main account's).
+    sys_user_permission (user_id, permission_id) {
+        user_id -> Text,
+        permission_id -> Text,
+    }
+}
+
+diesel::table! {
+    /// What a department may hand out to its department roles.
+    sys_depart_permission (depart_id, permission_id) {
+        depart_id -> Text,
+        permission_id -> Text,
+        data_rule_ids -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    sys_depart_role (id) {
+        id -> Text,
+        depart_id -> Text,
+        role_name -> Text,
+        role_code -> Text,
+        description -> Nullable<Text>,
+        tenant_id -> Integer,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sys_depart_role_user (user_id, drole_id) {
+        user_id -> Text,
+        drole_id -> Text,
+    }
+}
+
+diesel::table! {
+    sys_depart_role_permission (role_id, permission_id) {
+        role_id -> Text,
+        permission_id -> Text,
+    }
+}
+
+diesel::table! {
+    /// Positions (job titles) of a tenant; a user's `post` holds their codes.
+    sys_position (id) {
+        id -> Text,
+        code -> Text,
+        name -> Text,
+        name_en -> Nullable<Text>,
+        post_rank -> Text,
+        tenant_id -> Integer,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(sys_user -> sys_tenant (tenant_id));
 diesel::joinable!(sys_session -> sys_user (user_id));
 diesel::joinable!(sys_user_role -> sys_role (role_id));
@@ -197,6 +283,13 @@ diesel::joinable!(sys_role_permission -> sys_role (role_id));
 diesel::joinable!(sys_user_depart -> sys_depart (dep_id));
 diesel::joinable!(sys_user_depart -> sys_user (user_id));
 diesel::joinable!(customer_company -> sys_user (user_id));
+diesel::joinable!(sys_permission_data_rule -> sys_permission (permission_id));
+diesel::joinable!(sys_user_permission -> sys_permission (permission_id));
+diesel::joinable!(sys_depart_permission -> sys_permission (permission_id));
+diesel::joinable!(sys_depart_role -> sys_depart (depart_id));
+diesel::joinable!(sys_depart_role_user -> sys_depart_role (drole_id));
+diesel::joinable!(sys_depart_role_permission -> sys_depart_role (role_id));
+diesel::joinable!(sys_depart_role_permission -> sys_permission (permission_id));
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -211,4 +304,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     sys_depart,
     sys_user_depart,
     customer_company,
+    sys_permission_data_rule,
+    sys_user_permission,
+    sys_depart_permission,
+    sys_depart_role,
+    sys_depart_role_user,
+    sys_depart_role_permission,
+    sys_position,
 );

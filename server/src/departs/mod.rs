@@ -1,5 +1,7 @@
-//! Departments: the signed-in user's departments and switching between them. (Administration of
-//! the department tree comes with the system administration pages.)
+//! Departments: the signed-in user's departments and switching between them; the tree's
+//! administration in `admin`.
+
+pub mod admin;
 
 use axum::extract::State;
 use diesel::prelude::*;
@@ -139,4 +141,19 @@ pub async fn select(
     let mut user = me.user.clone();
     user.org_code = Some(chosen.org_code.clone());
     ok_with(MessageKey::DepartSwitched, SelectedDepart { user_info: user.info(Some(chosen.depart_name.clone())) })
+}
+
+/// The org code of a live department of the tenant.
+pub async fn org_code_of(db: &Db, id: &str, tenant_id: i32) -> DbResult<Option<String>> {
+    let code = with_conn!(db, |conn| {
+        sys_depart::table
+            .filter(sys_depart::id.eq(id))
+            .filter(sys_depart::tenant_id.eq(tenant_id))
+            .filter(sys_depart::del_flag.eq(0))
+            .select(sys_depart::org_code)
+            .first(conn)
+            .await
+            .optional()?
+    });
+    Ok(code)
 }

@@ -6,9 +6,13 @@ pub mod error;
 pub mod json;
 pub mod lang;
 pub mod middleware;
+pub mod page;
+pub mod query;
 pub mod web;
 
 pub use envelope::{ApiResult, Envelope, ok};
 pub use error::AppError;
 pub use json::ApiJson;
 pub use lang::current_lang;
+pub use page::{Page, PageParams};
+pub use query::ApiQuery;

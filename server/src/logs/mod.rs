@@ -11,6 +11,13 @@ use crate::{with_conn, with_write};
 pub const LOGIN: i16 = 1;
 pub const OPERATION: i16 = 2;
 
+/// JeecgBoot's operate types.
+pub const OP_ADD: i16 = 2;
+pub const OP_EDIT: i16 = 3;
+pub const OP_DELETE: i16 = 4;
+/// Grants, freezes, password resets.
+pub const OP_OTHER: i16 = 5;
+
 /// One sign-in attempt, successful or not.
 pub struct LoginEntry<'a> {
     pub ok: bool,
@@ -64,4 +71,48 @@ pub async fn previous_login(db: &Db, user_id: &str) -> DbResult<Option<(chrono::
             .await?
     });
     Ok(rows.into_iter().nth(1))
+}
+
+/// One change made by a signed-in user: what (`action`, the permission code it used, and the
+/// record), and the record before and after as JSON (never with passwords).
+pub struct Operation<'a> {
+    pub action: &'a str,
+    pub target: &'a str,
+    pub operate_type: i16,
+    pub before: Option<serde_json::Value>,
+    pub after: Option<serde_json::Value>,
+}
+
+/// Writes the operation log entry; a failure to log is logged, never the user's problem.
+pub async fn operation(db: &Db, me: &crate::auth::CurrentUser, op: Operation<'_>) {
+    let id = secrets::new_id();
+    let content: String = format!("{} {}", op.action, op.target).chars().take(1000).collect();
+    let before = op.before.map(|v| v.to_string());
+    let after = op.after.map(|v| v.to_string());
+    let result: DbResult<()> = async {
+        with_write!(db, |conn| {
+            diesel::insert_into(sys_log::table)
+                .values((
+                    sys_log::id.eq(&id),
+                    sys_log::log_type.eq(OPERATION),
+                    sys_log::log_content.eq(&content),
+                    sys_log::ok.eq(true),
+                    sys_log::userid.eq(&me.user.id),
+                    sys_log::username.eq(&me.user.username),
+                    sys_log::ip.eq(&me.ip),
+                    sys_log::tenant_id.eq(me.tenant_id),
+                    sys_log::operate_type.eq(op.operate_type),
+                    sys_log::before_value.eq(&before),
+                    sys_log::after_value.eq(&after),
+                    sys_log::create_time.eq(chrono::Utc::now().naive_utc()),
+                ))
+                .execute(conn)
+                .await?;
+        });
+        Ok(())
+    }
+    .await;
+    if let Err(e) = result {
+        tracing::error!(error = %e, action = op.action, "operation log failed");
+    }
 }

@@ -2,6 +2,9 @@
 //! of them: `getUserPermissionByToken`. The rules that turn the menu into routes and decide each
 //! button live in core, shared with the browser.
 
+pub mod admin;
+pub mod grants;
+pub mod rules;
 pub mod seed;
 
 use std::collections::{HashMap, HashSet};
@@ -22,7 +25,7 @@ use crate::db::schema::{sys_permission, sys_role_permission};
 use crate::db::{Db, DbResult};
 use crate::http::envelope::ok_json;
 use crate::http::{AppError, current_lang};
-use crate::{roles, secrets, settings, with_conn, with_write};
+use crate::{secrets, with_conn, with_write};
 
 /// menu_type: a top-level menu, a sub-menu, a button permission.
 pub const MENU: i16 = 0;
@@ -51,10 +54,11 @@ pub struct Permission {
     pub hidden: bool,
     pub internal_or_external: bool,
     pub status: String,
+    pub platform_only: bool,
 }
 
 impl Permission {
-    fn title(&self, lang: Lang) -> &str {
+    pub fn title(&self, lang: Lang) -> &str {
         match lang {
             Lang::ZhCn => &self.name,
             Lang::EnUs if !self.name_en.is_empty() => &self.name_en,
@@ -130,30 +134,21 @@ pub struct UserPermissions {
     pub sys_safe_mode: bool,
 }
 
-/// The menu, buttons and button rules of a user: everything for `admin`, else what the user's
-/// roles grant (with the ancestors of granted menus, so the tree stays whole).
-pub async fn for_user(db: &Db, user_id: &str, tenant_id: i32, lang: Lang) -> DbResult<UserPermissions> {
-    let user_roles = roles::of_user(db, user_id, tenant_id, lang).await?;
-    let everything = all(db).await?;
-    let is_admin = user_roles.iter().any(|r| r.role_code == roles::ADMIN);
-    let granted: HashSet<String> = if is_admin {
-        everything.iter().map(|p| p.id.clone()).collect()
-    } else {
-        let role_ids: Vec<String> = user_roles.into_iter().map(|r| r.id).collect();
-        with_ancestors(&everything, granted_ids(db, &role_ids).await?)
-    };
-    let all_auth = everything.iter().filter(|p| p.menu_type == BUTTON).map(|p| p.button(lang)).collect();
+/// The menu, buttons and button rules for what a user holds (see [`grants`]).
+pub fn for_grants(everything: &[Permission], granted: &grants::Grants, tenant_id: i32, lang: Lang) -> UserPermissions {
+    let all_auth =
+        everything.iter().filter(|p| p.menu_type == BUTTON && grants::visible_to(p, tenant_id)).map(|p| p.button(lang)).collect();
     let auth = everything
         .iter()
-        .filter(|p| p.menu_type == BUTTON && p.status == "1" && granted.contains(&p.id))
+        .filter(|p| p.menu_type == BUTTON && p.status == "1" && granted.holds(&p.id))
         .map(|p| p.button(lang))
         .collect();
     let menus: Vec<&Permission> =
-        everything.iter().filter(|p| p.menu_type != BUTTON && p.status == "1" && granted.contains(&p.id)).collect();
-    Ok(UserPermissions { menu: menu_tree(&menus, None, lang), auth, all_auth, sys_safe_mode: false })
+        everything.iter().filter(|p| p.menu_type != BUTTON && p.status == "1" && granted.holds(&p.id)).collect();
+    UserPermissions { menu: menu_tree(&menus, None, lang), auth, all_auth, sys_safe_mode: false }
 }
 
-fn with_ancestors(everything: &[Permission], mut granted: HashSet<String>) -> HashSet<String> {
+pub fn with_ancestors(everything: &[Permission], mut granted: HashSet<String>) -> HashSet<String> {
     let parents: HashMap<&str, &str> =
         everything.iter().filter_map(|p| p.parent_id.as_deref().map(|parent| (p.id.as_str(), parent))).collect();
     let start: Vec<String> = granted.iter().cloned().collect();
@@ -235,7 +230,7 @@ pub async fn changed(db: &Db) -> DbResult<()> {
 /// depends only on their roles (menus are the platform's; roles belong to one tenant), so users
 /// with the same roles share an entry and no tenant sees another's.
 /// (sorted role ids, language) to (permission version, answer JSON).
-type CacheEntries = HashMap<(Vec<String>, Lang), (String, Arc<str>)>;
+type CacheEntries = HashMap<(grants::GrantKey, Lang), (String, Arc<str>)>;
 
 #[derive(Default)]
 pub struct PermissionCache {
@@ -245,12 +240,12 @@ pub struct PermissionCache {
 impl PermissionCache {
     const MAX_ENTRIES: usize = 1024;
 
-    fn get(&self, key: &(Vec<String>, Lang), version: &str) -> Option<Arc<str>> {
+    fn get(&self, key: &(grants::GrantKey, Lang), version: &str) -> Option<Arc<str>> {
         let entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         entries.get(key).filter(|(v, _)| v == version).map(|(_, json)| Arc::clone(json))
     }
 
-    fn put(&self, key: (Vec<String>, Lang), version: String, json: Arc<str>) {
+    fn put(&self, key: (grants::GrantKey, Lang), version: String, json: Arc<str>) {
         let mut entries = self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if entries.len() >= Self::MAX_ENTRIES {
             entries.clear();
@@ -264,15 +259,14 @@ impl PermissionCache {
     responses((status = 200, body = crate::http::Envelope<UserPermissions>), (status = 401)))]
 pub async fn by_token(State(state): State<AppState>, me: CurrentUser) -> Result<Response, AppError> {
     let lang = current_lang();
-    let version = settings::get(&state.db, VERSION_SETTING).await?.unwrap_or_default();
-    let mut role_ids: Vec<String> =
-        roles::of_user(&state.db, &me.user.id, me.tenant_id, lang).await?.into_iter().map(|r| r.id).collect();
-    role_ids.sort();
-    let key = (role_ids, lang);
+    let version = grants::version(&state.db).await?;
+    let (key, granted) = grants::of_user(&state, &me.user, me.tenant_id).await?;
+    let key = (key, lang);
     let json = match state.permission_cache.get(&key, &version) {
         Some(json) => json,
         None => {
-            let answer = for_user(&state.db, &me.user.id, me.tenant_id, lang).await?;
+            let everything = grants::everything(&state, &version).await?;
+            let answer = for_grants(&everything, &granted, me.tenant_id, lang);
             let json: Arc<str> = serde_json::to_string(&answer).map_err(AppError::internal)?.into();
             state.permission_cache.put(key, version, Arc::clone(&json));
             json

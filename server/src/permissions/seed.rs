@@ -1,107 +1,294 @@
-//! The menu of the pages that exist, with titles in both languages and icons. Rows are inserted
-//! once (fixed ids, so every instance seeds the same rows) and never overwritten: what an
-//! administrator changes later stays changed.
+//! The menu of the pages that exist and their button permissions, with titles in both languages.
+//! Rows are inserted once (fixed ids, so every instance seeds the same rows) and never
+//! overwritten: what an administrator changes later stays changed. A menu seeded for the first
+//! time is granted to the tenants' `customer` roles when it is meant for customers.
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 
-use super::{MENU, SUB_MENU};
-use crate::db::schema::sys_permission;
+use super::{BUTTON, MENU, SUB_MENU};
+use crate::db::schema::{sys_permission, sys_role, sys_role_permission};
 use crate::db::{Db, DbResult};
-use crate::with_write;
+use crate::{roles, with_conn, with_write};
 
 pub struct SeedMenu {
     pub id: &'static str,
     pub parent: Option<&'static str>,
     pub zh: &'static str,
     pub en: &'static str,
+    /// Path for menus; empty for buttons.
     pub url: &'static str,
     pub component: &'static str,
     pub redirect: Option<&'static str>,
     pub icon: &'static str,
+    /// The permission code (buttons, and the `:list` code of admin pages).
+    pub perms: Option<&'static str>,
+    pub button: bool,
     pub sort: i32,
-    pub hidden: bool,
+    /// Only the platform tenant may hold it.
+    pub platform_only: bool,
+    /// Granted to the `customer` role (main accounts).
+    pub customer: bool,
+}
+
+const fn menu(
+    id: &'static str,
+    parent: Option<&'static str>,
+    (zh, en): (&'static str, &'static str),
+    (url, component): (&'static str, &'static str),
+    icon: &'static str,
+    sort: i32,
+) -> SeedMenu {
+    SeedMenu {
+        id,
+        parent,
+        zh,
+        en,
+        url,
+        component,
+        redirect: None,
+        icon,
+        perms: None,
+        button: false,
+        sort,
+        platform_only: false,
+        customer: false,
+    }
+}
+
+const fn page(
+    id: &'static str,
+    parent: &'static str,
+    names: (&'static str, &'static str),
+    route: (&'static str, &'static str),
+    icon: &'static str,
+    perms: &'static str,
+    sort: i32,
+) -> SeedMenu {
+    SeedMenu { perms: Some(perms), ..menu(id, Some(parent), names, route, icon, sort) }
+}
+
+const fn button(
+    id: &'static str,
+    parent: &'static str,
+    (zh, en): (&'static str, &'static str),
+    perms: &'static str,
+    sort: i32,
+) -> SeedMenu {
+    SeedMenu { perms: Some(perms), button: true, ..menu(id, Some(parent), (zh, en), ("", ""), "", sort) }
+}
+
+const fn for_customers(m: SeedMenu) -> SeedMenu {
+    SeedMenu { customer: true, ..m }
+}
+
+const fn platform_only(m: SeedMenu) -> SeedMenu {
+    SeedMenu { platform_only: true, ..m }
 }
 
 pub const MENUS: &[SeedMenu] = &[
+    for_customers(menu(
+        "menu_dashboard",
+        None,
+        ("首页", "Dashboard"),
+        ("/dashboard/analysis", "dashboard/Analysis"),
+        "dashboard",
+        1,
+    )),
     SeedMenu {
-        id: "menu_dashboard",
-        parent: None,
-        zh: "首页",
-        en: "Dashboard",
-        url: "/dashboard/analysis",
-        component: "dashboard/Analysis",
-        redirect: None,
-        icon: "dashboard",
-        sort: 1,
-        hidden: false,
+        redirect: Some("/system/user"),
+        ..menu("menu_system", None, ("系统管理", "System"), ("/system", "layouts/RouteView"), "setting", 80)
     },
+    page(
+        "menu_system_user",
+        "menu_system",
+        ("用户管理", "Users"),
+        ("/system/user", "system/UserList"),
+        "user",
+        "system:user:list",
+        1,
+    ),
+    button("btn_user_add", "menu_system_user", ("添加用户", "Add user"), "system:user:add", 1),
+    button("btn_user_edit", "menu_system_user", ("编辑用户", "Edit user"), "system:user:edit", 2),
+    button("btn_user_delete", "menu_system_user", ("删除用户", "Delete user"), "system:user:delete", 3),
+    button("btn_user_freeze", "menu_system_user", ("冻结/解冻", "Freeze/unfreeze"), "system:user:freeze", 4),
+    button("btn_user_password", "menu_system_user", ("重置密码", "Reset password"), "system:user:resetPassword", 5),
+    page(
+        "menu_system_role",
+        "menu_system",
+        ("角色管理", "Roles"),
+        ("/system/role", "system/RoleList"),
+        "team",
+        "system:role:list",
+        2,
+    ),
+    button("btn_role_add", "menu_system_role", ("添加角色", "Add role"), "system:role:add", 1),
+    button("btn_role_edit", "menu_system_role", ("编辑角色", "Edit role"), "system:role:edit", 2),
+    button("btn_role_delete", "menu_system_role", ("删除角色", "Delete role"), "system:role:delete", 3),
+    button("btn_role_authorize", "menu_system_role", ("角色授权", "Authorize role"), "system:role:authorize", 4),
+    platform_only(page(
+        "menu_system_permission",
+        "menu_system",
+        ("菜单管理", "Menus"),
+        ("/system/permission", "system/PermissionList"),
+        "file-text",
+        "system:permission:list",
+        3,
+    )),
+    platform_only(button("btn_permission_add", "menu_system_permission", ("添加菜单", "Add menu"), "system:permission:add", 1)),
+    platform_only(button(
+        "btn_permission_edit",
+        "menu_system_permission",
+        ("编辑菜单", "Edit menu"),
+        "system:permission:edit",
+        2,
+    )),
+    platform_only(button(
+        "btn_permission_delete",
+        "menu_system_permission",
+        ("删除菜单", "Delete menu"),
+        "system:permission:delete",
+        3,
+    )),
+    page(
+        "menu_system_depart",
+        "menu_system",
+        ("部门管理", "Departments"),
+        ("/system/depart", "system/DepartList"),
+        "apartment",
+        "system:depart:list",
+        4,
+    ),
+    button("btn_depart_add", "menu_system_depart", ("添加部门", "Add department"), "system:depart:add", 1),
+    button("btn_depart_edit", "menu_system_depart", ("编辑部门", "Edit department"), "system:depart:edit", 2),
+    button("btn_depart_delete", "menu_system_depart", ("删除部门", "Delete department"), "system:depart:delete", 3),
+    button("btn_depart_authorize", "menu_system_depart", ("部门授权", "Department permissions"), "system:depart:authorize", 4),
+    button("btn_depart_role", "menu_system_depart", ("部门角色", "Department roles"), "system:depart:role", 5),
+    platform_only(page(
+        "menu_system_tenant",
+        "menu_system",
+        ("租户管理", "Tenants"),
+        ("/system/tenant", "system/TenantList"),
+        "bank",
+        "system:tenant:list",
+        5,
+    )),
+    platform_only(button("btn_tenant_add", "menu_system_tenant", ("添加租户", "Add tenant"), "system:tenant:add", 1)),
+    platform_only(button("btn_tenant_edit", "menu_system_tenant", ("编辑租户", "Edit tenant"), "system:tenant:edit", 2)),
+    platform_only(button("btn_tenant_delete", "menu_system_tenant", ("删除租户", "Delete tenant"), "system:tenant:delete", 3)),
+    page(
+        "menu_system_position",
+        "menu_system",
+        ("职务管理", "Positions"),
+        ("/system/position", "system/PositionList"),
+        "idcard",
+        "system:position:list",
+        6,
+    ),
+    button("btn_position_add", "menu_system_position", ("添加职务", "Add position"), "system:position:add", 1),
+    button("btn_position_edit", "menu_system_position", ("编辑职务", "Edit position"), "system:position:edit", 2),
+    button("btn_position_delete", "menu_system_position", ("删除职务", "Delete position"), "system:position:delete", 3),
     SeedMenu {
-        id: "menu_account",
-        parent: None,
-        zh: "个人页",
-        en: "Account",
-        url: "/account",
-        component: "layouts/RouteView",
         redirect: Some("/account/center"),
-        icon: "user",
-        sort: 90,
-        hidden: false,
+        ..for_customers(menu("menu_account", None, ("个人页", "Account"), ("/account", "layouts/RouteView"), "user", 90))
     },
-    SeedMenu {
-        id: "menu_account_center",
-        parent: Some("menu_account"),
-        zh: "个人中心",
-        en: "Personal centre",
-        url: "/account/center",
-        component: "account/center/Index",
-        redirect: None,
-        icon: "idcard",
-        sort: 1,
-        hidden: false,
-    },
-    SeedMenu {
-        id: "menu_account_settings",
-        parent: Some("menu_account"),
-        zh: "个人设置",
-        en: "Account settings",
-        url: "/account/settings/base",
-        component: "account/settings/BaseSetting",
-        redirect: None,
-        icon: "setting",
-        sort: 2,
-        hidden: false,
-    },
+    for_customers(menu(
+        "menu_account_center",
+        Some("menu_account"),
+        ("个人中心", "Personal centre"),
+        ("/account/center", "account/center/Index"),
+        "idcard",
+        1,
+    )),
+    for_customers(menu(
+        "menu_account_settings",
+        Some("menu_account"),
+        ("个人设置", "Account settings"),
+        ("/account/settings/base", "account/settings/BaseSetting"),
+        "setting",
+        2,
+    )),
+    for_customers(page(
+        "menu_account_sub",
+        "menu_account",
+        ("子账号管理", "Sub-accounts"),
+        ("/account/subaccount", "account/SubAccountList"),
+        "team",
+        "erp:user:sub:list",
+        3,
+    )),
+    for_customers(button("btn_sub_add", "menu_account_sub", ("添加子账号", "Add sub-account"), "erp:user:sub:add", 1)),
+    for_customers(button("btn_sub_edit", "menu_account_sub", ("编辑子账号", "Edit sub-account"), "erp:user:sub:edit", 2)),
+    for_customers(button(
+        "btn_sub_freeze",
+        "menu_account_sub",
+        ("冻结/解冻子账号", "Freeze/unfreeze sub-account"),
+        "erp:user:sub:freeze",
+        3,
+    )),
+    for_customers(button("btn_sub_delete", "menu_account_sub", ("删除子账号", "Delete sub-account"), "erp:user:sub:delete", 4)),
 ];
 
-/// Menus every signed-in user gets with the seeded roles.
-pub fn ids() -> Vec<&'static str> {
-    MENUS.iter().map(|m| m.id).collect()
+/// What the `customer` role gets when it is created.
+pub fn customer_ids() -> Vec<&'static str> {
+    MENUS.iter().filter(|m| m.customer).map(|m| m.id).collect()
+}
+
+/// What a demo sub-account gets: the customer pages except managing sub-accounts.
+pub fn sub_account_ids() -> Vec<&'static str> {
+    MENUS.iter().filter(|m| m.customer && m.perms.is_none_or(|p| !p.starts_with("erp:user:sub"))).map(|m| m.id).collect()
 }
 
 pub async fn run(db: &Db) -> DbResult<()> {
     let now = chrono::Utc::now().naive_utc();
+    let mut new_for_customers = Vec::new();
     with_write!(db, |conn| {
         for m in MENUS {
-            diesel::insert_into(sys_permission::table)
+            let menu_type = match (m.button, m.parent) {
+                (true, _) => BUTTON,
+                (false, Some(_)) => SUB_MENU,
+                (false, None) => MENU,
+            };
+            let inserted = diesel::insert_into(sys_permission::table)
                 .values((
                     sys_permission::id.eq(m.id),
                     sys_permission::parent_id.eq(m.parent),
                     sys_permission::name.eq(m.zh),
                     sys_permission::name_en.eq(m.en),
-                    sys_permission::url.eq(m.url),
-                    sys_permission::component.eq(m.component),
+                    sys_permission::url.eq(Some(m.url).filter(|u| !u.is_empty())),
+                    sys_permission::component.eq(Some(m.component).filter(|c| !c.is_empty())),
                     sys_permission::redirect.eq(m.redirect),
-                    sys_permission::menu_type.eq(if m.parent.is_some() { SUB_MENU } else { MENU }),
+                    sys_permission::menu_type.eq(menu_type),
+                    sys_permission::perms.eq(m.perms),
                     sys_permission::sort_no.eq(m.sort),
-                    sys_permission::icon.eq(m.icon),
-                    sys_permission::hidden.eq(m.hidden),
+                    sys_permission::icon.eq(Some(m.icon).filter(|i| !i.is_empty())),
+                    sys_permission::is_route.eq(!m.button),
+                    sys_permission::platform_only.eq(m.platform_only),
                     sys_permission::create_time.eq(now),
                 ))
                 .on_conflict_do_nothing()
                 .execute(conn)
                 .await?;
+            if inserted == 1 && m.customer {
+                new_for_customers.push(m.id);
+            }
         }
     });
+    if !new_for_customers.is_empty() {
+        let customer_roles: Vec<String> = with_conn!(db, |conn| {
+            sys_role::table.filter(sys_role::role_code.eq(roles::CUSTOMER)).select(sys_role::id).load(conn).await?
+        });
+        for role in customer_roles {
+            with_write!(db, |conn| {
+                for id in &new_for_customers {
+                    diesel::insert_into(sys_role_permission::table)
+                        .values((sys_role_permission::role_id.eq(&role), sys_role_permission::permission_id.eq(*id)))
+                        .on_conflict_do_nothing()
+                        .execute(conn)
+                        .await?;
+                }
+            });
+        }
+    }
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! Roles: what a user may see and do is the union of their roles' permissions. Role codes are
 //! unique per tenant; `admin` sees every menu and holds every button.
 
+pub mod admin;
+
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use serde::Serialize;

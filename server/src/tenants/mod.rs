@@ -1,4 +1,7 @@
 //! Tenants: the forwarders operating the platform. Every business row carries its tenant.
+//! Their administration in `admin`.
+
+pub mod admin;
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -44,12 +47,22 @@ pub async fn find(db: &Db, id: i32, lang: logistics_core::Lang) -> DbResult<Opti
     Ok(tenant.map(|(id, zh, en)| (id, crate::http::lang::pick(lang, zh, en))))
 }
 
-/// Whether a tenant exists and is active (registrations may only join such a tenant).
+/// Whether a tenant exists, is not frozen and is within its dates (sign-ins and registrations
+/// need such a tenant).
 pub async fn is_active(db: &Db, id: i32) -> DbResult<bool> {
-    let status: Option<i16> = with_conn!(db, |conn| {
-        sys_tenant::table.filter(sys_tenant::id.eq(id)).select(sys_tenant::status).first(conn).await.optional()?
+    type Row = (i16, Option<chrono::NaiveDate>, Option<chrono::NaiveDate>);
+    let row: Option<Row> = with_conn!(db, |conn| {
+        sys_tenant::table
+            .filter(sys_tenant::id.eq(id))
+            .select((sys_tenant::status, sys_tenant::begin_date, sys_tenant::end_date))
+            .first(conn)
+            .await
+            .optional()?
     });
-    Ok(status == Some(STATUS_NORMAL))
+    let today = chrono::Utc::now().date_naive();
+    Ok(row.is_some_and(|(status, begin, end)| {
+        status == STATUS_NORMAL && begin.is_none_or(|b| b <= today) && end.is_none_or(|e| e >= today)
+    }))
 }
 
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]

@@ -3,8 +3,11 @@
 //! registration and password recovery in `register`.
 
 pub mod account;
+pub mod admin;
 pub mod password;
 pub mod register;
+pub mod scope;
+pub mod sub;
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;

@@ -11,5 +11,6 @@ mod errors;
 mod health;
 mod permissions;
 mod schema;
+mod system;
 mod users;
 mod weight;

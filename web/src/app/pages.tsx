@@ -10,6 +10,13 @@ export const PAGES: Record<string, Page> = {
   'dashboard/Analysis': lazy(() => import('../features/dashboard/AnalysisPage')),
   'account/center/Index': lazy(() => import('../features/account/components/CenterPage')),
   'account/settings/BaseSetting': lazy(() => import('../features/account/components/BaseSettingPage')),
+  'system/UserList': lazy(() => import('../features/system/users/UserListPage')),
+  'system/RoleList': lazy(() => import('../features/system/roles/RoleListPage')),
+  'system/PermissionList': lazy(() => import('../features/system/menus/PermissionListPage')),
+  'system/DepartList': lazy(() => import('../features/system/departs/DepartListPage')),
+  'system/TenantList': lazy(() => import('../features/system/tenants/TenantListPage')),
+  'system/PositionList': lazy(() => import('../features/system/positions/PositionListPage')),
+  'account/SubAccountList': lazy(() => import('../features/system/subaccounts/SubAccountListPage')),
   'layouts/IframePageView': lazy(() => import('../layouts/IframePageView')),
 };
 

@@ -245,3 +245,14 @@ export const TruckIcon = strokeIcon('TruckIcon', [
   { circle: [7, 18, 2] },
 ]);
 export const CalendarIcon = strokeIcon('CalendarIcon', [{ d: 'M8 2v4' }, { d: 'M16 2v4' }, { rect: [3, 4, 18, 18, 2] }, { d: 'M3 10h18' }]);
+export const DownloadIcon = strokeIcon('DownloadIcon', [
+  { d: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4' },
+  { d: 'm7 10 5 5 5-5' },
+  { d: 'M12 15V3' },
+]);
+export const PlusIcon = strokeIcon('PlusIcon', [{ d: 'M5 12h14' }, { d: 'M12 5v14' }]);
+export const PencilIcon = strokeIcon('PencilIcon', [
+  { d: 'M21.174 6.812a1 1 0 0 0-3.986-3.987L3.842 16.174a2 2 0 0 0-.5.83l-1.321 4.352a.5.5 0 0 0 .623.622l4.353-1.32a2 2 0 0 0 .83-.497z' },
+  { d: 'm15 5 4 4' },
+]);
+export const UnlockIcon = strokeIcon('UnlockIcon', [{ rect: [3, 11, 18, 11, 2] }, { d: 'M7 11V7a5 5 0 0 1 9.9-1' }]);

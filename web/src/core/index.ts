@@ -74,6 +74,11 @@ export function validateNewPassword(
   return fieldError(wasm.validateNewPassword(newPassword, confirm, lang));
 }
 
+/** Coding rule check (`role_code`, `position_code`, `work_no`, `perms_code`, ...): the message, if the value breaks it. */
+export function checkRule(ruleCode: string, value: string, lang: Language): string | undefined {
+  return wasm.checkRule(ruleCode, value, lang) ?? undefined;
+}
+
 /** The dashboard greeting for an hour of the day (0-23). */
 export function welcome(hour: number, lang: Language): string {
   return wasm.welcome(hour, lang);

@@ -18,6 +18,22 @@ import zhDashboard from '../locales/zh-CN/dashboard.json';
 import zhException from '../locales/zh-CN/exception.json';
 import zhLayout from '../locales/zh-CN/layout.json';
 import zhUser from '../locales/zh-CN/user.json';
+import enDataTable from '../locales/en-US/dataTable.json';
+import zhDataTable from '../locales/zh-CN/dataTable.json';
+import enSysUser from '../locales/en-US/sysUser.json';
+import zhSysUser from '../locales/zh-CN/sysUser.json';
+import enSysRole from '../locales/en-US/sysRole.json';
+import zhSysRole from '../locales/zh-CN/sysRole.json';
+import enSubAccount from '../locales/en-US/subAccount.json';
+import zhSubAccount from '../locales/zh-CN/subAccount.json';
+import enSysMenu from '../locales/en-US/sysMenu.json';
+import zhSysMenu from '../locales/zh-CN/sysMenu.json';
+import enSysDepart from '../locales/en-US/sysDepart.json';
+import zhSysDepart from '../locales/zh-CN/sysDepart.json';
+import enSysTenant from '../locales/en-US/sysTenant.json';
+import zhSysTenant from '../locales/zh-CN/sysTenant.json';
+import enSysPosition from '../locales/en-US/sysPosition.json';
+import zhSysPosition from '../locales/zh-CN/sysPosition.json';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,11 +41,28 @@ export const FALLBACK_LANGUAGE: Language = 'en-US';
 export const LANGUAGE_COOKIE = 'client_lang';
 
 export const resources = {
-  'zh-CN': { common: zhCommon, user: zhUser, exception: zhException, dashboard: zhDashboard, layout: zhLayout, account: zhAccount },
-  'en-US': { common: enCommon, user: enUser, exception: enException, dashboard: enDashboard, layout: enLayout, account: enAccount },
+  'zh-CN': { common: zhCommon, user: zhUser, exception: zhException, dashboard: zhDashboard, layout: zhLayout, account: zhAccount,
+    dataTable: zhDataTable, sysUser: zhSysUser, sysRole: zhSysRole, subAccount: zhSubAccount, sysMenu: zhSysMenu, sysDepart: zhSysDepart, sysTenant: zhSysTenant, sysPosition: zhSysPosition },
+  'en-US': { common: enCommon, user: enUser, exception: enException, dashboard: enDashboard, layout: enLayout, account: enAccount,
+    dataTable: enDataTable, sysUser: enSysUser, sysRole: enSysRole, subAccount: enSubAccount, sysMenu: enSysMenu, sysDepart: enSysDepart, sysTenant: enSysTenant, sysPosition: enSysPosition },
 } as const;
 
-export const NAMESPACES = ['common', 'user', 'exception', 'dashboard', 'layout', 'account'] as const;
+export const NAMESPACES = [
+  'common',
+  'user',
+  'exception',
+  'dashboard',
+  'layout',
+  'account',
+  'dataTable',
+  'sysUser',
+  'sysRole',
+  'subAccount',
+  'sysMenu',
+  'sysDepart',
+  'sysTenant',
+  'sysPosition',
+] as const;
 
 /** Maps any tag (`zh`, `zh_CN`, `en-GB`, ...) to a supported language, if it is one. */
 export function toLanguage(tag: string | undefined | null): Language | undefined {
