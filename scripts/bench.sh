@@ -78,6 +78,52 @@ wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $token" \
 echo "   server-side time per request (request log, one connection):"
 tail -n +"$((logged + 1))" "$tmp/server.log" | grep 'getUserPermissionByToken' | sed -E 's/.*micros=([0-9]+).*/\1/' | sort -n \
   | awk '{a[NR]=$1} END {if (NR) printf "   n=%d p50=%.2fms p90=%.2fms p99=%.2fms\n", NR, a[int(NR*0.5)]/1000, a[int(NR*0.9)]/1000, a[int(NR*0.99)]/1000}'
+server_side() {  # p50/p90/p99 of the request log's server-side times for paths matching $1
+  tail -n +"$((logged + 1))" "$tmp/server.log" | grep "$1" | sed -E 's/.*micros=([0-9]+).*/\1/' | sort -n \
+    | awk '{a[NR]=$1} END {if (NR) printf "   server-side: n=%d p50=%.2fms p90=%.2fms p99=%.2fms\n", NR, a[int(NR*0.5)]/1000, a[int(NR*0.9)]/1000, a[int(NR*0.99)]/1000}'
+}
+admin=$(curl -fs -X POST -H 'Content-Type: application/json' -d '{"username":"admin","password":"Bench@12345"}' \
+  "http://127.0.0.1:$PORT/boot/sys/login" | sed -E 's/.*"token":"([^"]+)".*/\1/')
+cat >"$tmp/users.lua" <<'LUA'
+local sorts = {"", "&column=username&order=asc", "&column=createTime&order=asc", "&status=2", "&username=user0123", "&departId=bd_7"}
+request = function()
+  local path = "/boot/sys/user/list?pageSize=20&pageNo=" .. math.random(1, 50) .. sorts[math.random(1, #sorts)]
+  return wrk.format("GET", path)
+end
+LUA
+echo "== GET /boot/sys/user/list: pages of 20 over 100,000 users (first 50 pages, sorts and filters), one connection"
+logged=$(wc -l <"$tmp/server.log")
+wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/users.lua" "http://127.0.0.1:$PORT" \
+  | tee "$out/users.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
+server_side 'sys/user/list'
+ids_all=$(seq -s, -f 'bm_%g' 0 499)
+ids_half=$(seq -s, -f 'bm_%g' 0 249)
+cat >"$tmp/grant.lua" <<LUA
+local bodies = {'{"roleId":"bench_role","permissionIds":"$ids_all"}', '{"roleId":"bench_role","permissionIds":"$ids_half"}'}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("POST", "/boot/sys/permission/saveRolePermission", {["Content-Type"] = "application/json"}, bodies[n % 2 + 1])
+end
+LUA
+echo "== POST saveRolePermission: a role's tree of 500 menus saved (alternately 500 and 250 granted), one connection"
+logged=$(wc -l <"$tmp/server.log")
+wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/grant.lua" "http://127.0.0.1:$PORT" \
+  | tee "$out/grant-save.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
+server_side 'saveRolePermission'
+cat >"$tmp/tree.lua" <<'LUA'
+local paths = {"/boot/sys/permission/queryTreeList", "/boot/sys/permission/queryRolePermission?roleId=bench_role"}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", paths[n % 2 + 1])
+end
+LUA
+echo "== GET queryTreeList (2,500 permissions) + queryRolePermission: loading the authorize drawer, one connection"
+logged=$(wc -l <"$tmp/server.log")
+wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/tree.lua" "http://127.0.0.1:$PORT" \
+  | tee "$out/grant-load.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
+server_side 'queryTreeList\|queryRolePermission'
 rss=$(awk '/VmRSS/{print $2}' /proc/$server/status)
 echo "RSS after load: $((rss / 1024)) MB"
 echo "== wasm core: $(stat -c %s wasm/pkg/logistics_wasm_bg.wasm) bytes raw, $(gzip -c wasm/pkg/logistics_wasm_bg.wasm | wc -c) gzipped"

@@ -1,6 +1,8 @@
 //! Seeds a benchmark database (`DATABASE_URL`): 500 menu items in a three-level tree and 2,000
-//! button permissions, all granted to the platform's `customer` role, and a customer `bench`
-//! (password `Bench@12345`) holding it. Run after the server has migrated the database once.
+//! button permissions, all granted to the platform's `customer` role, a customer `bench`
+//! (password `Bench@12345`) holding it, a role `bench_role` to grant to, and 100,000 users in the
+//! platform tenant spread over 20 departments (the users page's worst realistic size). Run after
+//! the server has migrated the database once.
 
 #![expect(clippy::expect_used, reason = "a benchmark fixture fails loudly")]
 
@@ -69,5 +71,48 @@ async fn main() {
     exec(&db, "INSERT INTO sys_user_role (user_id, role_id) VALUES ('benchuser', 'role_customer_1')".to_owned())
         .await
         .expect("role");
-    println!("seeded 500 menus, 2000 buttons, user bench");
+    exec(
+        &db,
+        format!("INSERT INTO sys_role (id, role_name, role_code, tenant_id, create_time) VALUES ('bench_role', '压测', 'bench_role', 1, {now})"),
+    )
+    .await
+    .expect("bench role");
+    let departs: Vec<String> =
+        (1..=20).map(|i| format!("('bd_{i}', 'depart_A01', '部门{i}', 'Department {i}', 'A01A{i:02}', '2', 1, {now})")).collect();
+    exec(
+        &db,
+        format!(
+            "INSERT INTO sys_depart (id, parent_id, depart_name, depart_name_en, org_code, org_category, tenant_id, create_time) VALUES {}",
+            departs.join(",")
+        ),
+    )
+    .await
+    .expect("departs");
+    const USERS: usize = 100_000;
+    let base = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).expect("date");
+    for start in (0..USERS).step_by(1000) {
+        let users: Vec<String> = (start..start + 1000)
+            .map(|i| {
+                let created = base + chrono::Duration::seconds(i64::try_from(i).expect("small"));
+                format!(
+                    "('bu_{i}', 'user{i:06}', '用户{i}', '{hash}', '139{i:08}', 'W{i:06}', 'A01A{:02}', {}, 0, 'staff', 1, 'admin', '{}', 0)",
+                    1 + i % 20,
+                    if i % 17 == 0 { 2 } else { 1 },
+                    created.format("%Y-%m-%d %H:%M:%S")
+                )
+            })
+            .collect();
+        exec(
+            &db,
+            format!(
+                "INSERT INTO sys_user (id, username, realname, password, phone, work_no, org_code, status, del_flag, user_kind, tenant_id,                  create_by, create_time, login_fail_count) VALUES {}",
+                users.join(",")
+            ),
+        )
+        .await
+        .expect("users");
+        let members: Vec<String> = (start..start + 1000).map(|i| format!("('bu_{i}', 'bd_{}')", 1 + i % 20)).collect();
+        exec(&db, format!("INSERT INTO sys_user_depart (user_id, dep_id) VALUES {}", members.join(","))).await.expect("members");
+    }
+    println!("seeded 500 menus, 2000 buttons, user bench, role bench_role, {USERS} users");
 }

@@ -17,7 +17,7 @@ DROP INDEX uk_sys_depart_org_code;
 CREATE UNIQUE INDEX uk_sys_depart_org_code ON sys_depart (tenant_id, org_code);
 CREATE INDEX idx_sys_depart_parent ON sys_depart (parent_id);
 CREATE INDEX idx_sys_user_depart_dep ON sys_user_depart (dep_id);
-CREATE INDEX idx_sys_user_list ON sys_user (tenant_id, del_flag, create_time);
+CREATE INDEX idx_sys_user_list ON sys_user (tenant_id, del_flag, create_time, id);
 
 CREATE TABLE sys_permission_data_rule (
     id VARCHAR(32) PRIMARY KEY,

@@ -2,6 +2,7 @@
 //! administration in `admin`.
 
 pub mod admin;
+pub mod roles;
 
 use axum::extract::State;
 use diesel::prelude::*;

@@ -115,7 +115,7 @@ pub struct GrantTree {
     pub ids: Vec<String>,
 }
 
-async fn grant_tree(state: &AppState, keep: &(dyn Fn(&Permission) -> bool + Sync)) -> Result<GrantTree, AppError> {
+pub async fn grant_tree(state: &AppState, keep: &(dyn Fn(&Permission) -> bool + Sync)) -> Result<GrantTree, AppError> {
     let all = everything(state).await?;
     let rules = permissions_with_rules(&state.db).await?;
     let tree_list = tree_with_rules(&all, keep, &rules, current_lang());

@@ -513,8 +513,6 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
             .cloned()
             .collect();
         check_roles(&state, &granted, me.tenant_id, &changed).await?;
-        check_roles(&state, &granted, me.tenant_id, &wanted.iter().filter(|r| !current.contains(r)).cloned().collect::<Vec<_>>())
-            .await?;
         let admin_role = roles::seeded_id(roles::ADMIN, me.tenant_id);
         if current.contains(&admin_role) && !wanted.contains(&admin_role) {
             keep_an_admin(&state.db, me.tenant_id, std::slice::from_ref(&user.id)).await?;

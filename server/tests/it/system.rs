@@ -635,6 +635,9 @@ async fn isolation_sweep() {
             format!("/boot/sys/position/queryById?id={pid}"),
             "/boot/sys/tenant/list".to_owned(),
             "/boot/sys/tenant/queryById?id=1".to_owned(),
+            "/boot/sys/sysDepartRole/list?deptId=depart_A01".to_owned(),
+            "/boot/sys/sysDepartPermission/queryTreeListForDeptRole?departId=depart_A01".to_owned(),
+            format!("/boot/sys/sysDepartRole/getDeptRoleByUserId?userId={tid}&departId=depart_A01"),
         ];
         for (who, token) in [("tenant 7 admin", &other_admin), ("customer", &customer)] {
             for path in &gets {
@@ -645,7 +648,13 @@ async fn isolation_sweep() {
                     "{who} {path} leaks"
                 );
             }
-            let writes: [(Method, &str, Value); 14] = [
+            let writes: [(Method, &str, Value); 16] = [
+                (
+                    Method::POST,
+                    "/boot/sys/sysDepartRole/add",
+                    json!({"departId": "depart_A01", "roleCode": "intruder", "roleName": "X"}),
+                ),
+                (Method::POST, "/boot/sys/sysDepartRole/deptRoleUserAdd", json!({"userId": tid, "newRoleId": ""})),
                 (Method::PUT, "/boot/sys/position/edit", json!({"id": pid, "code": "secret_post", "name": "X"})),
                 (Method::PUT, "/boot/sys/tenant/edit", json!({"id": 1, "name": "X"})),
                 (Method::PUT, "/boot/sys/user/edit", json!({"id": tid, "realname": "X"})),
@@ -831,5 +840,98 @@ async fn tenants_are_the_platforms_and_come_with_an_administrator() {
         ok(delete(&app, "/boot/sys/tenant/delete?id=99", &admin).await, "delete empty").await;
         let list = ok(app.get("/boot/sys/tenant/list?status=0", &h(&admin)).await, "frozen list").await;
         assert_eq!(list["total"], 1);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn department_roles_grant_within_their_department() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let depart_perms =
+            json!({"departId": "depart_A01", "permissionIds": "menu_system,menu_system_position,btn_position_add"});
+        ok(app.post_json("/boot/sys/permission/saveDepartPermission", &depart_perms, &h(&admin)).await, "depart perms").await;
+        let held = ok(app.get("/boot/sys/permission/queryDepartPermission?departId=depart_A01", &h(&admin)).await, "held").await;
+        assert_eq!(held.as_array().unwrap().len(), 3);
+        let role = ok(
+            app.post_json(
+                "/boot/sys/sysDepartRole/add",
+                &json!({"departId": "depart_A01", "roleCode": "pos_admin", "roleName": "职务管理员"}),
+                &h(&admin),
+            )
+            .await,
+            "role",
+        )
+        .await;
+        let rid = role["id"].as_str().unwrap().to_owned();
+        let roles = ok(app.get("/boot/sys/sysDepartRole/list?deptId=depart_A01", &h(&admin)).await, "roles").await;
+        assert_eq!(roles["total"], 1);
+        let tree =
+            ok(app.get("/boot/sys/sysDepartPermission/queryTreeListForDeptRole?departId=depart_A01", &h(&admin)).await, "tree")
+                .await;
+        assert_eq!(tree["ids"].as_array().unwrap().len(), 3);
+        let beyond = app
+            .post_json(
+                "/boot/sys/sysDepartPermission/saveDeptRolePermission",
+                &json!({"roleId": rid, "permissionIds": "menu_system,btn_user_add"}),
+                &h(&admin),
+            )
+            .await;
+        assert_eq!(beyond.status, 403, "only what the department holds");
+        ok(
+            app.post_json(
+                "/boot/sys/sysDepartPermission/saveDeptRolePermission",
+                &json!({"roleId": rid, "permissionIds": "menu_system,menu_system_position,btn_position_add"}),
+                &h(&admin),
+            )
+            .await,
+            "role perms",
+        )
+        .await;
+        let user = add_user(
+            &app,
+            &admin,
+            json!({"username": "poppy", "realname": "Poppy", "password": "Poppy@2026", "selecteddeparts": "depart_A01"}),
+        )
+        .await;
+        let uid = user["id"].as_str().unwrap().to_owned();
+        ok(
+            app.post_json("/boot/sys/sysDepartRole/deptRoleUserAdd", &json!({"userId": uid, "newRoleId": rid}), &h(&admin)).await,
+            "assign",
+        )
+        .await;
+        let mine = ok(
+            app.get(&format!("/boot/sys/sysDepartRole/getDeptRoleByUserId?userId={uid}&departId=depart_A01"), &h(&admin)).await,
+            "of user",
+        )
+        .await;
+        assert_eq!(mine, json!([rid]));
+        let poppy = app.login("poppy", "Poppy@2026").await;
+        let me = ok(app.get("/boot/sys/permission/getUserPermissionByToken", &h(&poppy)).await, "menu").await;
+        assert_eq!(menu_ids(&me["menu"]), ["menu_system", "menu_system_position"]);
+        ok(app.post_json("/boot/sys/position/add", &json!({"code": "driver", "name": "司机"}), &h(&poppy)).await, "she may add")
+            .await;
+        // The department loses the button: so do its roles and their members.
+        ok(
+            app.post_json(
+                "/boot/sys/permission/saveDepartPermission",
+                &json!({"departId": "depart_A01", "permissionIds": "menu_system,menu_system_position"}),
+                &h(&admin),
+            )
+            .await,
+            "shrink",
+        )
+        .await;
+        let perms = ok(
+            app.get(&format!("/boot/sys/sysDepartPermission/queryDeptRolePermission?roleId={rid}"), &h(&admin)).await,
+            "role perms",
+        )
+        .await;
+        assert_eq!(perms.as_array().unwrap().len(), 2);
+        assert_eq!(
+            app.post_json("/boot/sys/position/add", &json!({"code": "loader", "name": "装卸"}), &h(&poppy)).await.status,
+            403
+        );
+        ok(delete(&app, &format!("/boot/sys/sysDepartRole/delete?id={rid}"), &admin).await, "delete role").await;
+        assert_eq!(app.get("/boot/sys/position/list", &h(&poppy)).await.status, 403);
     }
 }
