@@ -85,25 +85,37 @@ server_side() {  # p50/p90/p99 of the request log's server-side times for paths 
 admin=$(curl -fs -X POST -H 'Content-Type: application/json' -d '{"username":"admin","password":"Bench@12345"}' \
   "http://127.0.0.1:$PORT/boot/sys/login" | sed -E 's/.*"token":"([^"]+)".*/\1/')
 cat >"$tmp/users.lua" <<'LUA'
-local sorts = {"", "&column=username&order=asc", "&column=createTime&order=asc", "&status=2", "&username=user0123", "&departId=bd_7"}
+local sorts = {"", "&column=username&order=asc", "&column=username&order=desc", "&column=createTime&order=asc", "&status=2", "&status=1"}
 request = function()
   local path = "/boot/sys/user/list?pageSize=20&pageNo=" .. math.random(1, 50) .. sorts[math.random(1, #sorts)]
   return wrk.format("GET", path)
 end
 LUA
-echo "== GET /boot/sys/user/list: pages of 20 over 100,000 users (first 50 pages, sorts and filters), one connection"
+echo "== GET /boot/sys/user/list: pages of 20 over 100,000 users (first 50 pages, sorts, status filter), one connection"
 logged=$(wc -l <"$tmp/server.log")
 wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/users.lua" "http://127.0.0.1:$PORT" \
   | tee "$out/users.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
 server_side 'sys/user/list'
+cat >"$tmp/search.lua" <<'LUA'
+local searches = {"&username=user0123", "&realname=" .. "%E7%94%A8%E6%88%B7777", "&phone=13900001", "&departId=bd_7"}
+request = function()
+  return wrk.format("GET", "/boot/sys/user/list?pageSize=20&pageNo=1" .. searches[math.random(1, #searches)])
+end
+LUA
+echo "== GET /boot/sys/user/list: substring searches (username, realname, phone) and a department, 100,000 users, one connection"
+logged=$(wc -l <"$tmp/server.log")
+wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/search.lua" "http://127.0.0.1:$PORT" \
+  | tee "$out/users-search.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
+server_side 'sys/user/list'
 ids_all=$(seq -s, -f 'bm_%g' 0 499)
 ids_half=$(seq -s, -f 'bm_%g' 0 249)
 cat >"$tmp/grant.lua" <<LUA
+wrk.headers["Content-Type"] = "application/json"
 local bodies = {'{"roleId":"bench_role","permissionIds":"$ids_all"}', '{"roleId":"bench_role","permissionIds":"$ids_half"}'}
 local n = 0
 request = function()
   n = n + 1
-  return wrk.format("POST", "/boot/sys/permission/saveRolePermission", {["Content-Type"] = "application/json"}, bodies[n % 2 + 1])
+  return wrk.format("POST", "/boot/sys/permission/saveRolePermission", nil, bodies[n % 2 + 1])
 end
 LUA
 echo "== POST saveRolePermission: a role's tree of 500 menus saved (alternately 500 and 250 granted), one connection"

@@ -5,6 +5,8 @@ DROP TABLE sys_depart_role;
 DROP TABLE sys_depart_permission;
 DROP TABLE sys_user_permission;
 DROP TABLE sys_permission_data_rule;
+DROP INDEX idx_sys_user_list_status;
+DROP INDEX idx_sys_user_list_username;
 DROP INDEX idx_sys_user_list;
 DROP INDEX idx_sys_user_depart_dep;
 DROP INDEX idx_sys_depart_parent;

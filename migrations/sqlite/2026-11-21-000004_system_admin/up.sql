@@ -18,6 +18,8 @@ CREATE UNIQUE INDEX uk_sys_depart_org_code ON sys_depart (tenant_id, org_code);
 CREATE INDEX idx_sys_depart_parent ON sys_depart (parent_id);
 CREATE INDEX idx_sys_user_depart_dep ON sys_user_depart (dep_id);
 CREATE INDEX idx_sys_user_list ON sys_user (tenant_id, del_flag, create_time, id);
+CREATE INDEX idx_sys_user_list_username ON sys_user (tenant_id, del_flag, username);
+CREATE INDEX idx_sys_user_list_status ON sys_user (tenant_id, del_flag, status, create_time, id);
 
 CREATE TABLE sys_permission_data_rule (
     id TEXT PRIMARY KEY NOT NULL,

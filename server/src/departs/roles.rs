@@ -152,13 +152,6 @@ fn checked(form: &DepartRoleForm) -> Result<(String, String, Option<String>), Ap
     Ok((code, name, description))
 }
 
-fn taken(e: diesel::result::Error) -> AppError {
-    match AppError::from(e) {
-        conflict if conflict.status == axum::http::StatusCode::CONFLICT => AppError::taken("roleCode", MessageKey::RoleCodeTaken),
-        other => other,
-    }
-}
-
 /// Adds a role to a department.
 #[utoipa::path(post, path = "/sys/sysDepartRole/add", tag = "system", request_body = DepartRoleForm,
     responses((status = 200, body = crate::http::Envelope<DepartRoleRecord>), (status = 400), (status = 403), (status = 404), (status = 409)))]
@@ -185,7 +178,7 @@ pub async fn add(
             ))
             .execute(conn)
             .await
-            .map_err(taken)?;
+            .map_err(|e| AppError::or_taken(e, "roleCode", MessageKey::RoleCodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &id).await?;
     let op = Operation {
@@ -221,7 +214,7 @@ pub async fn edit(
             ))
             .execute(conn)
             .await
-            .map_err(taken)?;
+            .map_err(|e| AppError::or_taken(e, "roleCode", MessageKey::RoleCodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &before.id).await?;
     let op = Operation {

@@ -132,6 +132,17 @@ impl From<diesel::result::Error> for AppError {
     }
 }
 
+impl AppError {
+    /// A failed statement, with a unique-key violation told as "`field` is taken" (someone took
+    /// the value between the check and the write).
+    pub fn or_taken(error: diesel::result::Error, field: &str, key: MessageKey) -> AppError {
+        match AppError::from(error) {
+            conflict if conflict.status == StatusCode::CONFLICT => AppError::taken(field, key),
+            other => other,
+        }
+    }
+}
+
 impl From<crate::db::DbError> for AppError {
     fn from(error: crate::db::DbError) -> Self {
         match error {

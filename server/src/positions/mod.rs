@@ -179,13 +179,6 @@ fn checked(form: &PositionForm) -> Result<(String, String, Option<String>, Strin
     Ok((code, name, name_en, rank))
 }
 
-fn taken(e: diesel::result::Error) -> AppError {
-    match AppError::from(e) {
-        conflict if conflict.status == axum::http::StatusCode::CONFLICT => AppError::taken("code", MessageKey::PositionCodeTaken),
-        other => other,
-    }
-}
-
 /// Adds a position.
 #[utoipa::path(post, path = "/sys/position/add", tag = "system", request_body = PositionForm,
     responses((status = 200, body = crate::http::Envelope<PositionRecord>), (status = 400), (status = 403), (status = 409)))]
@@ -212,7 +205,7 @@ pub async fn add(
             ))
             .execute(conn)
             .await
-            .map_err(taken)?;
+            .map_err(|e| AppError::or_taken(e, "code", MessageKey::PositionCodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &id).await?;
     let op = Operation {
@@ -249,7 +242,7 @@ pub async fn edit(
             ))
             .execute(conn)
             .await
-            .map_err(taken)?;
+            .map_err(|e| AppError::or_taken(e, "code", MessageKey::PositionCodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &before.id).await?;
     let op = Operation {

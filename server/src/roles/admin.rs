@@ -222,13 +222,6 @@ fn checked(form: &RoleForm) -> Result<(String, String, Option<String>, Option<St
     Ok((code, name, name_en, description))
 }
 
-fn taken(e: diesel::result::Error) -> AppError {
-    match AppError::from(e) {
-        conflict if conflict.status == axum::http::StatusCode::CONFLICT => AppError::taken("roleCode", MessageKey::RoleCodeTaken),
-        other => other,
-    }
-}
-
 /// Adds a role to the tenant (with no permissions yet).
 #[utoipa::path(post, path = "/sys/role/add", tag = "system", request_body = RoleForm,
     responses((status = 200, body = crate::http::Envelope<RoleRecord>), (status = 400), (status = 403), (status = 409)))]
@@ -251,7 +244,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
             ))
             .execute(conn)
             .await
-            .map_err(taken)?;
+            .map_err(|e| AppError::or_taken(e, "roleCode", MessageKey::RoleCodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &id).await?;
     let op = Operation {
@@ -287,7 +280,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
             ))
             .execute(conn)
             .await
-            .map_err(taken)?;
+            .map_err(|e| AppError::or_taken(e, "roleCode", MessageKey::RoleCodeTaken))?;
     });
     crate::permissions::changed(&state.db).await?;
     let after = one(&state.db, me.tenant_id, &before.id).await?;

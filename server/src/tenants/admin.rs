@@ -290,10 +290,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
             Ok::<i32, diesel::result::Error>(id)
         })
         .await
-        .map_err(|e| match AppError::from(e) {
-            conflict if conflict.status == axum::http::StatusCode::CONFLICT => AppError::taken("id", MessageKey::TenantIdTaken),
-            other => other,
-        })?
+        .map_err(|e| AppError::or_taken(e, "id", MessageKey::TenantIdTaken))?
     });
     let admin_role = bootstrap::admin_role(&state.db, id).await?;
     bootstrap::customer_role(&state.db, id).await?;

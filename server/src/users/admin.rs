@@ -356,45 +356,28 @@ pub async fn role_ids(db: &Db, user_id: &str) -> DbResult<Vec<String>> {
     Ok(ids)
 }
 
-/// Active administrators of the tenant other than `except`.
-async fn other_active_admins(db: &Db, tenant_id: i32, except: &[String]) -> DbResult<i64> {
-    let n = with_conn!(db, |conn| {
-        sys_user::table
+/// Active administrators of the tenant among `ids` (`among`) or outside them.
+async fn active_admins(db: &Db, tenant_id: i32, ids: &[String], among: bool) -> DbResult<usize> {
+    let found: Vec<String> = with_conn!(db, |conn| {
+        let q = sys_user::table
             .inner_join(sys_user_role::table.inner_join(sys_role::table))
             .filter(sys_user::tenant_id.eq(tenant_id))
             .filter(sys_user::del_flag.eq(0))
             .filter(sys_user::status.eq(STATUS_NORMAL))
             .filter(sys_role::role_code.eq(roles::ADMIN))
             .filter(sys_role::tenant_id.eq(tenant_id))
-            .filter(sys_user::id.ne_all(except))
             .select(sys_user::id)
             .distinct()
-            .load::<String>(conn)
-            .await?
+            .into_boxed();
+        let q = if among { q.filter(sys_user::id.eq_any(ids)) } else { q.filter(sys_user::id.ne_all(ids)) };
+        q.load(conn).await?
     });
-    Ok(i64::try_from(n.len()).unwrap_or(i64::MAX))
-}
-
-async fn active_admins_among(db: &Db, tenant_id: i32, ids: &[String]) -> DbResult<i64> {
-    let n = with_conn!(db, |conn| {
-        sys_user::table
-            .inner_join(sys_user_role::table.inner_join(sys_role::table))
-            .filter(sys_user::id.eq_any(ids))
-            .filter(sys_user::del_flag.eq(0))
-            .filter(sys_user::status.eq(STATUS_NORMAL))
-            .filter(sys_role::role_code.eq(roles::ADMIN))
-            .filter(sys_role::tenant_id.eq(tenant_id))
-            .select(sys_user::id)
-            .distinct()
-            .load::<String>(conn)
-            .await?
-    });
-    Ok(i64::try_from(n.len()).unwrap_or(i64::MAX))
+    Ok(found.len())
 }
 
 /// Refuses when taking `ids` out (freeze, delete, demote) would leave no active administrator.
 pub async fn keep_an_admin(db: &Db, tenant_id: i32, ids: &[String]) -> Result<(), AppError> {
-    if active_admins_among(db, tenant_id, ids).await? > 0 && other_active_admins(db, tenant_id, ids).await? == 0 {
+    if active_admins(db, tenant_id, ids, true).await? > 0 && active_admins(db, tenant_id, ids, false).await? == 0 {
         return Err(AppError::refused(MessageKey::LastAdmin));
     }
     Ok(())
@@ -473,12 +456,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
             Ok::<(), diesel::result::Error>(())
         })
         .await
-        .map_err(|e| match AppError::from(e) {
-            conflict if conflict.status == axum::http::StatusCode::CONFLICT => {
-                AppError::taken("username", MessageKey::UsernameTaken)
-            }
-            other => other,
-        })?;
+        .map_err(|e| AppError::or_taken(e, "username", MessageKey::UsernameTaken))?;
     });
     // The new user may be outside the caller's data rules; read it back by tenant only.
     let everyone = Scope { rules: Vec::new(), ..scope };

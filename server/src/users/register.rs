@@ -30,6 +30,8 @@ pub struct UniqueQuery {
     pub username: Option<String>,
     pub phone: Option<String>,
     pub email: Option<String>,
+    /// The user being edited: its own values are not taken.
+    pub id: Option<String>,
 }
 
 /// Whether a username (or phone, or e-mail) is still free: 200 when free, 409 when taken, 400
@@ -37,22 +39,24 @@ pub struct UniqueQuery {
 #[utoipa::path(get, path = "/sys/user/checkOnlyUser", tag = "users", params(UniqueQuery),
     responses((status = 200, description = "Free"), (status = 400), (status = 409, description = "Taken")))]
 pub async fn check_only_user(State(state): State<AppState>, Query(query): Query<UniqueQuery>) -> ApiResult<()> {
+    let own = query.id.as_deref().unwrap_or("");
+    let taken_by_other = |user: Option<super::User>| user.is_some_and(|u| u.id != own);
     if let Some(username) = query.username.as_deref() {
         validate::username("username", username.trim())?;
-        if users::find(&state.db, Lookup::Username(username.trim())).await?.is_some() {
+        if taken_by_other(users::find(&state.db, Lookup::Username(username.trim())).await?) {
             return Err(AppError::taken("username", MessageKey::UsernameTaken));
         }
     }
     if let Some(phone) = query.phone.as_deref() {
         validate::phone("phone", phone)?;
         let phone = validate::normalize_phone(phone).unwrap_or_default();
-        if users::find(&state.db, Lookup::Phone(&phone)).await?.is_some() {
+        if taken_by_other(users::find(&state.db, Lookup::Phone(&phone)).await?) {
             return Err(AppError::taken("phone", MessageKey::PhoneRegistered));
         }
     }
     if let Some(email) = query.email.as_deref() {
         validate::email("email", email)?;
-        if users::find(&state.db, Lookup::Email(&email.trim().to_lowercase())).await?.is_some() {
+        if taken_by_other(users::find(&state.db, Lookup::Email(&email.trim().to_lowercase())).await?) {
             return Err(AppError::taken("email", MessageKey::EmailTaken));
         }
     }
@@ -182,13 +186,7 @@ pub async fn register(
             Ok::<(), diesel::result::Error>(())
         })
         .await
-        .map_err(|e| match AppError::from(e) {
-            // Someone took the username, phone or e-mail between the checks and the insert.
-            conflict if conflict.status == axum::http::StatusCode::CONFLICT => {
-                AppError::taken("username", MessageKey::UsernameTaken)
-            }
-            other => other,
-        })?;
+        .map_err(|e| AppError::or_taken(e, "username", MessageKey::UsernameTaken))?;
     });
     tracing::info!(username = %username, tenant_id, "enterprise account registered");
     ok_with(MessageKey::RegisterOk, Registered { username })

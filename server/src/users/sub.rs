@@ -145,12 +145,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
             ))
             .execute(conn)
             .await
-            .map_err(|e| match AppError::from(e) {
-                conflict if conflict.status == axum::http::StatusCode::CONFLICT => {
-                    AppError::taken("username", MessageKey::UsernameTaken)
-                }
-                other => other,
-            })?;
+            .map_err(|e| AppError::or_taken(e, "username", MessageKey::UsernameTaken))?;
     });
     set_permissions(&state.db, &id, &permissions).await?;
     let info = one(&state, &scope, &id).await?;

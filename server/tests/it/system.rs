@@ -187,6 +187,9 @@ async fn freezing_ends_sessions_and_the_last_administrator_stays() {
         };
         let res = app.put_json("/boot/sys/user/frozenBatch", &json!({"ids": admin_id, "status": 2}), &h(&admin)).await;
         assert_eq!(res.status, 403, "not oneself: {}", res.text);
+        // The edit form's live check: one's own username is not "taken".
+        assert_eq!(app.get("/boot/sys/user/checkOnlyUser?username=admin", &[]).await.status, 409);
+        assert_eq!(app.get(&format!("/boot/sys/user/checkOnlyUser?username=admin&id={admin_id}"), &[]).await.status, 200);
         let res = delete(&app, &format!("/boot/sys/user/delete?id={admin_id}"), &admin).await;
         assert_eq!(res.status, 403);
 

@@ -82,7 +82,7 @@ export interface DataColumn<T> {
   /** Keeps the column visible at the right edge while scrolling sideways (actions). */
   sticky?: boolean;
   /** Hide the column below this breakpoint (e.g. "md"): phones see fewer columns. */
-  hideBelow?: 'sm' | 'md' | 'lg' | 'xl';
+  hideBelow?: 'sm' | 'md' | 'lg' | 'xl' | '2xl';
 }
 
 /** Props of {@link DataTable}. */

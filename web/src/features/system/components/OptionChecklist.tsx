@@ -1,4 +1,5 @@
 import { Box, Checkbox, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useId } from 'react';
 
 export interface ChecklistOption {
   value: string;
@@ -27,6 +28,7 @@ export interface OptionChecklistProps {
 }
 
 export function OptionChecklist({ options, value, onChange, loading, emptyText, columns = { base: 1 }, maxHeight = '48', label, disabled, testId }: OptionChecklistProps) {
+  const baseId = useId();
   const selected = new Set(value);
   const toggle = (option: string, checked: boolean) => {
     const next = new Set(selected);
@@ -49,13 +51,16 @@ export function OptionChecklist({ options, value, onChange, loading, emptyText, 
         </Text>
       ) : (
         <SimpleGrid columns={columns} columnGap="4" rowGap="1.5">
-          {options.map((option) => (
+          {options.map((option, index) => (
             <Checkbox.Root
               key={option.value}
               size="sm"
               checked={selected.has(option.value)}
               disabled={disabled}
               onCheckedChange={(details) => toggle(option.value, details.checked === true)}
+              // Own ids: inside a Field every checkbox would take the field's one input id, and
+              // a click on any label would toggle the first option.
+              ids={{ hiddenInput: `${baseId}-${index}`, label: `${baseId}-${index}-label` }}
               paddingStart={option.depth ? `calc(${option.depth} * var(--chakra-spacing-4))` : undefined}
             >
               <Checkbox.HiddenInput />

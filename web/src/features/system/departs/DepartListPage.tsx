@@ -19,6 +19,9 @@ import { DepartUsersTab } from './DepartUsersTab';
 
 type Tab = 'basic' | 'permissions' | 'roles' | 'users';
 
+/** Tab labels stay on one line; on phones the tab list scrolls sideways instead. */
+const TAB_TRIGGER = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
+
 /**
  * Departments: the tree on the left (search, add top-level), the selected department on the right
  * (basic info, permissions, roles, users). On phones the tree stacks above the tabs.
@@ -193,20 +196,20 @@ export default function DepartListPage() {
             <Card.Body>
               <Tabs.Root key={selected.id} value={tab} onValueChange={(details) => setTab(details.value as Tab)} size="sm" variant="line" lazyMount unmountOnExit>
                 <Tabs.List overflowX="auto" overflowY="hidden" marginBottom="4">
-                  <Tabs.Trigger value="basic" data-testid="depart-tab-basic">
+                  <Tabs.Trigger value="basic" {...TAB_TRIGGER} data-testid="depart-tab-basic">
                     {t('tabs.basic')}
                   </Tabs.Trigger>
                   {showPermissions ? (
-                    <Tabs.Trigger value="permissions" data-testid="depart-tab-permissions">
+                    <Tabs.Trigger value="permissions" {...TAB_TRIGGER} data-testid="depart-tab-permissions">
                       {t('tabs.permissions')}
                     </Tabs.Trigger>
                   ) : null}
                   {showRoles ? (
-                    <Tabs.Trigger value="roles" data-testid="depart-tab-roles">
+                    <Tabs.Trigger value="roles" {...TAB_TRIGGER} data-testid="depart-tab-roles">
                       {t('tabs.roles')}
                     </Tabs.Trigger>
                   ) : null}
-                  <Tabs.Trigger value="users" data-testid="depart-tab-users">
+                  <Tabs.Trigger value="users" {...TAB_TRIGGER} data-testid="depart-tab-users">
                     {t('tabs.users')}
                   </Tabs.Trigger>
                 </Tabs.List>

@@ -33,7 +33,8 @@ function roleColumns({ t, onEdit, onAuthorize, onDelete }: ColumnDeps): DataColu
       ),
     },
     { id: 'description', header: t('role.description'), hideBelow: 'md' },
-    { id: 'createTime', header: t('role.createTime'), hideBelow: 'lg' },
+    // The tab sits beside the department tree: at 1280 px there is no room for the date.
+    { id: 'createTime', header: t('role.createTime'), hideBelow: '2xl' },
     {
       id: 'actions',
       header: t('action.actions', { ns: 'dataTable' }),

@@ -54,9 +54,10 @@ function menuColumns({ t, language, onEdit, onAddChild, onRules, onDelete }: Col
         </HStack>
       ),
     },
-    { id: 'menuType', header: t('column.type'), cell: (row) => <MenuTypeTag type={Number(row.menuType)} /> },
+    { id: 'menuType', header: t('column.type'), hideBelow: 'sm', cell: (row) => <MenuTypeTag type={Number(row.menuType)} /> },
     { id: 'url', header: t('column.url'), hideBelow: 'md', cell: (row) => row.url || '—' },
-    { id: 'component', header: t('column.component'), hideBelow: 'lg', cell: (row) => row.component || '—' },
+    // From 2xl: at 1280 px the table would scroll sideways behind the sticky actions.
+    { id: 'component', header: t('column.component'), hideBelow: '2xl', cell: (row) => row.component || '—' },
     {
       id: 'perms',
       header: t('column.perms'),
@@ -197,13 +198,15 @@ export default function PermissionListPage() {
                   {t('action.batchDelete', { ns: 'dataTable' })}
                 </Button>
               </Authorized>
-              <Box flex="1" />
-              <Button size="sm" variant="ghost" onClick={() => setExpanded(Object.fromEntries(parentIds(rows).map((id) => [id, true])))} disabled={searching} data-testid="menu-expand-all">
-                {t('expandAll')}
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setExpanded({})} disabled={searching} data-testid="menu-collapse-all">
-                {t('collapseAll')}
-              </Button>
+              {/* One group, so that on phones both wrap together instead of one hanging below. */}
+              <HStack gap="2" marginStart="auto">
+                <Button size="sm" variant="ghost" onClick={() => setExpanded(Object.fromEntries(parentIds(rows).map((id) => [id, true])))} disabled={searching} data-testid="menu-expand-all">
+                  {t('expandAll')}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setExpanded({})} disabled={searching} data-testid="menu-collapse-all">
+                  {t('collapseAll')}
+                </Button>
+              </HStack>
             </Flex>
             <DataTable
               columns={columns}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../components/Authorized';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { TrashIcon, UploadIcon } from '../../../components/icons';
+import { DownloadIcon, TrashIcon } from '../../../components/icons';
 import { SearchBar } from '../../../components/SearchBar';
 import { toaster } from '../../../components/ui/toaster';
 import { useRequireSelection } from '../../../hooks/useRequireSelection';
@@ -180,7 +180,7 @@ export default function PositionListPage() {
               </Authorized>
               <Box flex="1" />
               <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportCsv()} data-testid="position-export">
-                <UploadIcon />
+                <DownloadIcon />
                 {t('export.button', { ns: 'dataTable' })}
               </Button>
             </Flex>

@@ -13,6 +13,7 @@ import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { DownloadIcon, KeyIcon, LockIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon, UnlockIcon } from '../../../components/icons';
 import { SearchBar } from '../../../components/SearchBar';
 import { toaster } from '../../../components/ui/toaster';
+import { useButtonState } from '../../../hooks/useButtonState';
 import { useRequireSelection } from '../../../hooks/useRequireSelection';
 import { useServerList } from '../../../hooks/useServerList';
 import { useLanguage } from '../../../i18n';
@@ -34,6 +35,9 @@ export default function UserListPage() {
   const list = useServerList<UserRecord>(USER_LIST_PATH, filters, { defaultSort: { column: 'createTime', order: 'desc' } });
   const departs = useDepartTree();
   const requireSelection = useRequireSelection();
+  // Row checkboxes only serve the batch buttons.
+  const canFreeze = useButtonState('system:user:freeze') !== 'hidden';
+  const canDelete = useButtonState('system:user:delete') !== 'hidden';
   const { confirm, dialog } = useConfirm();
   const [drawer, setDrawer] = useState<{ open: boolean; user?: UserRecord }>({ open: false });
   const [resetting, setResetting] = useState<UserRecord>();
@@ -222,7 +226,7 @@ export default function UserListPage() {
             sort={list.sort}
             onSortChange={list.setSort}
             selectedIds={list.selection}
-            onSelectionChange={list.setSelection}
+            onSelectionChange={canFreeze || canDelete ? list.setSelection : undefined}
             caption={t('list.caption')}
             testId="user-table"
           />
@@ -258,6 +262,7 @@ function userColumns({ t, sexText, statusText, onEdit, onResetPassword, onFreeze
       id: 'avatar',
       header: t('field.avatar'),
       width: '56px',
+      hideBelow: 'sm',
       cell: (row) => (
         <Avatar.Root size="xs">
           <Avatar.Fallback name={nameOf(row)} />
@@ -268,7 +273,7 @@ function userColumns({ t, sexText, statusText, onEdit, onResetPassword, onFreeze
     { id: 'username', header: t('field.username'), sortable: true, cell: (row) => <Text fontWeight="medium">{row.username}</Text> },
     { id: 'realname', header: t('field.realname'), sortable: true },
     { id: 'sex', header: t('field.sex'), hideBelow: 'md', cell: (row) => sexText(row.sex) },
-    { id: 'phone', header: t('field.phone'), cell: (row) => row.phone || '—' },
+    { id: 'phone', header: t('field.phone'), hideBelow: 'sm', cell: (row) => row.phone || '—' },
     {
       id: 'orgCodeTxt',
       header: t('field.orgCodeTxt'),
