@@ -340,7 +340,7 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
         .await
         .map_err(AppError::from)?;
     });
-    crate::permissions::changed(&state.db).await?;
+    crate::permissions::grants_changed(&state.db).await?;
     let lang = current_lang();
     let before: Vec<DepartNode> = doomed.iter().map(|d| node(d, lang)).collect();
     let codes: Vec<&str> = doomed.iter().map(|d| d.org_code.as_str()).collect();

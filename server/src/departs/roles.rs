@@ -17,7 +17,7 @@ use crate::http::envelope::ok_with;
 use crate::http::page::{Order, filter, require_ids, split_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
 use crate::logs::{self, Operation};
-use crate::permissions::admin::{GrantTree, depart_permission_ids, grant_tree, tenant_depart};
+use crate::permissions::admin::{GrantTree, depart_permission_ids, grant_rows, grant_tree, tenant_depart};
 use crate::permissions::grants;
 use crate::{secrets, users, with_conn, with_write};
 
@@ -257,7 +257,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q):
         .await
         .map_err(AppError::from)?;
     });
-    crate::permissions::changed(&state.db).await?;
+    crate::permissions::grants_changed(&state.db).await?;
     for before in befores {
         let op = Operation {
             action: "system:depart:role:delete",
@@ -385,7 +385,7 @@ pub async fn assign(State(state): State<AppState>, me: CurrentUser, ApiJson(body
         .await
         .map_err(AppError::from)?;
     });
-    crate::permissions::changed(&state.db).await?;
+    crate::permissions::grants_changed(&state.db).await?;
     let op = Operation {
         action: "system:depart:role:assign",
         target: &user.username,
@@ -487,9 +487,10 @@ pub async fn save_role_permissions(
             diesel::delete(sys_depart_role_permission::table.filter(sys_depart_role_permission::role_id.eq(&role.id)))
                 .execute(tx)
                 .await?;
-            for id in &requested {
+            if !requested.is_empty() {
                 diesel::insert_into(sys_depart_role_permission::table)
-                    .values((sys_depart_role_permission::role_id.eq(&role.id), sys_depart_role_permission::permission_id.eq(id)))
+                    .values(grant_rows(&role.id, &requested))
+                    .into_columns((sys_depart_role_permission::role_id, sys_depart_role_permission::permission_id))
                     .execute(tx)
                     .await?;
             }
@@ -498,7 +499,7 @@ pub async fn save_role_permissions(
         .await
         .map_err(AppError::from)?;
     });
-    crate::permissions::changed(&state.db).await?;
+    crate::permissions::grants_changed(&state.db).await?;
     let op = Operation {
         action: "system:depart:role:authorize",
         target: &role.role_code,

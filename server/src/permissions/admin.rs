@@ -104,8 +104,8 @@ async fn permissions_with_rules(db: &Db) -> DbResult<HashSet<String>> {
 }
 
 async fn everything(state: &AppState) -> Result<std::sync::Arc<Vec<Permission>>, AppError> {
-    let version = grants::version(&state.db).await?;
-    Ok(grants::everything(state, &version).await?)
+    let versions = grants::versions(&state.db).await?;
+    Ok(grants::everything(state, &versions).await?)
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -145,6 +145,22 @@ async fn grantor(state: &AppState, me: &CurrentUser) -> Result<std::sync::Arc<Gr
 }
 
 // ---- role grants ----
+
+/// The live permissions among some ids, each paired with a holder (role, department, user).
+type GrantRows<'a> = diesel::dsl::Select<
+    diesel::dsl::Filter<sys_permission::table, diesel::dsl::EqAny<sys_permission::id, Vec<&'a str>>>,
+    (diesel::dsl::AsExprOf<&'a str, diesel::sql_types::Text>, sys_permission::id),
+>;
+
+/// `(holder, permission id)` rows for the given live permissions, for one `INSERT … SELECT`
+/// (one statement on both databases, however many rows).
+pub fn grant_rows<'a, S: AsRef<str> + 'a>(holder: &'a str, ids: &'a [S]) -> GrantRows<'a> {
+    use diesel::IntoSql;
+    let ids: Vec<&str> = ids.iter().map(AsRef::as_ref).collect();
+    sys_permission::table
+        .filter(sys_permission::id.eq_any(ids))
+        .select((holder.into_sql::<diesel::sql_types::Text>(), sys_permission::id))
+}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -245,9 +261,10 @@ pub async fn save_role_permission(
             )
             .execute(tx)
             .await?;
-            for id in &added {
+            if !added.is_empty() {
                 diesel::insert_into(sys_role_permission::table)
-                    .values((sys_role_permission::role_id.eq(&role_id), sys_role_permission::permission_id.eq(*id)))
+                    .values(grant_rows(&role_id, &added))
+                    .into_columns((sys_role_permission::role_id, sys_role_permission::permission_id))
                     .execute(tx)
                     .await?;
             }
@@ -256,7 +273,7 @@ pub async fn save_role_permission(
         .await
         .map_err(AppError::from)?;
     });
-    super::changed(&state.db).await?;
+    super::grants_changed(&state.db).await?;
     let op = Operation {
         action: "system:role:authorize",
         target: &role_id,
@@ -347,9 +364,10 @@ pub async fn save_depart_permission(
             diesel::delete(sys_depart_permission::table.filter(sys_depart_permission::depart_id.eq(&depart_id)))
                 .execute(tx)
                 .await?;
-            for id in &requested {
+            if !requested.is_empty() {
                 diesel::insert_into(sys_depart_permission::table)
-                    .values((sys_depart_permission::depart_id.eq(&depart_id), sys_depart_permission::permission_id.eq(id)))
+                    .values(grant_rows(&depart_id, &requested))
+                    .into_columns((sys_depart_permission::depart_id, sys_depart_permission::permission_id))
                     .execute(tx)
                     .await?;
             }
@@ -369,7 +387,7 @@ pub async fn save_depart_permission(
         .await
         .map_err(AppError::from)?;
     });
-    super::changed(&state.db).await?;
+    super::grants_changed(&state.db).await?;
     let op = Operation {
         action: "system:depart:authorize",
         target: &depart_id,

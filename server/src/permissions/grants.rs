@@ -10,14 +10,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 
-use super::{Permission, VERSION_SETTING, all, with_ancestors};
+use super::{MENU_VERSION_SETTING, Permission, VERSION_SETTING, all, with_ancestors};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::schema::{sys_depart_role_permission, sys_depart_role_user, sys_user_permission};
 use crate::db::{Db, DbResult};
 use crate::http::AppError;
 use crate::users::{User, UserKind};
-use crate::{roles, settings, tenants, users, with_conn};
+use crate::{roles, tenants, users, with_conn};
 
 #[derive(Debug, Default)]
 pub struct Grants {
@@ -81,18 +81,49 @@ impl GrantCache {
     }
 }
 
-/// The current permission version (changes whenever menus or grants change).
-pub async fn version(db: &Db) -> DbResult<String> {
-    Ok(settings::get(db, VERSION_SETTING).await?.unwrap_or_default())
+/// The versions cached answers are kept under: `grants` changes with menus and grants, `menus`
+/// only with menus.
+#[derive(Clone, Debug, Default)]
+pub struct Versions {
+    pub grants: String,
+    pub menus: String,
 }
 
-/// Every live permission, cached under the version.
-pub async fn everything(state: &AppState, version: &str) -> DbResult<Arc<Vec<Permission>>> {
-    if let Some(all) = state.grant_cache.everything(version) {
+impl Versions {
+    /// One value that changes when either does.
+    pub fn combined(&self) -> String {
+        format!("{}.{}", self.menus, self.grants)
+    }
+}
+
+/// Both versions, in one query.
+pub async fn versions(db: &Db) -> DbResult<Versions> {
+    use crate::db::schema::sys_setting;
+    let rows: Vec<(String, String)> = with_conn!(db, |conn| {
+        sys_setting::table
+            .filter(sys_setting::name.eq_any([VERSION_SETTING, MENU_VERSION_SETTING]))
+            .select((sys_setting::name, sys_setting::value))
+            .load(conn)
+            .await?
+    });
+    let mut versions = Versions::default();
+    for (name, value) in rows {
+        if name == VERSION_SETTING {
+            versions.grants = value;
+        } else {
+            versions.menus = value;
+        }
+    }
+    Ok(versions)
+}
+
+/// Every live permission, cached under the menu version (grant changes leave it be).
+pub async fn everything(state: &AppState, versions: &Versions) -> DbResult<Arc<Vec<Permission>>> {
+    if let Some(all) = state.grant_cache.everything(&versions.menus) {
         return Ok(all);
     }
     let fresh = Arc::new(all(&state.db).await?);
-    state.grant_cache.put_everything(version, Arc::clone(&fresh));
+    state.grant_cache.put_everything(&versions.menus, Arc::clone(&fresh));
     Ok(fresh)
 }
 
@@ -124,12 +155,13 @@ pub async fn key_of(db: &Db, user: &User, tenant_id: i32) -> DbResult<GrantKey> 
 
 /// What the user holds, from the cache when the version still matches.
 pub async fn of_user(state: &AppState, user: &User, tenant_id: i32) -> Result<(GrantKey, Arc<Grants>), AppError> {
-    let version = version(&state.db).await?;
+    let versions = versions(&state.db).await?;
+    let version = versions.combined();
     let key = key_of(&state.db, user, tenant_id).await?;
     if let Some(grants) = state.grant_cache.get(&key, &version) {
         return Ok((key, grants));
     }
-    let all = everything(state, &version).await?;
+    let all = everything(state, &versions).await?;
     let grants = Arc::new(compute(&state.db, &all, &key, user).await?);
     state.grant_cache.put(key.clone(), &version, Arc::clone(&grants));
     Ok((key, grants))

@@ -209,21 +209,36 @@ fn menu_tree(menus: &[&Permission], parent: Option<&str>, lang: Lang) -> Vec<Val
 /// under another value are stale. Kept in the database, so every instance sees a change at once.
 pub const VERSION_SETTING: &str = "permission_version";
 
-/// Marks every cached permission answer stale (call after changing menus, buttons or grants).
-pub async fn changed(db: &Db) -> DbResult<()> {
+/// The setting that changes whenever menus or buttons themselves change (not grants): the cached
+/// list of every permission is kept under it.
+pub const MENU_VERSION_SETTING: &str = "menu_version";
+
+async fn bump(db: &Db, names: &[&str]) -> DbResult<()> {
     let version = secrets::new_id();
     let now = chrono::Utc::now().naive_utc();
     use crate::db::schema::sys_setting;
     with_write!(db, |conn| {
-        diesel::insert_into(sys_setting::table)
-            .values((sys_setting::name.eq(VERSION_SETTING), sys_setting::value.eq(&version), sys_setting::update_time.eq(now)))
-            .on_conflict(sys_setting::name)
-            .do_update()
-            .set((sys_setting::value.eq(&version), sys_setting::update_time.eq(now)))
-            .execute(conn)
-            .await?;
+        for name in names {
+            diesel::insert_into(sys_setting::table)
+                .values((sys_setting::name.eq(*name), sys_setting::value.eq(&version), sys_setting::update_time.eq(now)))
+                .on_conflict(sys_setting::name)
+                .do_update()
+                .set((sys_setting::value.eq(&version), sys_setting::update_time.eq(now)))
+                .execute(conn)
+                .await?;
+        }
     });
     Ok(())
+}
+
+/// Marks every cached permission answer stale (call after changing menus or buttons).
+pub async fn changed(db: &Db) -> DbResult<()> {
+    bump(db, &[VERSION_SETTING, MENU_VERSION_SETTING]).await
+}
+
+/// Marks the cached grants stale, keeping the cached menu list (call after changing who holds what).
+pub async fn grants_changed(db: &Db) -> DbResult<()> {
+    bump(db, &[VERSION_SETTING]).await
 }
 
 /// Answers of `getUserPermissionByToken` by role set and language, as JSON. A user's answer
@@ -259,13 +274,14 @@ impl PermissionCache {
     responses((status = 200, body = crate::http::Envelope<UserPermissions>), (status = 401)))]
 pub async fn by_token(State(state): State<AppState>, me: CurrentUser) -> Result<Response, AppError> {
     let lang = current_lang();
-    let version = grants::version(&state.db).await?;
+    let versions = grants::versions(&state.db).await?;
+    let version = versions.combined();
     let (key, granted) = grants::of_user(&state, &me.user, me.tenant_id).await?;
     let key = (key, lang);
     let json = match state.permission_cache.get(&key, &version) {
         Some(json) => json,
         None => {
-            let everything = grants::everything(&state, &version).await?;
+            let everything = grants::everything(&state, &versions).await?;
             let answer = for_grants(&everything, &granted, me.tenant_id, lang);
             let json: Arc<str> = serde_json::to_string(&answer).map_err(AppError::internal)?.into();
             state.permission_cache.put(key, version, Arc::clone(&json));

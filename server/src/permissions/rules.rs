@@ -204,7 +204,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(body): 
             .execute(conn)
             .await?;
     });
-    super::changed(&state.db).await?;
+    super::grants_changed(&state.db).await?;
     let op = Operation {
         action: "system:permission:rule:add",
         target: &rule.rule_name,
@@ -257,7 +257,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(body):
             .execute(conn)
             .await?;
     });
-    super::changed(&state.db).await?;
+    super::grants_changed(&state.db).await?;
     let op = Operation {
         action: "system:permission:rule:edit",
         target: &after.rule_name,
@@ -285,7 +285,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q):
     with_write!(&state.db, |conn| {
         diesel::delete(sys_permission_data_rule::table.filter(sys_permission_data_rule::id.eq(&before.id))).execute(conn).await?;
     });
-    super::changed(&state.db).await?;
+    super::grants_changed(&state.db).await?;
     let op = Operation {
         action: "system:permission:rule:delete",
         target: &before.rule_name,
@@ -386,7 +386,7 @@ pub async fn save_for_role(
         // The role must hold the menu before it can select the menu's rules.
         return Err(AppError::not_found());
     }
-    super::changed(&state.db).await?;
+    super::grants_changed(&state.db).await?;
     let op = Operation {
         action: "system:role:datarule",
         target: &body.role_id,

@@ -282,7 +282,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
             .await
             .map_err(|e| AppError::or_taken(e, "roleCode", MessageKey::RoleCodeTaken))?;
     });
-    crate::permissions::changed(&state.db).await?;
+    crate::permissions::grants_changed(&state.db).await?;
     let after = one(&state.db, me.tenant_id, &before.id).await?;
     let op = Operation {
         action: "system:role:edit",
@@ -319,7 +319,7 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
         .await
         .map_err(AppError::from)?;
     });
-    crate::permissions::changed(&state.db).await?;
+    crate::permissions::grants_changed(&state.db).await?;
     for before in befores {
         let op = Operation {
             action: "system:role:delete",

@@ -481,6 +481,18 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
     let id = form.id.as_deref().unwrap_or("").trim().to_owned();
     let (user, before) = one(&state.db, &scope, &id, lang).await?;
     let p = profile(&state.db, &form, Some(&user.id)).await?;
+    // Staff and administrators may change kind (administrators only); customers stay customers.
+    let kind = match form.user_kind.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+        None => user.user_kind.clone(),
+        Some(k) if k == user.user_kind => user.user_kind.clone(),
+        Some(k @ ("staff" | "admin")) if user.user_kind == "staff" || user.user_kind == "admin" => {
+            if !granted.admin {
+                return Err(AppError::refused(MessageKey::NotGrantable));
+            }
+            k.to_owned()
+        }
+        Some(_) => return Err(AppError::field("userKind", MessageKey::UserKindInvalid)),
+    };
     let new_roles = form.selectedroles.as_deref().map(split_ids);
     if let Some(wanted) = &new_roles {
         let current = role_ids(&state.db, &user.id).await?;
@@ -520,6 +532,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
                     sys_user::work_no.eq(&p.work_no),
                     sys_user::post.eq(&p.post),
                     sys_user::org_code.eq(&org_code),
+                    sys_user::user_kind.eq(&kind),
                     sys_user::update_by.eq(&me.user.username),
                     sys_user::update_time.eq(now),
                 ))
@@ -549,7 +562,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
         .map_err(AppError::from)?;
     });
     if new_roles.is_some() {
-        crate::permissions::changed(&state.db).await?;
+        crate::permissions::grants_changed(&state.db).await?;
     }
     let everyone = Scope { rules: Vec::new(), ..scope };
     let (_, after) = one(&state.db, &everyone, &user.id, lang).await?;
@@ -604,7 +617,7 @@ pub async fn remove(state: &AppState, me: &CurrentUser, scope: &Scope, ids: &[St
     for id in &all {
         session::revoke_all(&state.db, id, None).await?;
     }
-    crate::permissions::changed(&state.db).await?;
+    crate::permissions::grants_changed(&state.db).await?;
     for before in befores {
         let op = Operation {
             action,

@@ -22,7 +22,7 @@ use crate::http::envelope::ok_with;
 use crate::http::page::{require_ids, split_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
 use crate::logs::{self, Operation};
-use crate::permissions::admin::{TreeNode, tree_nodes};
+use crate::permissions::admin::{TreeNode, grant_rows, tree_nodes};
 use crate::permissions::grants::{self, Grants};
 use crate::{users, with_write};
 
@@ -40,9 +40,10 @@ pub async fn set_permissions(db: &Db, user_id: &str, ids: &[impl AsRef<str> + Sy
     with_write!(db, |conn| {
         conn.transaction(async |tx| {
             diesel::delete(sys_user_permission::table.filter(sys_user_permission::user_id.eq(user_id))).execute(tx).await?;
-            for id in ids {
+            if !ids.is_empty() {
                 diesel::insert_into(sys_user_permission::table)
-                    .values((sys_user_permission::user_id.eq(user_id), sys_user_permission::permission_id.eq(id.as_ref())))
+                    .values(grant_rows(user_id, ids))
+                    .into_columns((sys_user_permission::user_id, sys_user_permission::permission_id))
                     .execute(tx)
                     .await?;
             }
@@ -50,7 +51,7 @@ pub async fn set_permissions(db: &Db, user_id: &str, ids: &[impl AsRef<str> + Sy
         })
         .await?;
     });
-    crate::permissions::changed(db).await?;
+    crate::permissions::grants_changed(db).await?;
     Ok(())
 }
 
@@ -65,8 +66,8 @@ fn grantable(granted: &Grants, all: &[crate::permissions::Permission]) -> Vec<St
 
 async fn checked_permissions(state: &AppState, granted: &Grants, text: &str) -> Result<Vec<String>, AppError> {
     let wanted = split_ids(text);
-    let version = grants::version(&state.db).await?;
-    let all = grants::everything(state, &version).await?;
+    let versions = grants::versions(&state.db).await?;
+    let all = grants::everything(state, &versions).await?;
     let allowed = grantable(granted, &all);
     if wanted.iter().any(|id| !allowed.contains(id)) {
         return Err(AppError::refused(MessageKey::NotGrantable));
@@ -246,8 +247,8 @@ pub async fn permission_tree(
     ApiQuery(q): ApiQuery<TreeQuery>,
 ) -> ApiResult<SubPermissionTree> {
     let (scope, granted) = scope_for(&state, &me, "erp:user:sub:list").await?;
-    let version = grants::version(&state.db).await?;
-    let all = grants::everything(&state, &version).await?;
+    let versions = grants::versions(&state.db).await?;
+    let all = grants::everything(&state, &versions).await?;
     let ids = grantable(&granted, &all);
     let checked = match crate::http::page::filter(&q.user_id) {
         Some(user_id) => {

@@ -252,6 +252,8 @@ async fn nobody_grants_what_they_do_not_hold() {
         add_user(&app, &admin, json!({"username": "hanna", "realname": "Hanna", "password": "Hanna@2026", "selectedroles": hr}))
             .await;
         let hanna = app.login("hanna", "Hanna@2026").await;
+        let me = ok(app.get("/boot/sys/user/list?username=hanna", &h(&admin)).await, "hanna").await;
+        let hanna_id = me["records"][0]["id"].as_str().unwrap().to_owned();
         // Within what she holds: fine. Beyond it (delete users): refused, nothing changes.
         let res = app
             .post_json(
@@ -300,6 +302,23 @@ async fn nobody_grants_what_they_do_not_hold() {
             )
             .await;
         assert_eq!(res.status, 403);
+        // Nor promote anyone (herself included) to an administrator; an administrator may.
+        ok(app.post_json("/boot/sys/permission/saveRolePermission", &json!({"roleId": hr, "permissionIds": "menu_system,menu_system_role,btn_role_authorize,menu_system_user,btn_user_add,btn_user_edit"}), &h(&admin)).await, "edit right").await;
+        let res = app
+            .put_json("/boot/sys/user/edit", &json!({"id": hanna_id, "realname": "Hanna", "userKind": "admin"}), &h(&hanna))
+            .await;
+        assert_eq!(res.status, 403, "{}", res.text);
+        let res = app
+            .put_json("/boot/sys/user/edit", &json!({"id": hanna_id, "realname": "Hanna", "userKind": "customer"}), &h(&admin))
+            .await;
+        assert_eq!(res.status, 400);
+        let promoted = ok(
+            app.put_json("/boot/sys/user/edit", &json!({"id": hanna_id, "realname": "Hanna", "userKind": "admin"}), &h(&admin))
+                .await,
+            "promote",
+        )
+        .await;
+        assert_eq!(promoted["userKind"], "admin");
         // The admin role's grants are not edited, built-in roles are not deleted.
         let res = app
             .post_json(

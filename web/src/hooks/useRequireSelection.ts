@@ -17,7 +17,10 @@ export function useRequireSelection(): (selection: readonly unknown[]) => boolea
   return useCallback(
     (selection: readonly unknown[]) => {
       if (selection.length > 0) return true;
-      toaster.create({ type: 'warning', title: t('selectOne'), duration: 3000, closable: true });
+      // One warning at a time: a repeated click replaces it rather than stacking copies.
+      const id = 'require-selection';
+      if (toaster.isVisible(id)) toaster.dismiss(id);
+      toaster.create({ id, type: 'warning', title: t('selectOne'), duration: 3000, closable: true });
       return false;
     },
     [t],

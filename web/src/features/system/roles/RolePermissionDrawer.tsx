@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Checkbox, CloseButton, Dialog, Drawer, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Checkbox, CloseButton, Dialog, Drawer, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,8 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 export function RolePermissionDrawer({ role, onClose }: { role: RoleRecord | undefined; onClose: () => void }) {
   const { t } = useTranslation('sysRole');
   const open = role !== undefined;
+  // `admin` holds every menu and button by definition; the server does not edit its grants.
+  const isAdminRole = role?.roleCode === 'admin';
   const tree = useQuery({ queryKey: ['system', 'permission', 'grantable'], queryFn: fetchGrantableTree, enabled: open, staleTime: 0 });
   const granted = useQuery({
     queryKey: ['system', 'roles', role?.id, 'permissions'],
@@ -92,7 +94,22 @@ export function RolePermissionDrawer({ role, onClose }: { role: RoleRecord | und
                   <Skeleton height="6" width="60%" />
                 </Stack>
               ) : (
-                <PermissionTree nodes={tree.data?.treeList ?? []} checked={checked} onChange={setChecked} onNodeDataRule={setRuleNode} maxHeight="none" />
+                <Stack gap="3">
+                  {isAdminRole ? (
+                    <Alert.Root status="info" data-testid="role-permission-admin">
+                      <Alert.Indicator />
+                      <Alert.Title>{t('authorize.adminHoldsAll')}</Alert.Title>
+                    </Alert.Root>
+                  ) : null}
+                  <PermissionTree
+                    nodes={tree.data?.treeList ?? []}
+                    checked={isAdminRole ? (tree.data?.ids ?? []) : checked}
+                    onChange={setChecked}
+                    onNodeDataRule={setRuleNode}
+                    disabled={isAdminRole}
+                    maxHeight="none"
+                  />
+                </Stack>
               )}
             </Drawer.Body>
             <Drawer.Footer borderTopWidth="1px" justifyContent="space-between" gap="2" flexWrap="wrap">
@@ -107,10 +124,10 @@ export function RolePermissionDrawer({ role, onClose }: { role: RoleRecord | und
                 <Button variant="outline" onClick={close} disabled={saving}>
                   {t('action.cancel', { ns: 'dataTable' })}
                 </Button>
-                <Button variant="outline" onClick={() => void save(false)} loading={saving} disabled={loading || failed} data-testid="role-permission-save">
+                <Button variant="outline" onClick={() => void save(false)} loading={saving} disabled={loading || failed || isAdminRole} data-testid="role-permission-save">
                   {t('action.save')}
                 </Button>
-                <Button onClick={() => void save(true)} loading={saving} disabled={loading || failed} data-testid="role-permission-save-close">
+                <Button onClick={() => void save(true)} loading={saving} disabled={loading || failed || isAdminRole} data-testid="role-permission-save-close">
                   {t('action.saveAndClose')}
                 </Button>
               </HStack>
