@@ -6006,6 +6006,8 @@ export interface operations {
                 username?: string;
                 phone?: string;
                 email?: string;
+                /** @description The user being edited: its own values are not taken. */
+                id?: string;
             };
             header?: never;
             path?: never;
