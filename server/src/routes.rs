@@ -1,7 +1,9 @@
 //! Every route of the API, wired in one place with its OpenAPI entry. Paths here are relative to
 //! the base path `/boot` (the OpenAPI document's server URL).
 
-use std::sync::Arc;
+use std::sync::OnceLock;
+
+use axum::body::Bytes;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, State};
@@ -147,16 +149,19 @@ pub fn openapi_json() -> String {
     doc.to_pretty_json().unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
+/// The served document, built on its first request rather than at start (it is large, and most
+/// instances are never asked for it).
+static DOCUMENT: OnceLock<Bytes> = OnceLock::new();
+
 pub fn router(state: AppState) -> Router {
     let (api, _) = api();
-    let document = Arc::new(openapi_json());
     let api = api
         .route("/sys/common/static/{*path}", get(files::serve))
         .route(
             "/openapi.json",
-            get(move || {
-                let document = Arc::clone(&document);
-                async move { ([(header::CONTENT_TYPE, "application/json")], document.as_str().to_owned()) }
+            get(|| async {
+                let document = DOCUMENT.get_or_init(|| Bytes::from(openapi_json())).clone();
+                ([(header::CONTENT_TYPE, "application/json")], document)
             }),
         )
         .fallback(|| async { AppError::not_found() })

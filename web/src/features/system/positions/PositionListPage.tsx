@@ -156,11 +156,11 @@ export default function PositionListPage() {
       >
         <Field.Root>
           <Field.Label>{t('filter.name')}</Field.Label>
-          <Input size="sm" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} data-testid="position-search-name" />
+          <Input size="sm" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} placeholder={t('filter.namePlaceholder')} data-testid="position-search-name" />
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('filter.code')}</Field.Label>
-          <Input size="sm" value={draft.code} onChange={(event) => setDraft({ ...draft, code: event.currentTarget.value })} data-testid="position-search-code" />
+          <Input size="sm" value={draft.code} onChange={(event) => setDraft({ ...draft, code: event.currentTarget.value })} placeholder={t('filter.codePlaceholder')} data-testid="position-search-code" />
         </Field.Root>
       </SearchBar>
       <Card.Root size="sm">

@@ -108,7 +108,7 @@ export default function TenantListPage() {
       >
         <Field.Root>
           <Field.Label>{t('filter.name')}</Field.Label>
-          <Input size="sm" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} data-testid="tenant-search-name" />
+          <Input size="sm" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} placeholder={t('filter.namePlaceholder')} data-testid="tenant-search-name" />
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('filter.status')}</Field.Label>
