@@ -279,6 +279,56 @@ catalogue! {
     FieldEndDate = "field_end_date" { zh: "结束日期", en: "End date" }
     FieldIds = "field_ids" { zh: "记录", en: "Records" }
     FieldDescription = "field_description" { zh: "描述", en: "Description" }
+    ValueInvalid = "value_invalid" { zh: "{field}的值不正确!", en: "{field} has an invalid value!" }
+    DictCodeRequired = "dict_code_required" { zh: "字典Code不能为空!", en: "The dictionary code must not be empty!" }
+    DictCodeInvalid = "dict_code_invalid" {
+        zh: "字典编码须以字母开头，仅含字母、数字或下划线，最多64个字符!",
+        en: "A dictionary code starts with a letter and has up to 64 letters, digits or underscores!"
+    }
+    DictCodeTaken = "dict_code_taken" { zh: "字典编码已存在!", en: "This dictionary code already exists!" }
+    DictSystem = "dict_system" { zh: "系统字典不能删除!", en: "System dictionaries cannot be deleted!" }
+    DictItemValueTaken = "dict_item_value_taken" { zh: "该字典下已存在此数据值!", en: "This value already exists in the dictionary!" }
+    CacheRefreshed = "cache_refreshed" { zh: "刷新缓存完成！", en: "Cache refreshed!" }
+    CategoryHasChildren = "category_has_children" { zh: "请先删除子分类", en: "Delete its sub-categories first" }
+    CodesExhausted = "codes_exhausted" { zh: "该层级的编码已用完!", en: "No codes are left at this level!" }
+    CountryCodeInvalid = "country_code_invalid" { zh: "国家代码须为2位大写字母（ISO 3166-1）!", en: "A country code is two upper-case letters (ISO 3166-1)!" }
+    CountryCodeTaken = "country_code_taken" { zh: "该国家代码已存在!", en: "This country code already exists!" }
+    PhonePrefixInvalid = "phone_prefix_invalid" { zh: "电话区号须为+加1-4位数字!", en: "A calling code is + and 1 to 4 digits!" }
+    PostalPatternInvalid = "postal_pattern_invalid" {
+        zh: "邮编规则不是有效的正则表达式",
+        en: "The postal code pattern is not a valid regular expression"
+    }
+    AnnouncementReleasedLocked = "announcement_released_locked" {
+        zh: "已发布的通告请先撤销",
+        en: "Revoke a released announcement before editing it"
+    }
+    AnnouncementAlreadyReleased = "announcement_already_released" { zh: "该通告已发布!", en: "This announcement is already released!" }
+    AnnouncementNotReleased = "announcement_not_released" { zh: "该通告未发布，无需撤销!", en: "This announcement is not released!" }
+    AnnouncementUsersRequired = "announcement_users_required" { zh: "请选择接收用户!", en: "Choose the users to notify!" }
+    OpenPageInvalid = "open_page_invalid" {
+        zh: "打开地址须为以 / 开头的页面路径或 http(s) 链接!",
+        en: "The page to open must be an app path starting with / or an http(s) link!"
+    }
+    Released = "released" { zh: "发布成功", en: "Released" }
+    Revoked = "revoked" { zh: "撤销成功", en: "Revoked" }
+    FieldDictName = "field_dict_name" { zh: "字典名称", en: "Dictionary name" }
+    FieldDictCode = "field_dict_code" { zh: "字典编码", en: "Dictionary code" }
+    FieldItemText = "field_item_text" { zh: "名称", en: "Item text" }
+    FieldItemValue = "field_item_value" { zh: "数据值", en: "Item value" }
+    FieldColor = "field_color" { zh: "颜色", en: "Colour" }
+    FieldCategoryName = "field_category_name" { zh: "分类名称", en: "Category name" }
+    FieldNameZh = "field_name_zh" { zh: "中文名称", en: "Chinese name" }
+    FieldNameEn = "field_name_en" { zh: "英文名称", en: "English name" }
+    FieldTitle = "field_title" { zh: "标题", en: "Title" }
+    FieldContent = "field_content" { zh: "内容", en: "Content" }
+    FieldPriority = "field_priority" { zh: "优先级", en: "Priority" }
+    FieldMsgCategory = "field_msg_category" { zh: "消息类型", en: "Message category" }
+    FieldMsgType = "field_msg_type" { zh: "通告对象", en: "Recipients" }
+    FieldOpenType = "field_open_type" { zh: "打开方式", en: "Open as" }
+    FieldStartTime = "field_start_time" { zh: "开始时间", en: "Start time" }
+    FieldEndTime = "field_end_time" { zh: "结束时间", en: "End time" }
+    FieldSender = "field_sender" { zh: "发布人", en: "Sender" }
+    FieldPath = "field_path" { zh: "页面路径", en: "Page path" }
 }
 
 /// Fills a template's `{name}` placeholders; unknown placeholders are left as they are.

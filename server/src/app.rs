@@ -29,6 +29,8 @@ pub struct AppState {
     pub storage: LocalStorage,
     pub permission_cache: Arc<crate::permissions::PermissionCache>,
     pub grant_cache: Arc<crate::permissions::grants::GrantCache>,
+    /// Live sockets, the dictionary cache and the bus between instances.
+    pub cluster: Arc<crate::cluster::Cluster>,
 }
 
 pub struct Started {
@@ -52,7 +54,18 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
         Some(dir) => WebAssets::Dir(dir.clone()),
         None => WebAssets::Embedded,
     };
+    let cluster = match &config.redis_url {
+        Some(url) => {
+            let cluster_id = crate::settings::get_or_init(&db, crate::settings::CLUSTER_ID, &crate::secrets::new_id())
+                .await
+                .map_err(|e| e.to_string())?;
+            crate::cluster::Cluster::redis(url, &cluster_id).await?
+        }
+        None => crate::cluster::Cluster::local(),
+    };
+    tokio::spawn(crate::notices::sweep(db.clone(), cluster.hub.clone()));
     let state = AppState {
+        cluster,
         db,
         keys: Arc::new(Keys::new(&jwt_secret)),
         jwt_secret: Arc::new(jwt_secret),

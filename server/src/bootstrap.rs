@@ -63,6 +63,8 @@ pub async fn run(db: &Db, config: &Config) -> Result<(Report, String), String> {
 async fn platform(db: &Db) -> Result<(String, String), String> {
     tenants::ensure(db, tenants::PLATFORM_TENANT_ID, "平台", "Platform").await.map_err(db_err)?;
     permissions::seed::run(db).await.map_err(db_err)?;
+    crate::dicts::seed::run(db).await.map_err(db_err)?;
+    crate::countries::seed(db).await.map_err(db_err)?;
     let admin_role = admin_role(db, tenants::PLATFORM_TENANT_ID).await?;
     customer_role(db, tenants::PLATFORM_TENANT_ID).await?;
     let headquarters =

@@ -2,17 +2,23 @@
 //! PostgreSQL. Modules are the architecture: `http` and `db` are shared machinery, every other
 //! module is one resource (its handlers and its queries).
 
+pub mod announcements;
 pub mod app;
 pub mod auth;
 pub mod bootstrap;
+pub mod categories;
 pub mod checks;
+pub mod cluster;
 pub mod config;
+pub mod countries;
 pub mod db;
 pub mod departs;
+pub mod dicts;
 pub mod files;
 pub mod health;
 pub mod http;
 pub mod logs;
+pub mod notices;
 pub mod permissions;
 pub mod positions;
 pub mod roles;

@@ -18,7 +18,10 @@ use crate::app::AppState;
 use crate::http::{AppError, middleware, web};
 use crate::users::{account, register};
 use crate::users::{admin as user_admin, sub};
-use crate::{auth, checks, departs, files, health, permissions, positions, roles, tenants, weight};
+use crate::{
+    announcements, auth, categories, checks, countries, departs, dicts, files, health, logs, notices, permissions, positions,
+    roles, tenants, weight,
+};
 
 pub const BASE_PATH: &str = "/boot";
 
@@ -32,7 +35,7 @@ pub const BASE_PATH: &str = "/boot";
     tags(
         (name = "auth", description = "Sign-in, sessions, menus and permissions"),
         (name = "users", description = "Accounts: registration, recovery, the signed-in user's own account"),
-        (name = "system", description = "Administration: users, sub-accounts, roles, menus, data rules, departments, tenants, positions, checks"),
+        (name = "system", description = "Administration: users, sub-accounts, roles, menus, data rules, departments, tenants, positions, checks, dictionaries, categories, countries, logs, announcements"),
         (name = "files", description = "Uploads and stored files"),
         (name = "health", description = "Liveness and readiness"),
         (name = "logistics", description = "Shipping rules shared with the browser"),
@@ -133,6 +136,51 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(positions::edit))
         .routes(routes!(positions::delete))
         .routes(routes!(positions::delete_batch))
+        .routes(routes!(dicts::list))
+        .routes(routes!(dicts::query_by_id))
+        .routes(routes!(dicts::add))
+        .routes(routes!(dicts::edit))
+        .routes(routes!(dicts::delete))
+        .routes(routes!(dicts::delete_batch))
+        .routes(routes!(dicts::get_dict_items))
+        .routes(routes!(dicts::query_all_dict_items))
+        .routes(routes!(dicts::refresh_cache))
+        .routes(routes!(dicts::items::list))
+        .routes(routes!(dicts::items::add))
+        .routes(routes!(dicts::items::edit))
+        .routes(routes!(dicts::items::delete))
+        .routes(routes!(dicts::items::delete_batch))
+        .routes(routes!(categories::root_list))
+        .routes(routes!(categories::child_list))
+        .routes(routes!(categories::tree))
+        .routes(routes!(categories::query_by_id))
+        .routes(routes!(categories::add))
+        .routes(routes!(categories::edit))
+        .routes(routes!(categories::delete))
+        .routes(routes!(categories::delete_batch))
+        .routes(routes!(countries::list))
+        .routes(routes!(countries::query_all))
+        .routes(routes!(countries::query_by_id))
+        .routes(routes!(countries::add))
+        .routes(routes!(countries::edit))
+        .routes(routes!(countries::delete))
+        .routes(routes!(countries::delete_batch))
+        .routes(routes!(logs::admin::list))
+        .routes(routes!(logs::admin::visit))
+        .routes(routes!(logs::admin::loginfo))
+        .routes(routes!(logs::admin::visit_info))
+        .routes(routes!(announcements::admin::list))
+        .routes(routes!(announcements::admin::add))
+        .routes(routes!(announcements::admin::edit))
+        .routes(routes!(announcements::admin::delete))
+        .routes(routes!(announcements::admin::delete_batch))
+        .routes(routes!(announcements::admin::release))
+        .routes(routes!(announcements::admin::revoke))
+        .routes(routes!(announcements::mine::list_by_user))
+        .routes(routes!(announcements::mine::query_by_id))
+        .routes(routes!(announcements::mine::read_one))
+        .routes(routes!(announcements::mine::read_all))
+        .routes(routes!(announcements::mine::my_list))
         .routes(routes!(checks::duplicate))
         .routes(routes!(checks::check_by_code))
         .routes({
@@ -157,6 +205,7 @@ pub fn router(state: AppState) -> Router {
     let (api, _) = api();
     let api = api
         .route("/sys/common/static/{*path}", get(files::serve))
+        .route("/websocket/{user_id}", get(notices::socket))
         .route(
             "/openapi.json",
             get(|| async {

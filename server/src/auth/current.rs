@@ -32,6 +32,17 @@ pub fn token_of(parts: &Parts) -> Option<String> {
     })
 }
 
+/// The live session a token names and its user; 401 for a bad, expired or revoked token or a
+/// frozen user.
+pub async fn authenticate(state: &AppState, token: &str) -> Result<(session::Session, User), AppError> {
+    let claims = state.keys.decode(token).ok_or_else(expired)?;
+    let (session, user) = session::find_active(&state.db, &claims.sid).await?.ok_or_else(expired)?;
+    if session.user_id != claims.sub || user.is_frozen() {
+        return Err(expired());
+    }
+    Ok((session, user))
+}
+
 fn expired() -> AppError {
     AppError::unauthorized(MessageKey::TokenExpired)
 }
@@ -41,11 +52,7 @@ impl FromRequestParts<AppState> for CurrentUser {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let token = token_of(parts).ok_or_else(|| AppError::unauthorized(MessageKey::Unauthorized))?;
-        let claims = state.keys.decode(&token).ok_or_else(expired)?;
-        let (session, user) = session::find_active(&state.db, &claims.sid).await?.ok_or_else(expired)?;
-        if session.user_id != claims.sub || user.is_frozen() {
-            return Err(expired());
-        }
+        let (session, user) = authenticate(state, &token).await?;
         let requested = parts.headers.get(TENANT_HEADER).and_then(|v| v.to_str().ok()).map(str::trim).unwrap_or("");
         let tenant_id = match requested {
             "" | "0" => user.tenant_id,

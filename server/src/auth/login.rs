@@ -188,7 +188,7 @@ async fn finish(state: &AppState, user: User, client: &ClientMeta, url: &str, ho
             departs,
             multi_depart,
             tenant_list,
-            sys_all_dict_items: Map::new(),
+            sys_all_dict_items: state.cluster.dicts.get(&state.db).await?.all(lang),
         },
     )
 }
@@ -269,10 +269,23 @@ pub async fn phone_login(
 /// Ends the session of the token in the header. Answers success even for a stale token, so the
 /// client can always clear its state.
 #[utoipa::path(post, path = "/sys/logout", tag = "auth", responses((status = 200, description = "Signed out")))]
-pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<()> {
+pub async fn logout(State(state): State<AppState>, client: ClientMeta, headers: HeaderMap) -> ApiResult<()> {
     let token = headers.get(super::current::TOKEN_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
     if let Some(claims) = state.keys.decode_ignoring_expiry(token) {
+        let live = session::find_active(&state.db, &claims.sid).await?;
         session::revoke(&state.db, &claims.sid).await?;
+        if let Some((_, user)) = live {
+            let entry = LoginEntry {
+                ok: true,
+                user_id: Some(&user.id),
+                username: &user.username,
+                ip: &client.ip,
+                tenant_id: Some(user.tenant_id),
+                content: "sign-out",
+                url: logs::LOGOUT_URL,
+            };
+            logs::login(&state.db, entry).await?;
+        }
     }
     ok_with(MessageKey::LogoutOk, ())
 }

@@ -275,6 +275,109 @@ diesel::table! {
 }
 
 diesel::joinable!(sys_user -> sys_tenant (tenant_id));
+diesel::table! {
+    sys_dict (id) {
+        id -> Text,
+        dict_name -> Text,
+        dict_name_en -> Nullable<Text>,
+        dict_code -> Text,
+        description -> Nullable<Text>,
+        system_flag -> Bool,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sys_dict_item (id) {
+        id -> Text,
+        dict_id -> Text,
+        item_text -> Text,
+        item_text_en -> Nullable<Text>,
+        item_value -> Text,
+        item_color -> Nullable<Text>,
+        description -> Nullable<Text>,
+        sort_order -> Integer,
+        status -> SmallInt,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sys_category (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        pid -> Text,
+        name -> Text,
+        name_en -> Nullable<Text>,
+        code -> Text,
+        has_child -> Bool,
+        sort_order -> Integer,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sys_country (code) {
+        code -> Text,
+        name_zh -> Text,
+        name_en -> Text,
+        phone_prefix -> Nullable<Text>,
+        postal_pattern -> Nullable<Text>,
+        enabled -> Bool,
+        sort_order -> Integer,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sys_announcement (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        titile -> Text,
+        msg_content -> Text,
+        start_time -> Nullable<Timestamp>,
+        end_time -> Nullable<Timestamp>,
+        sender -> Text,
+        priority -> Text,
+        msg_category -> Text,
+        msg_type -> Text,
+        user_ids -> Nullable<Text>,
+        send_status -> Text,
+        send_time -> Nullable<Timestamp>,
+        cancel_time -> Nullable<Timestamp>,
+        open_type -> Nullable<Text>,
+        open_page -> Nullable<Text>,
+        bus_type -> Nullable<Text>,
+        bus_id -> Nullable<Text>,
+        del_flag -> Bool,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sys_announcement_send (id) {
+        id -> Text,
+        annt_id -> Text,
+        user_id -> Text,
+        read_flag -> Bool,
+        read_time -> Nullable<Timestamp>,
+        create_time -> Timestamp,
+    }
+}
+
 diesel::joinable!(sys_session -> sys_user (user_id));
 diesel::joinable!(sys_user_role -> sys_role (role_id));
 diesel::joinable!(sys_user_role -> sys_user (user_id));
@@ -290,6 +393,8 @@ diesel::joinable!(sys_depart_role -> sys_depart (depart_id));
 diesel::joinable!(sys_depart_role_user -> sys_depart_role (drole_id));
 diesel::joinable!(sys_depart_role_permission -> sys_depart_role (role_id));
 diesel::joinable!(sys_depart_role_permission -> sys_permission (permission_id));
+diesel::joinable!(sys_dict_item -> sys_dict (dict_id));
+diesel::joinable!(sys_announcement_send -> sys_announcement (annt_id));
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -311,4 +416,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     sys_depart_role_user,
     sys_depart_role_permission,
     sys_position,
+    sys_dict,
+    sys_dict_item,
+    sys_category,
+    sys_country,
+    sys_announcement,
+    sys_announcement_send,
 );

@@ -107,6 +107,14 @@ pub fn filter(text: &Option<String>) -> Option<String> {
 
 /// `%text%` for LIKE, with the wildcards of the text itself escaped (`\` is the escape).
 pub fn like_pattern(text: &str) -> String {
-    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    format!("%{escaped}%")
+    format!("%{}%", like_escape(text))
+}
+
+/// `text%` for LIKE: starts with the text (an index can serve it).
+pub fn prefix_pattern(text: &str) -> String {
+    format!("{}%", like_escape(text))
+}
+
+fn like_escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }

@@ -8,8 +8,15 @@ use crate::db::{Db, DbResult};
 use crate::secrets;
 use crate::{with_conn, with_write};
 
+pub mod admin;
+
 pub const LOGIN: i16 = 1;
 pub const OPERATION: i16 = 2;
+/// A page the signed-in user opened (reported by the web).
+pub const VISIT: i16 = 3;
+
+/// The sign-in log's entries for sign-outs carry this URL (they are not visits).
+pub const LOGOUT_URL: &str = "/sys/logout";
 
 /// JeecgBoot's operate types.
 pub const OP_ADD: i16 = 2;

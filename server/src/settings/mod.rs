@@ -9,6 +9,8 @@ use crate::db::{Db, DbResult};
 use crate::{with_conn, with_write};
 
 pub const JWT_SECRET: &str = "jwt_secret";
+/// Names the cluster of instances sharing this database (their Redis channel).
+pub const CLUSTER_ID: &str = "cluster_id";
 
 pub async fn get(db: &Db, name: &str) -> DbResult<Option<String>> {
     let value = with_conn!(db, |conn| {

@@ -8,21 +8,21 @@ use serde_json::{Value, json};
 
 use crate::common::{ADMIN_PASSWORD, TestApp, TestResponse, build, count, exec};
 
-fn h(token: &str) -> [(&'static str, &str); 2] {
+pub(crate) fn h(token: &str) -> [(&'static str, &str); 2] {
     [("x-access-token", token), ("accept-language", "en-US")]
 }
 
-async fn delete(app: &TestApp, path: &str, token: &str) -> TestResponse {
+pub(crate) async fn delete(app: &TestApp, path: &str, token: &str) -> TestResponse {
     app.send(build(Method::DELETE, path, &h(token), Body::empty())).await
 }
 
-async fn ok(res: TestResponse, what: &str) -> Value {
+pub(crate) async fn ok(res: TestResponse, what: &str) -> Value {
     assert_eq!(res.status, 200, "{what}: {}", res.text);
     res.json()["result"].clone()
 }
 
 /// A second tenant with its own administrator (as the tenant page will create them).
-async fn second_tenant(app: &TestApp, tenant_id: i32, username: &str) -> String {
+pub(crate) async fn second_tenant(app: &TestApp, tenant_id: i32, username: &str) -> String {
     let db = app.db();
     exec(db, &format!("INSERT INTO sys_tenant (id, name, name_en, status, create_time) VALUES ({tenant_id}, '租户{tenant_id}', 'Tenant {tenant_id}', 1, '2026-01-01 00:00:00')")).await;
     let role = logistics_server::bootstrap::admin_role(db, tenant_id).await.unwrap();
@@ -40,7 +40,7 @@ async fn second_tenant(app: &TestApp, tenant_id: i32, username: &str) -> String 
     app.login(username, "Tenant@2026").await
 }
 
-async fn add_user(app: &TestApp, token: &str, body: Value) -> Value {
+pub(crate) async fn add_user(app: &TestApp, token: &str, body: Value) -> Value {
     ok(app.post_json("/boot/sys/user/add", &body, &h(token)).await, "add user").await
 }
 

@@ -65,6 +65,18 @@ describe('api client', () => {
     expect(headers.get('Accept-Language')).toBe('zh-CN');
   });
 
+  test('dictionary-item GETs carry no _t timestamp (spec section 7); other dictionary calls do', async () => {
+    fetchMock.mockImplementation(async () => envelope(200, 'ok', []));
+    await api.get('/sys/dict/getDictItems/priority');
+    expect(lastRequest().url.searchParams.has('_t')).toBe(false);
+    await api.get('/sys/dict/queryAllDictItems');
+    expect(lastRequest().url.searchParams.has('_t')).toBe(false);
+    await api.get('/sys/dict/refleshCache');
+    expect(lastRequest().url.searchParams.has('_t')).toBe(true);
+    await api.get('/sys/dict/list');
+    expect(lastRequest().url.searchParams.has('_t')).toBe(true);
+  });
+
   test.each([
     [403, 'zh-CN', '拒绝访问'],
     [404, 'zh-CN', '很抱歉，资源未找到!'],

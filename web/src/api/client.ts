@@ -1,6 +1,7 @@
 /**
  * The one HTTP client of the app. Every call goes to the base path `/boot` and carries the
- * access token, the tenant id and the UI language; GET requests get a `_t` cache-buster; calls
+ * access token, the tenant id and the UI language; GET requests get a `_t` cache-buster (except
+ * the dictionary-item calls, spec section 7); calls
  * time out after 5 minutes. Failures are shown as a "System notice" from the error catalogue
  * (spec section 8) unless the caller opts out with `notify: false` and shows them itself.
  */
@@ -59,12 +60,20 @@ const CATALOGUE_BY_STATUS: Partial<Record<number, CatalogueKey>> = {
   504: 'gateway_timeout',
 };
 
+/** Dictionary-item reads carry no `_t` timestamp (spec section 7), so their answers may be cached. */
+const UNSTAMPED_PATHS = [/^\/?sys\/dict\/getDictItems\//, /^\/?sys\/dict\/queryAllDictItems\/?$/];
+
+/** Whether a GET of `path` gets the `_t` cache-buster. */
+export function carriesTimestamp(path: string): boolean {
+  return !UNSTAMPED_PATHS.some((pattern) => pattern.test(path));
+}
+
 function buildUrl(path: string, params: Query | undefined, method: string): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value !== undefined && value !== null) search.set(key, String(value));
   }
-  if (method === 'GET') search.set('_t', String(Date.now()));
+  if (method === 'GET' && carriesTimestamp(path)) search.set('_t', String(Date.now()));
   const query = search.toString();
   const normalized = path.startsWith('/') ? path : `/${path}`;
   return `${BASE_PATH}${normalized}${query ? `?${query}` : ''}`;

@@ -16,6 +16,11 @@ export const PAGES: Record<string, Page> = {
   'system/DepartList': lazy(() => import('../features/system/departs/DepartListPage')),
   'system/TenantList': lazy(() => import('../features/system/tenants/TenantListPage')),
   'system/PositionList': lazy(() => import('../features/system/positions/PositionListPage')),
+  'system/DictList': lazy(() => import('../features/system/dicts/DictListPage')),
+  'system/CategoryList': lazy(() => import('../features/system/categories/CategoryListPage')),
+  'system/CountryList': lazy(() => import('../features/system/countries/CountryListPage')),
+  'system/LogList': lazy(() => import('../features/system/logs/LogListPage')),
+  'system/AnnouncementList': lazy(() => import('../features/system/announcements/AnnouncementListPage')),
   'account/SubAccountList': lazy(() => import('../features/system/subaccounts/SubAccountListPage')),
   'layouts/IframePageView': lazy(() => import('../layouts/IframePageView')),
 };

@@ -7,6 +7,7 @@ import { AbsoluteCenter, Spinner } from '@chakra-ui/react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ExceptionPage, RouteErrorPage } from '../features/exception/ExceptionPage';
 import { HOME_PATH, LOGIN_PATH } from '../lib/guard';
+import { USER_ANNOUNCEMENT_PATH } from '../lib/routes';
 import { guardLoader } from './guard';
 
 function PageLoading() {
@@ -66,7 +67,14 @@ export const routes: RouteObject[] = [
         loader: guardLoader,
         shouldRevalidate: () => true,
         lazy: async () => ({ Component: (await import('../layouts/BasicLayout')).default }),
-        children: [{ path: '*', lazy: async () => ({ Component: (await import('./MenuRouteView')).default }) }],
+        children: [
+          // Fixed signed-in pages every user has, whatever the menu says (spec section 2).
+          {
+            path: USER_ANNOUNCEMENT_PATH,
+            lazy: async () => ({ Component: (await import('../features/notices/UserAnnouncementPage')).default }),
+          },
+          { path: '*', lazy: async () => ({ Component: (await import('./MenuRouteView')).default }) },
+        ],
       },
     ],
   },

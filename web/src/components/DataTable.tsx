@@ -121,6 +121,8 @@ export interface DataTableProps<T> {
   defaultExpanded?: ExpandedState;
   /** Replaces the default empty state ("暂无数据 / No data"). */
   emptyState?: ReactNode;
+  /** A click on a row (not on a control inside it). Give the row a button too, for the keyboard. */
+  onRowClick?: (row: T) => void;
   /** Accessible name of the table. */
   caption?: string;
   /** Sets `data-testid` on the root, rows get `${testId}-row`. */
@@ -166,6 +168,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onExpandedChange,
     defaultExpanded = {},
     emptyState,
+    onRowClick,
     caption,
     testId,
   } = props;
@@ -254,7 +257,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const isSelected = selected.has(row.id);
     const canSelect = !isRowSelectable || isRowSelectable(row.original);
     return (
-      <Table.Row key={row.id} data-testid={testId ? `${testId}-row` : undefined} data-selected={isSelected ? '' : undefined} aria-selected={selectable ? isSelected : undefined}>
+      <Table.Row
+        key={row.id}
+        data-testid={testId ? `${testId}-row` : undefined}
+        data-selected={isSelected ? '' : undefined}
+        aria-selected={selectable ? isSelected : undefined}
+        cursor={onRowClick ? 'pointer' : undefined}
+        onClick={
+          onRowClick
+            ? (event) => {
+                // Buttons, links and checkboxes inside the row do their own thing.
+                if ((event.target as Element).closest('button, a, input, label, select, textarea, [role="checkbox"]')) return;
+                onRowClick(row.original);
+              }
+            : undefined
+        }
+      >
         {selectable ? (
           <Table.Cell width="10" paddingEnd="0">
             <Checkbox.Root

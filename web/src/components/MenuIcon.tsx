@@ -5,6 +5,7 @@ import {
   DashboardIcon,
   FileTextIcon,
   FolderIcon,
+  GlobeIcon,
   HomeIcon,
   IdCardIcon,
   SearchIcon,
@@ -33,6 +34,9 @@ const ICONS = {
   truck: TruckIcon,
   bank: BuildingIcon,
   apartment: BuildingIcon,
+  global: GlobeIcon,
+  book: FileTextIcon,
+  cluster: FolderIcon,
 } as const;
 
 /** The icon of a menu item; a folder for parents and unknown names, nothing when `name` is empty. */

@@ -256,3 +256,7 @@ export const PencilIcon = strokeIcon('PencilIcon', [
   { d: 'm15 5 4 4' },
 ]);
 export const UnlockIcon = strokeIcon('UnlockIcon', [{ rect: [3, 11, 18, 11, 2] }, { d: 'M7 11V7a5 5 0 0 1 9.9-1' }]);
+export const ActivityIcon = strokeIcon('ActivityIcon', [
+  { d: 'M22 12h-2.48a2 2 0 0 0-1.93 1.46l-2.35 8.36a.25.25 0 0 1-.48 0L9.24 2.18a.25.25 0 0 0-.48 0l-2.35 8.36A2 2 0 0 1 4.49 12H2' },
+]);
+export const TrendingUpIcon = strokeIcon('TrendingUpIcon', [{ d: 'm22 7-8.5 8.5-5-5L2 17' }, { d: 'M16 7h6v6' }]);

@@ -34,6 +34,18 @@ import enSysTenant from '../locales/en-US/sysTenant.json';
 import zhSysTenant from '../locales/zh-CN/sysTenant.json';
 import enSysPosition from '../locales/en-US/sysPosition.json';
 import zhSysPosition from '../locales/zh-CN/sysPosition.json';
+import enSysDict from '../locales/en-US/sysDict.json';
+import zhSysDict from '../locales/zh-CN/sysDict.json';
+import enSysCategory from '../locales/en-US/sysCategory.json';
+import zhSysCategory from '../locales/zh-CN/sysCategory.json';
+import enSysCountry from '../locales/en-US/sysCountry.json';
+import zhSysCountry from '../locales/zh-CN/sysCountry.json';
+import enSysLog from '../locales/en-US/sysLog.json';
+import zhSysLog from '../locales/zh-CN/sysLog.json';
+import enSysAnnouncement from '../locales/en-US/sysAnnouncement.json';
+import zhSysAnnouncement from '../locales/zh-CN/sysAnnouncement.json';
+import enNotice from '../locales/en-US/notice.json';
+import zhNotice from '../locales/zh-CN/notice.json';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -42,9 +54,13 @@ export const LANGUAGE_COOKIE = 'client_lang';
 
 export const resources = {
   'zh-CN': { common: zhCommon, user: zhUser, exception: zhException, dashboard: zhDashboard, layout: zhLayout, account: zhAccount,
-    dataTable: zhDataTable, sysUser: zhSysUser, sysRole: zhSysRole, subAccount: zhSubAccount, sysMenu: zhSysMenu, sysDepart: zhSysDepart, sysTenant: zhSysTenant, sysPosition: zhSysPosition },
+    dataTable: zhDataTable, sysUser: zhSysUser, sysRole: zhSysRole, subAccount: zhSubAccount, sysMenu: zhSysMenu, sysDepart: zhSysDepart, sysTenant: zhSysTenant, sysPosition: zhSysPosition,
+    sysDict: zhSysDict, sysCategory: zhSysCategory, sysCountry: zhSysCountry, sysLog: zhSysLog, sysAnnouncement: zhSysAnnouncement,
+    notice: zhNotice },
   'en-US': { common: enCommon, user: enUser, exception: enException, dashboard: enDashboard, layout: enLayout, account: enAccount,
-    dataTable: enDataTable, sysUser: enSysUser, sysRole: enSysRole, subAccount: enSubAccount, sysMenu: enSysMenu, sysDepart: enSysDepart, sysTenant: enSysTenant, sysPosition: enSysPosition },
+    dataTable: enDataTable, sysUser: enSysUser, sysRole: enSysRole, subAccount: enSubAccount, sysMenu: enSysMenu, sysDepart: enSysDepart, sysTenant: enSysTenant, sysPosition: enSysPosition,
+    sysDict: enSysDict, sysCategory: enSysCategory, sysCountry: enSysCountry, sysLog: enSysLog, sysAnnouncement: enSysAnnouncement,
+    notice: enNotice },
 } as const;
 
 export const NAMESPACES = [
@@ -62,6 +78,12 @@ export const NAMESPACES = [
   'sysDepart',
   'sysTenant',
   'sysPosition',
+  'sysDict',
+  'sysCategory',
+  'sysCountry',
+  'sysLog',
+  'sysAnnouncement',
+  'notice',
 ] as const;
 
 /** Maps any tag (`zh`, `zh_CN`, `en-GB`, ...) to a supported language, if it is one. */

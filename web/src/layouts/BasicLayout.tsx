@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
+import { useLiveNotices } from '../features/notices/useNotices';
+import { useDictionarySync } from '../hooks/useDict';
 import { MenuIcon, PanelCloseIcon, PanelOpenIcon } from '../components/icons';
 import { toaster } from '../components/ui/toaster';
 import { HOME_PATH } from '../lib/guard';
@@ -18,6 +20,7 @@ import { SideMenu, menuColors } from './basic/SideMenu';
 import { TopMenu } from './basic/TopMenu';
 import { UserDialogs } from './basic/UserDialogs';
 import { UserMenu, type UserDialog } from './basic/UserMenu';
+import { useVisitLog } from './basic/useVisitLog';
 
 /** Spec section 9: sidebar 200 px wide, 80 px collapsed; header hides after 100 px of scrolling. */
 export const SIDEBAR_WIDTH = 200;
@@ -96,6 +99,10 @@ export default function BasicLayout() {
   const [dialog, setDialog] = useState<UserDialog | null>(null);
   const headerHidden = useHeaderHidden(settings.fixedHeader && settings.autoHideHeader);
   const { tabs, act, select } = useTabs(settings.multipage);
+  // Session-wide services of the signed-in shell: dictionaries in the UI language, live notices, visit log.
+  useDictionarySync();
+  useLiveNotices();
+  useVisitLog();
 
   const side = settings.layout === 'sidemenu' && !mobile;
   const top = settings.layout === 'topmenu' && !mobile;

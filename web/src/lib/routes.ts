@@ -10,8 +10,10 @@ import { findChain } from './menu';
 
 export const CENTER_PATH = '/account/center';
 export const SETTINGS_PATH = '/account/settings/base';
+/** The user's announcements (spec fixed route; the bell's "view more"). */
+export const USER_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
 
-function builtin(path: string, name: string, component: string, titleKey: 'home' | 'center' | 'settings'): MenuRoute {
+function builtin(path: string, name: string, component: string, titleKey: 'home' | 'center' | 'settings' | 'announcements'): MenuRoute {
   const titles = Object.fromEntries(LANGUAGES.map((lng) => [lng, i18n.t(`builtin.${titleKey}`, { ns: 'layout', lng })]));
   return { path, name, component, hidden: true, meta: { title: titles['zh-CN'], titles } };
 }
@@ -22,6 +24,7 @@ export function builtinRoutes(): MenuRoute[] {
     builtin(HOME_PATH, 'dashboard-analysis', 'dashboard/Analysis', 'home'),
     builtin(CENTER_PATH, 'account-center', 'account/center/Index', 'center'),
     builtin(SETTINGS_PATH, 'account-settings-base', 'account/settings/BaseSetting', 'settings'),
+    builtin(USER_ANNOUNCEMENT_PATH, 'isps-userAnnouncement', 'isps/UserAnnouncementList', 'announcements'),
   ];
 }
 

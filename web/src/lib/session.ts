@@ -101,13 +101,40 @@ export function useUserInfo(): UserInfo | undefined {
   return useStore(userStore);
 }
 
-/** Keeps the login answer's dictionaries (`sysAllDictItems`) for the session. */
+/** The dictionaries of the session as stored: dictionary code to its items (see `lib/dict.ts`). */
+export type DictCache = Record<string, unknown>;
+
+const dictStore = createStore<DictCache | undefined>(undefined);
+let dictLoaded = false;
+
+/** The cached dictionaries (`undefined` when none are kept: signed out, cleared, expired). */
+export function getDictCache(): DictCache | undefined {
+  if (!dictLoaded) {
+    dictLoaded = true;
+    const stored = read<unknown>(DICT_CACHE_KEY);
+    dictStore.set(typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? (stored as DictCache) : undefined);
+  }
+  return dictStore.get();
+}
+
+/** The cached dictionaries, re-rendering when they are replaced or cleared. */
+export function useDictCache(): DictCache | undefined {
+  getDictCache();
+  return useStore(dictStore);
+}
+
+/** Keeps the login answer's dictionaries (`sysAllDictItems`, or a later reload) for the session. */
 export function setDictCache(dictionaries: unknown): void {
-  write(DICT_CACHE_KEY, dictionaries ?? {});
+  const value = typeof dictionaries === 'object' && dictionaries !== null && !Array.isArray(dictionaries) ? (dictionaries as DictCache) : {};
+  write(DICT_CACHE_KEY, value);
+  dictLoaded = true;
+  dictStore.set(value);
 }
 
 export function clearDictCache(): void {
   localStorage.removeItem(DICT_CACHE_KEY);
+  dictLoaded = true;
+  dictStore.set(undefined);
 }
 
 const clearedListeners = new Set<() => void>();

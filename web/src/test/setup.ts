@@ -1,11 +1,15 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import i18n from '../i18n';
 import { closeSessionExpired } from '../lib/session-expiry';
 import { clearSession } from '../lib/session';
 import { reloadSettings } from '../lib/settings';
+import { InertWebSocket } from './websocket';
 
 beforeEach(async () => {
+  // No real sockets from the signed-in layout's live notices (tests unstub globals after each test).
+  vi.stubGlobal('WebSocket', InertWebSocket);
+  InertWebSocket.made.length = 0;
   localStorage.clear();
   clearSession();
   closeSessionExpired();

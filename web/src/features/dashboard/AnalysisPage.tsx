@@ -11,8 +11,9 @@ import { HOME_PATH } from '../../lib/guard';
 import { routeTitle, searchMenu } from '../../lib/menu';
 import { usePermissions } from '../../lib/permission';
 import { useUserInfo } from '../../lib/session';
+import { VisitStats } from './VisitStats';
 
-/** `/dashboard/analysis`: the landing page after sign-in, greeting the user by the hour. */
+/** `/dashboard/analysis`: the landing page after sign-in, greeting the user by the hour, with the visit statistics. */
 export default function AnalysisPage() {
   const { t } = useTranslation('dashboard');
   const lang = useLanguage();
@@ -51,6 +52,8 @@ export default function AnalysisPage() {
           </Flex>
         </Card.Body>
       </Card.Root>
+
+      <VisitStats />
 
       <Card.Root>
         <Card.Header>

@@ -7,6 +7,7 @@ import { toaster } from '../../components/ui/toaster';
 import { message } from '../../core';
 import { currentLanguage } from '../../i18n';
 import { avatarUrl } from '../../lib/avatar';
+import { loadAllDicts, refreshServerDictCache } from '../../lib/dict';
 import { loadPermissions, resetPermissions } from '../../lib/permission';
 import { clearDictCache, useUserInfo } from '../../lib/session';
 import { CENTER_PATH, SETTINGS_PATH } from '../../lib/routes';
@@ -14,12 +15,20 @@ import { CENTER_PATH, SETTINGS_PATH } from '../../lib/routes';
 /** The dialogs the user menu opens; the layout owns them so that a layout change keeps them open. */
 export type UserDialog = 'password' | 'depart' | 'settings' | 'signOut';
 
-/** Clears the local caches (dictionaries, menu, fetched data) and loads the permissions again. */
+/**
+ * "Clear cache": the server drops its dictionary cache (`refleshCache`), then the local caches
+ * (menu, fetched data, dictionaries) are replaced by fresh loads. The dictionaries are swapped in
+ * one step (no empty cache meanwhile); if they cannot be loaded, the old ones are dropped.
+ */
 async function clearCache(queryClient: ReturnType<typeof useQueryClient>): Promise<void> {
-  clearDictCache();
+  await refreshServerDictCache();
   queryClient.clear();
   resetPermissions();
-  await loadPermissions();
+  const dictionaries = loadAllDicts().catch((error: unknown) => {
+    clearDictCache();
+    throw error;
+  });
+  await Promise.all([loadPermissions(), dictionaries]);
 }
 
 /** The avatar menu: account pages, settings, password, department, cache, sign-out. */

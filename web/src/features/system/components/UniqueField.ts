@@ -22,7 +22,7 @@ import { currentLanguage, useLanguage } from '../../../i18n';
 export const CHECK_DELAY_MS = 300;
 
 /** Allowed duplicate-check tables and fields (contract "Checks"). */
-export type DuplicateTable = 'sys_user' | 'sys_role' | 'sys_depart' | 'sys_position' | 'sys_tenant' | 'sys_permission' | 'sys_depart_role';
+export type DuplicateTable = 'sys_user' | 'sys_role' | 'sys_depart' | 'sys_position' | 'sys_tenant' | 'sys_permission' | 'sys_depart_role' | 'sys_dict';
 
 /** Rule codes of GET /sys/checkRule/checkByCode. */
 export type RuleCode = 'role_code' | 'position_code' | 'work_no' | 'perms_code' | 'username' | 'phone' | 'email';

@@ -1,0 +1,193 @@
+import { Button, CloseButton, Dialog, EmptyState, Field, HStack, Input, NativeSelect, Portal, Stack, Tag, Text, VStack, Wrap } from '@chakra-ui/react';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { UserIcon } from '../../../components/icons';
+import { SearchBar } from '../../../components/SearchBar';
+import { useServerList } from '../../../hooks/useServerList';
+import { USER_LIST_PATH, type PickedUser } from './api';
+
+const userName = (user: PickedUser) => user.realname || user.username || user.id;
+
+/** The chosen users as removable tags. */
+function UserTags({ users, onRemove, testId }: { users: PickedUser[]; onRemove: (id: string) => void; testId: string }) {
+  const { t } = useTranslation('sysAnnouncement');
+  return (
+    <Wrap gap="1.5" data-testid={testId}>
+      {users.map((user) => (
+        <Tag.Root key={user.id} size="md" variant="subtle" colorPalette="blue" data-testid={`${testId}-tag`}>
+          <Tag.Label>{userName(user)}</Tag.Label>
+          <Tag.EndElement>
+            <Tag.CloseTrigger aria-label={t('users.remove', { name: userName(user) })} onClick={() => onRemove(user.id)} data-testid={`${testId}-remove`} />
+          </Tag.EndElement>
+        </Tag.Root>
+      ))}
+    </Wrap>
+  );
+}
+
+interface UserPickerProps {
+  value: PickedUser[];
+  onChange: (users: PickedUser[]) => void;
+  invalid?: boolean;
+  /** `id` of the "choose" button (for the field label). */
+  id?: string;
+}
+
+/** The receivers of an announcement addressed to chosen users: tags plus a searchable, paged user list. */
+export function UserPicker({ value, onChange, invalid = false, id }: UserPickerProps) {
+  const { t } = useTranslation('sysAnnouncement');
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap="2">
+      {value.length > 0 ? (
+        <UserTags users={value} onRemove={(removed) => onChange(value.filter((user) => user.id !== removed))} testId="announcement-users" />
+      ) : (
+        <Text textStyle="sm" color={invalid ? 'fg.error' : 'fg.muted'}>
+          {t('users.none')}
+        </Text>
+      )}
+      <HStack>
+        <Button id={id} size="sm" variant="outline" onClick={() => setOpen(true)} data-testid="announcement-users-pick">
+          <UserIcon />
+          {value.length > 0 ? t('users.change', { count: value.length }) : t('users.pick')}
+        </Button>
+      </HStack>
+      <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="center" size={{ base: 'full', md: 'lg' }} lazyMount unmountOnExit>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            {/* Rendered inside the announcement form: its search must not submit that form. */}
+            <Dialog.Content data-testid="user-picker" onSubmit={(event) => event.stopPropagation()}>
+              <PickerBody
+                initial={value}
+                onDone={(users) => {
+                  onChange(users);
+                  setOpen(false);
+                }}
+              />
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  );
+}
+
+type SearchField = 'realname' | 'username';
+
+/** The picker's columns (outside the component so cells are not components declared in render). */
+function pickerColumns(t: TFunction<'sysAnnouncement'>): DataColumn<PickedUser>[] {
+  return [
+    { id: 'realname', header: t('users.realname'), sortable: true, cell: (user) => <Text fontWeight="medium">{user.realname || '—'}</Text> },
+    { id: 'username', header: t('users.username'), sortable: true },
+  ];
+}
+
+function PickerBody({ initial, onDone }: { initial: PickedUser[]; onDone: (users: PickedUser[]) => void }) {
+  const { t } = useTranslation('sysAnnouncement');
+  const [field, setField] = useState<SearchField>('realname');
+  const [keyword, setKeyword] = useState('');
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  // Kept here, not in the list: a new search must not forget who was chosen.
+  const [picked, setPicked] = useState<PickedUser[]>(initial);
+  const list = useServerList<PickedUser>(USER_LIST_PATH, filters, { defaultSort: { column: 'realname', order: 'asc' } });
+
+  const select = (ids: string[]) => {
+    const chosen = new Set(ids);
+    const kept = picked.filter((user) => chosen.has(user.id));
+    const known = new Set(kept.map((user) => user.id));
+    const added = list.rows.filter((user) => chosen.has(user.id) && !known.has(user.id));
+    setPicked([...kept, ...added]);
+  };
+
+  const columns = pickerColumns(t);
+
+  return (
+    <>
+      <Dialog.Header>
+        <Dialog.Title>{t('users.title')}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <SearchBar
+            card={false}
+            onSearch={() => setFilters(keyword.trim() ? { [field]: keyword.trim() } : {})}
+            onReset={() => {
+              setKeyword('');
+              setFilters({});
+            }}
+            loading={list.loading}
+            visibleOnPhone={2}
+            testId="user-picker-search"
+          >
+            <Field.Root>
+              <Field.Label>{t('users.searchBy')}</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field value={field} onChange={(event) => setField(event.currentTarget.value as SearchField)} data-testid="user-picker-field">
+                  <option value="realname">{t('users.realname')}</option>
+                  <option value="username">{t('users.username')}</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('users.keyword')}</Field.Label>
+              <Input size="sm" value={keyword} onChange={(event) => setKeyword(event.currentTarget.value)} placeholder={t('users.keywordPlaceholder')} data-testid="user-picker-keyword" />
+            </Field.Root>
+          </SearchBar>
+          {picked.length > 0 ? (
+            <Stack gap="1.5">
+              <Text textStyle="xs" color="fg.muted">
+                {t('users.chosen', { count: picked.length })}
+              </Text>
+              <UserTags users={picked} onRemove={(removed) => setPicked(picked.filter((user) => user.id !== removed))} testId="user-picker-chosen" />
+            </Stack>
+          ) : null}
+          <DataTable
+            columns={columns}
+            rows={list.rows}
+            total={list.total}
+            loading={list.loading}
+            page={list.page}
+            onPageChange={list.setPage}
+            sort={list.sort}
+            onSortChange={list.setSort}
+            selectedIds={picked.map((user) => user.id)}
+            onSelectionChange={select}
+            getRowId={(user) => user.id}
+            caption={t('users.title')}
+            testId="user-picker-table"
+            emptyState={
+              <EmptyState.Root size="sm">
+                <EmptyState.Content>
+                  <EmptyState.Indicator>
+                    <UserIcon />
+                  </EmptyState.Indicator>
+                  <VStack textAlign="center" gap="1">
+                    <EmptyState.Title>{t('users.emptyTitle')}</EmptyState.Title>
+                    <EmptyState.Description>{t('users.emptyDescription')}</EmptyState.Description>
+                  </VStack>
+                </EmptyState.Content>
+              </EmptyState.Root>
+            }
+          />
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" size="sm">
+            {t('action.cancel', { ns: 'dataTable' })}
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button size="sm" onClick={() => onDone(picked)} data-testid="user-picker-done">
+          {t('users.done', { count: picked.length })}
+        </Button>
+      </Dialog.Footer>
+    </>
+  );
+}

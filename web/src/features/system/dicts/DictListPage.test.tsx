@@ -1,0 +1,186 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import i18n from '../../../i18n';
+import { permissionStore } from '../../../lib/permission';
+import { fakeServer, type FakeRoutes } from '../../../test/api';
+import { renderPage } from '../../../test/render';
+import DictListPage from './DictListPage';
+
+const DICTS = [
+  { id: 'd1', dictName: '优先级', dictNameEn: 'Priority', title: '优先级', dictCode: 'priority', description: '通告优先级', systemFlag: true, itemCount: 3, createTime: '2026-01-01 10:00:00' },
+  { id: 'd2', dictName: '包装类型', dictNameEn: 'Packing', title: '包装类型', dictCode: 'packing', description: null, systemFlag: false, itemCount: 0, createTime: '2026-01-02 10:00:00' },
+];
+
+const ITEMS = [
+  { id: 'i1', dictId: 'd1', itemText: '一般', itemTextEn: 'General', title: '一般', itemValue: 'L', itemColor: 'gray', description: null, sortOrder: 1, status: 1, createTime: '2026-01-01 10:00:00' },
+  { id: 'i2', dictId: 'd1', itemText: '紧急', itemTextEn: 'Urgent', title: '紧急', itemValue: 'H', itemColor: 'red', description: null, sortOrder: 3, status: 1, createTime: '2026-01-01 10:00:00' },
+];
+
+function grant(...codes: string[]) {
+  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
+  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
+}
+
+function server(extra: FakeRoutes = {}) {
+  return fakeServer({
+    'GET /sys/dict/list': { result: { records: DICTS, total: 2, size: 10, current: 1, pages: 1 } },
+    'GET /sys/dictItem/list': { result: { records: ITEMS, total: 2, size: 10, current: 1, pages: 1 } },
+    'GET /sys/duplicate/check': { message: '该值可用！' },
+    'GET /sys/dict/refleshCache': { message: '刷新缓存完成！' },
+    'GET /sys/dict/queryAllDictItems': { result: {} },
+    'PUT /sys/dictItem/edit': (body) => ({ message: '编辑成功!', result: body }),
+    'DELETE /sys/dict/delete': { message: '删除成功!' },
+    ...extra,
+  });
+}
+
+const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
+
+const rowOf = async (text: string) => (await screen.findByText(text, { selector: 'p' })).closest('tr')!;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
+});
+
+describe('dictionaries page', () => {
+  test('lists dictionaries with their type and item count, newest first', async () => {
+    grant('system:dict:list');
+    const fetchMock = server();
+    renderPage(<DictListPage />);
+    const row = await rowOf('priority');
+    expect(within(row).getByText('优先级')).toBeTruthy();
+    expect(within(row).getByTestId('dict-system-badge').textContent).toBe('系统');
+    expect(within(row).getByText('3')).toBeTruthy();
+    const url = new URL(String(calls(fetchMock, 'GET', '/sys/dict/list')[0]?.[0]), 'http://localhost');
+    expect(url.searchParams.get('column')).toBe('createTime');
+    expect(url.searchParams.get('order')).toBe('desc');
+    // Without the codes: no add, no delete.
+    expect(screen.queryByTestId('dict-add')).toBeNull();
+    expect(screen.queryByTestId('dict-delete')).toBeNull();
+  });
+
+  test('a system dictionary cannot be deleted; a custom one is deleted after confirmation', async () => {
+    grant('system:dict:list', 'system:dict:delete');
+    const fetchMock = server();
+    renderPage(<DictListPage />);
+    const system = await rowOf('priority');
+    const locked = within(system).getByTestId('dict-delete') as HTMLButtonElement;
+    expect(locked.disabled).toBe(true);
+    expect(within(system).getByTestId('dict-delete-hint').getAttribute('aria-label')).toBe('系统内置字典，不能删除');
+
+    const custom = await rowOf('packing');
+    fireEvent.click(within(custom).getByTestId('dict-delete'));
+    const dialog = await screen.findByTestId('dict-delete-confirm');
+    expect(dialog.textContent).toContain('包装类型');
+    expect(calls(fetchMock, 'DELETE', '/sys/dict/delete')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('dict-delete-confirm-confirm'));
+    await waitFor(() => expect(calls(fetchMock, 'DELETE', '/sys/dict/delete')).toHaveLength(1));
+    const url = new URL(String(calls(fetchMock, 'DELETE', '/sys/dict/delete')[0]?.[0]), 'http://localhost');
+    expect(url.searchParams.get('id')).toBe('d2');
+    expect(await screen.findByText('删除成功!')).toBeTruthy();
+  });
+
+  test('batch delete with nothing selected shows the selection guard', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    grant('system:dict:list', 'system:dict:delete');
+    const fetchMock = server();
+    renderPage(<DictListPage />);
+    await rowOf('packing');
+    fireEvent.click(screen.getByTestId('dict-batch-delete'));
+    expect(await screen.findByText('Please select one data')).toBeTruthy();
+    expect(calls(fetchMock, 'DELETE', '/sys/dict/deleteBatch')).toHaveLength(0);
+  });
+
+  test('the add dialog shows the empty-code rule inline and sends nothing', async () => {
+    grant('system:dict:list', 'system:dict:add');
+    const fetchMock = server({ 'POST /sys/dict/add': { message: '添加成功！' } });
+    renderPage(<DictListPage />);
+    await rowOf('packing');
+    fireEvent.click(screen.getByTestId('dict-add'));
+    await screen.findByTestId('dict-form');
+    fireEvent.change(screen.getByTestId('dict-name'), { target: { value: '币种' } });
+    fireEvent.click(screen.getByTestId('dict-form-submit'));
+    expect(await screen.findByText('字典Code不能为空!')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('dict-code'), { target: { value: '1abc' } });
+    fireEvent.click(screen.getByTestId('dict-form-submit'));
+    expect(await screen.findByText('字典编码须以字母开头，只能包含字母、数字和下划线，最多 64 个字符')).toBeTruthy();
+    expect(calls(fetchMock, 'POST', '/sys/dict/add')).toHaveLength(0);
+  });
+
+  test('a taken code is reported by the live duplicate check', async () => {
+    grant('system:dict:list', 'system:dict:add');
+    const fetchMock = server({ 'GET /sys/duplicate/check': { status: 400, message: '该值不可用，系统中已存在！' } });
+    renderPage(<DictListPage />);
+    await rowOf('packing');
+    fireEvent.click(screen.getByTestId('dict-add'));
+    await screen.findByTestId('dict-form');
+    fireEvent.change(screen.getByTestId('dict-name'), { target: { value: '币种' } });
+    fireEvent.change(screen.getByTestId('dict-code'), { target: { value: 'currency' } });
+    fireEvent.blur(screen.getByTestId('dict-code'));
+    expect(await screen.findByText('该值不可用，系统中已存在！', {}, { timeout: 2000 })).toBeTruthy();
+    const url = new URL(String(calls(fetchMock, 'GET', '/sys/duplicate/check')[0]?.[0]), 'http://localhost');
+    expect(url.searchParams.get('tableName')).toBe('sys_dict');
+    expect(url.searchParams.get('fieldName')).toBe('dict_code');
+    expect(url.searchParams.get('fieldVal')).toBe('currency');
+  });
+
+  test('refresh cache says so, and says when it failed', async () => {
+    grant('system:dict:list');
+    const fetchMock = server();
+    renderPage(<DictListPage />);
+    await rowOf('packing');
+    fireEvent.click(screen.getByTestId('dict-refresh-cache'));
+    expect(await screen.findByText('刷新缓存完成！')).toBeTruthy();
+    expect(calls(fetchMock, 'GET', '/sys/dict/refleshCache')).toHaveLength(1);
+
+    server({ 'GET /sys/dict/refleshCache': { status: 500, message: 'boom' } });
+    fireEvent.click(screen.getByTestId('dict-refresh-cache'));
+    expect(await screen.findByText('刷新缓存失败！')).toBeTruthy();
+  });
+
+  test('the items drawer lists the items with their colour and toggles one off', async () => {
+    grant('system:dict:list', 'system:dict:edit');
+    const fetchMock = server();
+    renderPage(<DictListPage />);
+    fireEvent.click(within(await rowOf('priority')).getByTestId('dict-items'));
+    const drawer = await screen.findByTestId('dict-items-drawer');
+    const urgent = (await within(drawer).findByText('紧急', { selector: 'p' })).closest('tr')!;
+    expect(within(urgent).getByTestId('dict-item-color-badge').textContent).toBe('紧急');
+    const listUrl = new URL(String(calls(fetchMock, 'GET', '/sys/dictItem/list')[0]?.[0]), 'http://localhost');
+    expect(listUrl.searchParams.get('dictId')).toBe('d1');
+    expect(listUrl.searchParams.get('column')).toBe('sortOrder');
+    expect(listUrl.searchParams.get('order')).toBe('asc');
+
+    fireEvent.click(within(urgent).getByLabelText('启用或停用 紧急'));
+    await waitFor(() => expect(calls(fetchMock, 'PUT', '/sys/dictItem/edit')).toHaveLength(1));
+    const body = JSON.parse(String(calls(fetchMock, 'PUT', '/sys/dictItem/edit')[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ id: 'i2', dictId: 'd1', itemValue: 'H', itemColor: 'red', status: 0 });
+    expect(await screen.findByText('已停用“紧急”')).toBeTruthy();
+  });
+
+  test('an item needs a name and a value', async () => {
+    grant('system:dict:list', 'system:dict:edit');
+    const fetchMock = server({ 'POST /sys/dictItem/add': { message: '添加成功！' } });
+    renderPage(<DictListPage />);
+    fireEvent.click(within(await rowOf('priority')).getByTestId('dict-items'));
+    fireEvent.click(await screen.findByTestId('dict-item-add'));
+    await screen.findByTestId('dict-item-form');
+    fireEvent.click(screen.getByTestId('dict-item-form-submit'));
+    expect(await screen.findByText('请输入名称')).toBeTruthy();
+    expect(screen.getByText('请输入数据值')).toBeTruthy();
+    expect(calls(fetchMock, 'POST', '/sys/dictItem/add')).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('dict-item-text'), { target: { value: '重要' } });
+    fireEvent.change(screen.getByTestId('dict-item-value'), { target: { value: 'M' } });
+    const orange = within(screen.getByTestId('dict-item-color-orange')).getByRole('radio', { hidden: true }) as HTMLInputElement;
+    fireEvent.click(orange);
+    await waitFor(() => expect(screen.getByTestId('dict-item-color-orange').getAttribute('data-state')).toBe('checked'));
+    fireEvent.click(screen.getByTestId('dict-item-form-submit'));
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/sys/dictItem/add')).toHaveLength(1));
+    const body = JSON.parse(String(calls(fetchMock, 'POST', '/sys/dictItem/add')[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ dictId: 'd1', itemText: '重要', itemValue: 'M', itemColor: 'orange', status: 1, sortOrder: 4 });
+  });
+});

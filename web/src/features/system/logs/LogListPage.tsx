@@ -1,0 +1,331 @@
+/**
+ * `system/LogList` (日志管理 Logs): the visit figures on top, then one tab per log type (sign-in,
+ * operation, visit) with filters, server paging and sorting, a detail drawer (an operation shows
+ * its before/after values side by side) and CSV export of the current filter. Read-only: audit
+ * entries cannot be deleted (contract dicts-notices.md, "Logs").
+ */
+import { Badge, Box, Button, Card, Field, Flex, HStack, IconButton, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Stat, Tabs, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { DownloadIcon, EyeIcon, GlobeIcon, RefreshIcon, UserIcon } from '../../../components/icons';
+import { SearchBar } from '../../../components/SearchBar';
+import { useServerList } from '../../../hooks/useServerList';
+import { useLanguage } from '../../../i18n';
+import { datedFilename, exportAll, type CsvColumn } from '../../../lib/export';
+import { localDayToUtc, showTime } from '../components/utcTime';
+import { fetchLogInfo, isFailed, isOperateType, LOG_LIST_PATH, LOG_TYPES, logKeys, OPERATE_TYPES, type LogRecord, type LogType } from './api';
+import { LogDetailDrawer } from './LogDetailDrawer';
+
+type Filters = {
+  keyWord: string;
+  username: string;
+  ip: string;
+  /** Local days `YYYY-MM-DD` as the date inputs give them. */
+  begin: string;
+  end: string;
+  operateType: string;
+};
+
+const EMPTY: Filters = { keyWord: '', username: '', ip: '', begin: '', end: '', operateType: '' };
+
+const OPERATE_COLORS = { '1': 'gray', '2': 'green', '3': 'blue', '4': 'red', '5': 'purple' } as const;
+
+/** Tab labels stay on one line; on phones the tab list scrolls sideways instead. */
+const TAB_TRIGGER = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
+
+/** What the list call gets: the tab's type, and the local days as UTC times. */
+function listParams(filters: Filters, logType: LogType) {
+  return {
+    logType,
+    keyWord: filters.keyWord,
+    username: filters.username,
+    ip: filters.ip,
+    createTime_begin: filters.begin ? localDayToUtc(filters.begin) : undefined,
+    createTime_end: filters.end ? localDayToUtc(filters.end, true) : undefined,
+    operateType: logType === '2' ? filters.operateType : undefined,
+  };
+}
+
+/** One figure of the visit statistics. */
+function VisitStat({ label, value, help, icon, loading, testId }: { label: string; value: number | undefined; help: string; icon: ReactNode; loading: boolean; testId: string }) {
+  const language = useLanguage();
+  return (
+    <Card.Root size="sm" data-testid={testId}>
+      <Card.Body>
+        <HStack gap="4" align="center">
+          <Flex boxSize="10" rounded="md" bg="colorPalette.subtle" color="colorPalette.fg" align="center" justify="center" flexShrink={0} aria-hidden="true">
+            {icon}
+          </Flex>
+          <Stat.Root>
+            <Stat.Label>{label}</Stat.Label>
+            {loading ? (
+              <Skeleton height="7" width="16" />
+            ) : (
+              <Stat.ValueText fontVariantNumeric="tabular-nums" data-testid={`${testId}-value`}>
+                {value === undefined ? '—' : new Intl.NumberFormat(language).format(value)}
+              </Stat.ValueText>
+            )}
+            <Stat.HelpText color="fg.muted">{help}</Stat.HelpText>
+          </Stat.Root>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+interface ColumnDeps {
+  t: TFunction<'sysLog'>;
+  logType: LogType;
+  onDetail: (record: LogRecord) => void;
+}
+
+function ResultBadge({ record }: { record: LogRecord }) {
+  const { t } = useTranslation('sysLog');
+  return isFailed(record) ? (
+    <Badge size="sm" colorPalette="red" variant="solid" data-testid="log-failed">
+      {t('result.failed')}
+    </Badge>
+  ) : (
+    <Badge size="sm" colorPalette="green" variant="subtle">
+      {t('result.ok')}
+    </Badge>
+  );
+}
+
+function logColumns({ t, logType, onDetail }: ColumnDeps): DataColumn<LogRecord>[] {
+  const operation = logType === '2';
+  return [
+    { id: 'createTime', header: t('field.createTime'), sortable: true, cell: (row) => <Text whiteSpace="nowrap">{showTime(row.createTime) || '—'}</Text> },
+    { id: 'username', header: t('field.username'), sortable: true, cell: (row) => row.username || '—' },
+    {
+      id: 'ip',
+      header: t('field.ip'),
+      sortable: true,
+      hideBelow: 'sm',
+      cell: (row) => (
+        <Text fontFamily="mono" textStyle="xs">
+          {row.ip || '—'}
+        </Text>
+      ),
+    },
+    ...(operation
+      ? [
+          {
+            id: 'operateType',
+            header: t('field.operateType'),
+            cell: (row: LogRecord) => {
+              const type = String(row.operateType ?? '');
+              return isOperateType(type) ? (
+                <Badge size="sm" variant="subtle" colorPalette={OPERATE_COLORS[type]}>
+                  {t(`operateType.${type}`)}
+                </Badge>
+              ) : (
+                '—'
+              );
+            },
+          } satisfies DataColumn<LogRecord>,
+        ]
+      : []),
+    {
+      id: 'logContent',
+      header: t('field.logContent'),
+      minWidth: '200px',
+      cell: (row) => (
+        <Text truncate maxWidth={{ base: '56', lg: '96' }} title={row.logContent ?? undefined}>
+          {row.logContent || '—'}
+        </Text>
+      ),
+    },
+    ...(logType === '1'
+      ? []
+      : [
+          {
+            id: 'requestUrl',
+            header: t('field.requestUrl'),
+            hideBelow: 'xl',
+            cell: (row: LogRecord) =>
+              row.requestUrl ? (
+                <Text fontFamily="mono" textStyle="xs" truncate maxWidth="64" title={row.requestUrl}>
+                  {row.requestUrl}
+                </Text>
+              ) : (
+                '—'
+              ),
+          } satisfies DataColumn<LogRecord>,
+        ]),
+    { id: 'ok', header: t('field.result'), cell: (row) => <ResultBadge record={row} /> },
+    {
+      id: 'actions',
+      header: t('action.actions', { ns: 'dataTable' }),
+      sticky: true,
+      cell: (row) => (
+        <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => onDetail(row)} data-testid="log-detail-open">
+          {t('action.detail', { ns: 'dataTable' })}
+        </Button>
+      ),
+    },
+  ];
+}
+
+export default function LogListPage() {
+  const { t } = useTranslation('sysLog');
+  const [tab, setTab] = useState<LogType>('1');
+  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [detail, setDetail] = useState<LogRecord>();
+  const [exporting, setExporting] = useState(false);
+  const info = useQuery({ queryKey: logKeys.info, queryFn: ({ signal }) => fetchLogInfo(signal) });
+  const params = listParams(filters, tab);
+  const list = useServerList<LogRecord>(LOG_LIST_PATH, params, { defaultSort: { column: 'createTime', order: 'desc' } });
+  const rangeInvalid = draft.begin !== '' && draft.end !== '' && draft.end < draft.begin;
+
+  const set = (key: keyof Filters) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setDraft((current) => ({ ...current, [key]: value }));
+  };
+
+  const exportCsv = async () => {
+    const csvColumns: CsvColumn<LogRecord>[] = [
+      { header: t('field.createTime'), value: (row) => showTime(row.createTime) },
+      { header: t('field.username'), value: (row) => row.username },
+      { header: t('field.ip'), value: (row) => row.ip },
+      ...(tab === '2' ? [{ header: t('field.operateType'), value: (row: LogRecord) => (isOperateType(row.operateType) ? t(`operateType.${String(row.operateType) as (typeof OPERATE_TYPES)[number]}`) : '') }] : []),
+      { header: t('field.logContent'), value: (row) => row.logContent },
+      { header: t('field.method'), value: (row) => row.method },
+      { header: t('field.requestUrl'), value: (row) => row.requestUrl },
+      { header: t('field.result'), value: (row) => (isFailed(row) ? t('result.failed') : t('result.ok')) },
+    ];
+    setExporting(true);
+    try {
+      await exportAll(LOG_LIST_PATH, params, csvColumns, { filename: datedFilename(t(`exportName.${tab}`)), sort: list.sort });
+    } catch {
+      // The export toast and the API notice said why.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns = logColumns({ t, logType: tab, onDetail: setDetail });
+  const figures = info.data ?? undefined;
+
+  return (
+    <Stack gap="4" data-testid="log-page">
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <VisitStat label={t('stat.todayIp')} help={t('stat.todayIpHelp')} value={figures?.todayIp} icon={<GlobeIcon />} loading={info.isPending} testId="log-stat-today-ip" />
+        <VisitStat label={t('stat.todayVisits')} help={t('stat.todayVisitsHelp')} value={figures?.todayVisitCount} icon={<UserIcon />} loading={info.isPending} testId="log-stat-today-visits" />
+        <VisitStat label={t('stat.totalVisits')} help={t('stat.totalVisitsHelp')} value={figures?.totalVisitCount} icon={<EyeIcon />} loading={info.isPending} testId="log-stat-total-visits" />
+      </SimpleGrid>
+
+      <Card.Root size="sm">
+        <Card.Body>
+          <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as LogType)} size="sm" variant="line">
+            <Tabs.List overflowX="auto" overflowY="hidden" marginBottom="4">
+              {LOG_TYPES.map((type) => (
+                <Tabs.Trigger key={type} value={type} {...TAB_TRIGGER} data-testid={`log-tab-${type}`}>
+                  {t(`tabs.${type}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value={tab} padding="0">
+            <Stack gap="4">
+              <SearchBar
+                card={false}
+                onSearch={() => {
+                  if (!rangeInvalid) setFilters({ ...draft });
+                }}
+                onReset={() => {
+                  setDraft(EMPTY);
+                  setFilters(EMPTY);
+                }}
+                loading={list.loading}
+                visibleOnPhone={1}
+                testId="log-search"
+              >
+                <Field.Root>
+                  <Field.Label>{t('filter.keyWord')}</Field.Label>
+                  <Input size="sm" value={draft.keyWord} onChange={set('keyWord')} placeholder={t('filter.keyWordPlaceholder')} data-testid="log-search-keyword" />
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>{t('field.username')}</Field.Label>
+                  <Input size="sm" value={draft.username} onChange={set('username')} placeholder={t('filter.usernamePlaceholder')} data-testid="log-search-username" />
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>{t('field.ip')}</Field.Label>
+                  <Input size="sm" fontFamily="mono" value={draft.ip} onChange={set('ip')} placeholder={t('filter.ipPlaceholder')} data-testid="log-search-ip" />
+                </Field.Root>
+                <Field.Root invalid={rangeInvalid}>
+                  <Field.Label>{t('filter.range')}</Field.Label>
+                  <HStack gap="2">
+                    <Input size="sm" type="date" value={draft.begin} max={draft.end || undefined} onChange={set('begin')} aria-label={t('filter.begin')} data-testid="log-search-begin" />
+                    <Text color="fg.muted" flexShrink={0}>
+                      {t('filter.to')}
+                    </Text>
+                    <Input size="sm" type="date" value={draft.end} min={draft.begin || undefined} onChange={set('end')} aria-label={t('filter.end')} data-testid="log-search-end" />
+                  </HStack>
+                  <Field.ErrorText>{t('filter.rangeInvalid')}</Field.ErrorText>
+                </Field.Root>
+                {tab === '2' ? (
+                  <Field.Root>
+                    <Field.Label>{t('field.operateType')}</Field.Label>
+                    <NativeSelect.Root size="sm">
+                      <NativeSelect.Field value={draft.operateType} onChange={set('operateType')} data-testid="log-search-operate-type">
+                        <option value="">{t('filter.all')}</option>
+                        {OPERATE_TYPES.map((type) => (
+                          <option key={type} value={type}>
+                            {t(`operateType.${type}`)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                ) : null}
+              </SearchBar>
+              <Flex gap="2" wrap="wrap" align="center">
+                <Text textStyle="sm" color="fg.muted">
+                  {t(`hint.${tab}`)}
+                </Text>
+                <Box flex="1" />
+                <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportCsv()} data-testid="log-export">
+                  <DownloadIcon />
+                  {t('export.button', { ns: 'dataTable' })}
+                </Button>
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('action.refresh', { ns: 'dataTable' })}
+                  title={t('action.refresh', { ns: 'dataTable' })}
+                  onClick={() => {
+                    void list.refetch();
+                    void info.refetch();
+                  }}
+                >
+                  <RefreshIcon />
+                </IconButton>
+              </Flex>
+              <DataTable
+                key={tab}
+                columns={columns}
+                rows={list.rows}
+                total={list.total}
+                loading={list.loading}
+                page={list.page}
+                onPageChange={list.setPage}
+                sort={list.sort}
+                onSortChange={list.setSort}
+                getRowId={(row) => row.id}
+                caption={t(`tabs.${tab}`)}
+                testId="log-table"
+              />
+            </Stack>
+            </Tabs.Content>
+          </Tabs.Root>
+        </Card.Body>
+      </Card.Root>
+      <LogDetailDrawer record={detail} onClose={() => setDetail(undefined)} />
+    </Stack>
+  );
+}
