@@ -74,44 +74,44 @@ export function NoticeBell({ color }: { color?: string }) {
         positioning={{ placement: 'bottom-end' }}
         lazyMount
       >
-        <Popover.Trigger asChild>
-          <IconButton
-            variant="ghost"
-            size="sm"
-            color={color}
-            position="relative"
-            aria-label={badge ? t('bell.labelWithCount', { count: total }) : t('bell.label')}
-            data-testid="notice-bell"
-            _hover={{ bg: 'blackAlpha.100' }}
-          >
-            <BellIcon boxSize="4.5" />
-            {badge ? (
-              <Box
-                as="span"
-                position="absolute"
-                top="0.5"
-                insetEnd="0.5"
-                transform="translate(35%, -20%)"
-                minW="4.5"
-                h="4.5"
-                px="1"
-                rounded="full"
-                bg="red.solid"
-                color="white"
-                fontSize="2xs"
-                fontWeight="semibold"
-                lineHeight="4.5"
-                textAlign="center"
-                boxShadow="0 0 0 2px var(--chakra-colors-bg)"
-                pointerEvents="none"
-                aria-hidden
-                data-testid="notice-badge"
-              >
-                {badge}
-              </Box>
-            ) : null}
-          </IconButton>
-        </Popover.Trigger>
+        <Box position="relative" display="inline-flex">
+          <Popover.Trigger asChild>
+            <IconButton
+              variant="ghost"
+              size="sm"
+              color={color}
+              aria-label={badge ? t('bell.labelWithCount', { count: total }) : t('bell.label')}
+              data-testid="notice-bell"
+              _hover={{ bg: 'blackAlpha.100' }}
+            >
+              <BellIcon boxSize="4.5" />
+            </IconButton>
+          </Popover.Trigger>
+          {badge ? (
+            <Box
+              as="span"
+              position="absolute"
+              top="-1"
+              insetEnd="-1"
+              minW="18px"
+              h="18px"
+              px="1"
+              rounded="full"
+              bg="red.solid"
+              color="white"
+              fontSize="10px"
+              fontWeight="semibold"
+              lineHeight="18px"
+              textAlign="center"
+              boxShadow="0 0 0 2px var(--chakra-colors-bg)"
+              pointerEvents="none"
+              aria-hidden
+              data-testid="notice-badge"
+            >
+              {badge}
+            </Box>
+          ) : null}
+        </Box>
         <Portal>
           <Popover.Positioner>
             <Popover.Content width="300px" maxW="calc(100vw - 16px)" overflow="hidden" data-testid="notice-popover">
