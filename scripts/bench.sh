@@ -138,5 +138,11 @@ wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/tree
 server_side 'queryTreeList\|queryRolePermission'
 rss=$(awk '/VmRSS/{print $2}' /proc/$server/status)
 echo "RSS after load: $((rss / 1024)) MB"
+echo "== live notices: ${BENCH_SOCKETS:-10000} authenticated WebSockets on a fresh instance, then one broadcast to all"
+kill $server; wait $server 2>/dev/null || true
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+start_server; wait_ready
+DATABASE_URL="sqlite://$tmp/bench.db" cargo run --quiet --release --example ws_bench -- \
+  "http://127.0.0.1:$PORT" "$server" "${BENCH_SOCKETS:-10000}" 'Bench@12345' | tee "$out/websocket.txt"
 echo "== wasm core: $(stat -c %s wasm/pkg/logistics_wasm_bg.wasm) bytes raw, $(gzip -c wasm/pkg/logistics_wasm_bg.wasm | wc -c) gzipped"
 echo "== release binary: $(stat -c %s "$BIN") bytes"

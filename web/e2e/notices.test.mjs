@@ -103,7 +103,7 @@ describe('announcements reach a signed-in user live', () => {
       try {
         await signIn(reader.page, username, READER_PASSWORD);
         await reader.page.getByTestId('notice-bell').waitFor();
-        const before = await badge(reader.page);
+        const unread = await badge(reader.page);
         // The reader's socket is open before the release (the bell loaded its list).
         await reader.page.waitForTimeout(500);
 
@@ -116,7 +116,7 @@ describe('announcements reach a signed-in user live', () => {
 
         // No reload: the socket tells the bell, which reloads its list.
         const released = Date.now();
-        await waitForBadge(reader.page, before + 1, 3_000);
+        await waitForBadge(reader.page, unread + 1, 3_000);
         assert.ok(Date.now() - released < 3_000);
 
         await reader.page.getByTestId('notice-bell').click();
@@ -129,7 +129,7 @@ describe('announcements reach a signed-in user live', () => {
         await reader.page.waitForTimeout(400);
         await screenshot(reader.page, `notice-detail-${locale}`, { fullPage: false });
         await reader.page.getByTestId('notice-detail-close').click();
-        await waitForBadge(reader.page, before);
+        await waitForBadge(reader.page, unread);
 
         const token = await apiLogin(username, READER_PASSWORD);
         const mine = await api('GET', `/sys/sysAnnouncementSend/getMyAnnouncementSend?titile=${encodeURIComponent(title)}`, { token });

@@ -13,7 +13,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::schema::{sys_announcement, sys_announcement_send, sys_user};
 use crate::http::envelope::ok_with;
-use crate::http::page::{Order, filter, like_pattern, require_ids, split_ids};
+use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids, split_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
 use crate::logs::{self, Operation};
 use crate::permissions::grants;
@@ -340,13 +340,6 @@ pub async fn edit(
     };
     logs::operation(&state.db, &me, op).await;
     ok_with(MessageKey::Edited, after)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct IdQuery {
-    pub id: Option<String>,
-    pub ids: Option<String>,
 }
 
 /// Tells the announcement's audience to reload their notices.

@@ -16,7 +16,7 @@ use crate::db::Db;
 use crate::db::schema::sys_category;
 use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
-use crate::http::page::{Order, filter, like_pattern, prefix_pattern, require_ids};
+use crate::http::page::{IdQuery, Order, filter, like_pattern, prefix_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
 use crate::logs::{self, Operation};
 use crate::permissions::grants;
@@ -234,13 +234,6 @@ async fn one(db: &Db, tenant_id: i32, id: &str) -> Result<CategoryRecord, AppErr
             .optional()?
     });
     row.map(to_record).ok_or_else(AppError::not_found)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct IdQuery {
-    pub id: Option<String>,
-    pub ids: Option<String>,
 }
 
 /// One category.

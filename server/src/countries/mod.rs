@@ -16,7 +16,7 @@ use crate::auth::CurrentUser;
 use crate::db::schema::sys_country;
 use crate::db::{Db, DbResult};
 use crate::http::envelope::ok_with;
-use crate::http::page::{Order, filter, like_pattern, require_ids};
+use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
 use crate::logs::{self, Operation};
 use crate::permissions::grants;
@@ -200,14 +200,6 @@ async fn one(db: &Db, code: &str) -> Result<CountryRecord, AppError> {
         sys_country::table.filter(sys_country::code.eq(code)).select(columns!()).first(conn).await.optional()?
     });
     row.map(to_record).ok_or_else(AppError::not_found)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct IdQuery {
-    /// The country code.
-    pub id: Option<String>,
-    pub ids: Option<String>,
 }
 
 /// One country.

@@ -15,7 +15,7 @@ use crate::db::schema::{sys_depart, sys_depart_permission, sys_user_depart};
 use crate::db::{Db, DbResult};
 use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
-use crate::http::page::{filter, require_ids};
+use crate::http::page::{IdQuery, filter, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, current_lang, ok};
 use crate::logs::{self, Operation};
 use crate::permissions::grants;
@@ -302,13 +302,6 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
     };
     logs::operation(&state.db, &me, op).await;
     ok_with(MessageKey::Edited, after)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct IdQuery {
-    pub id: Option<String>,
-    pub ids: Option<String>,
 }
 
 async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<(), AppError> {

@@ -14,7 +14,7 @@ use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::db::schema::{sys_depart_role, sys_depart_role_permission, sys_depart_role_user, sys_user_depart};
 use crate::http::envelope::ok_with;
-use crate::http::page::{Order, filter, require_ids, split_ids};
+use crate::http::page::{IdQuery, Order, filter, require_ids, split_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
 use crate::logs::{self, Operation};
 use crate::permissions::admin::{GrantTree, depart_permission_ids, grant_rows, grant_tree, tenant_depart};
@@ -226,13 +226,6 @@ pub async fn edit(
     };
     logs::operation(&state.db, &me, op).await;
     ok_with(MessageKey::Edited, after)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct IdQuery {
-    pub id: Option<String>,
-    pub ids: Option<String>,
 }
 
 /// Deletes department roles (their members lose them).

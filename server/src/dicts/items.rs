@@ -9,14 +9,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{IdQuery, changed};
+use super::changed;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::db::schema::sys_dict_item;
 use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
-use crate::http::page::{Order, filter, like_pattern, require_ids};
+use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
 use crate::logs::{self, Operation};
 use crate::permissions::grants;

@@ -22,7 +22,7 @@ use crate::db::Db;
 use crate::db::schema::{sys_dict, sys_dict_item};
 use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
-use crate::http::page::{Order, filter, like_pattern, require_ids};
+use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
 use crate::logs::{self, Operation};
 use crate::permissions::grants;
@@ -156,13 +156,6 @@ pub(crate) async fn one(db: &Db, id: &str) -> Result<DictRecord, AppError> {
     let row = row.ok_or_else(AppError::not_found)?;
     let count = item_counts(db, std::slice::from_ref(&row.0)).await?.into_iter().next().map_or(0, |(_, n)| n);
     Ok(to_record(row, count))
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct IdQuery {
-    pub id: Option<String>,
-    pub ids: Option<String>,
 }
 
 /// One dictionary.

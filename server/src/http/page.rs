@@ -100,6 +100,14 @@ pub fn require_ids(text: &str) -> Result<Vec<String>, AppError> {
     Ok(ids)
 }
 
+/// `?id=` of one record, `?ids=a,b` of several (JeecgBoot's delete and deleteBatch).
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct IdQuery {
+    pub id: Option<String>,
+    pub ids: Option<String>,
+}
+
 /// A filter text: `None` when blank.
 pub fn filter(text: &Option<String>) -> Option<String> {
     text.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)

@@ -14,7 +14,7 @@ use crate::db::Db;
 use crate::db::schema::sys_position;
 use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
-use crate::http::page::{Order, filter, like_pattern, require_ids};
+use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
 use crate::logs::{self, Operation};
 use crate::permissions::grants;
@@ -128,13 +128,6 @@ async fn one(db: &Db, tenant_id: i32, id: &str) -> Result<PositionRecord, AppErr
             .optional()?
     });
     row.map(to_record).ok_or_else(AppError::not_found)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct IdQuery {
-    pub id: Option<String>,
-    pub ids: Option<String>,
 }
 
 /// One position.

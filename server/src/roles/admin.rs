@@ -16,7 +16,7 @@ use crate::db::Db;
 use crate::db::schema::{sys_role, sys_role_permission, sys_user_role};
 use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
-use crate::http::page::{Order, filter, like_pattern, require_ids};
+use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
 use crate::logs::{self, Operation};
 use crate::permissions::grants;
@@ -161,13 +161,6 @@ pub async fn query_tree_list(State(state): State<AppState>, me: CurrentUser) -> 
         .into_iter()
         .map(|r| RoleOption { key: r.id.clone(), value: r.id, title: r.role_name })
         .collect())
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct IdQuery {
-    pub id: Option<String>,
-    pub ids: Option<String>,
 }
 
 async fn one(db: &Db, tenant_id: i32, id: &str) -> Result<RoleRecord, AppError> {
