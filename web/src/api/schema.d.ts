@@ -6049,7 +6049,6 @@ export interface operations {
     delete: {
         parameters: {
             query?: {
-                /** @description The country code. */
                 id?: string;
                 ids?: string;
             };
@@ -6082,7 +6081,6 @@ export interface operations {
     delete_batch: {
         parameters: {
             query?: {
-                /** @description The country code. */
                 id?: string;
                 ids?: string;
             };
@@ -6236,7 +6234,6 @@ export interface operations {
     query_by_id: {
         parameters: {
             query?: {
-                /** @description The country code. */
                 id?: string;
                 ids?: string;
             };
