@@ -11,7 +11,9 @@ use utoipa::IntoParams;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::db::schema::{sys_depart, sys_depart_role, sys_permission, sys_position, sys_role, sys_tenant, sys_user};
+use crate::db::schema::{
+    sys_country, sys_depart, sys_depart_role, sys_dict, sys_permission, sys_position, sys_role, sys_tenant, sys_user,
+};
 use crate::http::envelope::ok_with;
 use crate::http::{ApiQuery, ApiResult, AppError};
 use crate::with_conn;
@@ -100,6 +102,8 @@ pub async fn duplicate(State(state): State<AppState>, me: CurrentUser, ApiQuery(
                 .filter(sys_permission::del_flag.eq(0))
                 .filter(sys_permission::id.ne(&own))
         ),
+        ("sys_dict", "dict_code") => count!(sys_dict::table.filter(sys_dict::dict_code.eq(&value)).filter(sys_dict::id.ne(&own))),
+        ("sys_country", "code") => count!(sys_country::table.filter(sys_country::code.eq(value.to_uppercase()))),
         _ => return Err(unsupported()),
     };
     if taken > 0 {

@@ -69,6 +69,10 @@ async fn dictionaries_are_seeded_edited_and_never_stale() {
             assert_eq!(res.status, 400, "{body}");
             assert_eq!((res.json()["message"].as_str(), res.json()["result"]["field"].as_str()), (Some(message), Some(field)));
         }
+        let res = app.get("/boot/sys/duplicate/check?tableName=sys_dict&fieldName=dict_code&fieldVal=priority", &h(&admin)).await;
+        assert_eq!(res.status, 400, "the live check knows dictionary codes");
+        let res = app.get("/boot/sys/duplicate/check?tableName=sys_dict&fieldName=dict_code&fieldVal=ports", &h(&admin)).await;
+        assert_eq!(res.status, 200);
         let res = app.post_json("/boot/sys/dict/add", &json!({"dictName": "x", "dictCode": "priority"}), &zh(&admin)).await;
         assert_eq!((res.status.as_u16(), res.json()["message"].as_str()), (409, Some("字典编码已存在!")));
         assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM sys_dict").await, before);
