@@ -158,3 +158,36 @@ pub fn next_org_code(parent: &str, siblings: &str) -> String {
     let siblings: Vec<&str> = siblings.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
     crate::orgcode::next_child(Some(parent).filter(|p| !p.is_empty()), &siblings).unwrap_or_default()
 }
+
+/// Whether a scanned or typed tracking number carries a valid check digit under `scheme`
+/// (`none`, `mod7`, `s10`, `ups`); an unknown scheme is never valid.
+pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
+    crate::check_digit::Scheme::parse(scheme).is_some_and(|s| crate::check_digit::is_valid(s, number))
+}
+
+/// The price forecast of a shipment against a bundle of channel products and rate cards, both as
+/// JSON (see `quote_json`). Answers `{"ok":true,"quotes":[…],"unavailable":[…]}` (quotes cheapest
+/// first), `{"ok":false,"field","key","message"}` for bad shipment input, or `{"ok":false,"key":
+/// "bad_request","message"}` for an unreadable bundle.
+pub fn forecast(bundle_json: &str, shipment_json: &str, lang: &str) -> String {
+    let language = lang_of(lang);
+    let bad = |detail: String| {
+        json!({"ok": false, "key": MessageKey::BadRequest.key(), "message": MessageKey::BadRequest.template(language), "detail": detail})
+            .to_string()
+    };
+    let Ok(bundle) = serde_json::from_str::<Value>(bundle_json) else { return bad("bundle".into()) };
+    let products = match crate::quote_json::products(&bundle) {
+        Ok(products) => products,
+        Err(crate::quote_json::BadBundle(detail)) => return bad(detail),
+    };
+    let shipment = serde_json::from_str::<Value>(shipment_json)
+        .map_err(|_| FieldError::new("", MessageKey::BadRequest))
+        .and_then(|v| crate::quote_json::shipment(&v));
+    match shipment {
+        Ok(s) => {
+            let f = crate::quote::forecast(&products, &s, language);
+            json!({"ok": true, "quotes": f.quotes, "unavailable": f.unavailable}).to_string()
+        }
+        Err(e) => json!({"ok": false, "field": e.field, "key": e.key.key(), "message": e.message(language)}).to_string(),
+    }
+}

@@ -5,12 +5,15 @@
 //! varies (the time, the language) is passed in.
 
 pub mod api;
+pub mod check_digit;
 pub mod check_rule;
 pub mod data_rule;
 pub mod decimal;
 pub mod i18n;
 pub mod orgcode;
 pub mod permission;
+pub mod quote;
+pub mod quote_json;
 pub mod security;
 pub mod validate;
 pub mod weight;

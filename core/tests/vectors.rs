@@ -29,6 +29,8 @@ fn call(function: &str, args: &[&str]) -> Value {
         ("chargeableWeight", [input, lang]) => serde_json::from_str(&api::chargeable_weight(input, lang)).unwrap_or(Value::Null),
         ("checkRule", [rule, value, lang]) => text(api::check_rule(rule, value, lang)),
         ("nextOrgCode", [parent, siblings]) => Value::String(api::next_org_code(parent, siblings)),
+        ("forecast", [bundle, shipment, lang]) => parse(&api::forecast(bundle, shipment, lang)),
+        ("checkTrackingNumber", [scheme, number]) => Value::Bool(api::check_tracking_number(scheme, number)),
         _ => panic!("no such function in the vectors' contract: {function} with {} args", args.len()),
     }
 }

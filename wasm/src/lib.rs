@@ -89,3 +89,8 @@ pub fn check_rule(rule_code: &str, value: &str, lang: &str) -> Option<String> {
 pub fn next_org_code(parent: &str, siblings: &str) -> String {
     api::next_org_code(parent, siblings)
 }
+
+#[wasm_bindgen(js_name = checkTrackingNumber)]
+pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
+    api::check_tracking_number(scheme, number)
+}

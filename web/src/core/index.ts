@@ -147,40 +147,42 @@ export function message(key: CatalogueKey, lang: Language): string {
   return wasm.message(key, lang);
 }
 
-/** Keys of the server/core message catalogue that the web uses directly. */
-export type CatalogueKey =
-  | 'ok'
-  | 'unauthorized'
-  | 'token_expired'
-  | 'forbidden'
-  | 'not_found'
-  | 'too_many_requests'
-  | 'internal_error'
-  | 'service_unavailable'
-  | 'gateway_timeout'
-  | 'login_expired_title'
-  | 'login_expired_content'
-  | 'sign_in_again'
-  | 'cache_cleared'
-  | 'cache_clear_failed'
-  | 'no_depart'
-  | 'depart_required'
-  | 'depart_switched'
-  | 'permissions_not_array'
-  | 'password_mismatch'
-  | 'profile_saved'
-  | 'no_login_user'
-  | 'field_username'
-  | 'field_password'
-  | 'field_realname'
-  | 'field_company_name'
-  | 'field_contact_person'
-  | 'field_country'
-  | 'field_address'
-  | 'field_tax_number'
-  | 'field_phone'
-  | 'field_email'
-  | 'field_sms_code';
+/** Keys of the server/core message catalogue that the web uses directly (kept in the browser build). */
+export const CATALOGUE_KEYS = [
+  'ok',
+  'unauthorized',
+  'token_expired',
+  'forbidden',
+  'not_found',
+  'too_many_requests',
+  'internal_error',
+  'service_unavailable',
+  'gateway_timeout',
+  'login_expired_title',
+  'login_expired_content',
+  'sign_in_again',
+  'cache_cleared',
+  'cache_clear_failed',
+  'no_depart',
+  'depart_required',
+  'depart_switched',
+  'permissions_not_array',
+  'password_mismatch',
+  'profile_saved',
+  'no_login_user',
+  'field_username',
+  'field_password',
+  'field_realname',
+  'field_company_name',
+  'field_contact_person',
+  'field_country',
+  'field_address',
+  'field_tax_number',
+  'field_phone',
+  'field_email',
+  'field_sms_code',
+] as const;
+export type CatalogueKey = (typeof CATALOGUE_KEYS)[number];
 
 /** Parcel dimensions (cm) and weight (kg); numbers or decimal strings. */
 export interface ChargeableWeightInput {

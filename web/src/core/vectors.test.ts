@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as wasm from 'logistics-wasm';
+import { CATALOGUE_KEYS, message } from './index';
 import { describe, expect, test } from 'vitest';
 
 interface Vector {
@@ -36,5 +37,13 @@ describe('core test vectors through WASM', () => {
     // `chargeableWeight` answers JSON, compared structurally; `undefined` means "no message".
     const comparable = typeof expected === 'object' && expected !== null ? JSON.parse(actual as string) : (actual ?? null);
     expect(comparable).toEqual(expected);
+  });
+});
+
+describe('the browser build keeps the messages the web shows', () => {
+  test.each(CATALOGUE_KEYS.flatMap((key) => (['zh-CN', 'en-US'] as const).map((lang) => ({ key, lang }))))('$key in $lang', ({ key, lang }) => {
+    const text = message(key, lang);
+    expect(text).not.toBe(key);
+    expect(text.length).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,469 @@
+//! The quote engine: one shipment, the channel products a customer may use with their rate cards,
+//! and out come the prices (cheapest first, every step explained) and the products that cannot
+//! take the shipment, each with its reason. The same code runs on the server and in the browser,
+//! so the forecast a customer sees is what the order is charged.
+//!
+//! - Chargeable weight: per parcel the larger of actual and volumetric (L × W × H / divisor; a
+//!   divisor of 0 means actual only), times its quantity; rounded by the card's table either per
+//!   parcel or once for the ticket; never below the card's minimum.
+//! - Zone: the zones listing the country, the one with the longest matching postal prefix first (a
+//!   zone without prefixes matches every postal code of its countries).
+//! - Freight: the price row of the zone whose bracket (from, to] holds the weight: fixed, first +
+//!   additional steps, or per kilogram with a minimum; then the customer's markup or discount.
+//! - Surcharges: fuel (percent of freight), per ticket, remote area, oversize (per parcel over the
+//!   side or weight limit), insurance (percent of the declared value).
+//! - Money: every line rounded half-up to the currency's minor unit; the total is the sum of the
+//!   rounded lines, so a bill always adds up.
+
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::Serialize;
+
+use crate::i18n::{Lang, MessageKey, render};
+use crate::weight::{WEIGHT_SCALE, round_up_to, volumetric_weight};
+
+/// One row of a card's rounding table: weights up to `up_to` kg round up to `increment` kg.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundingStep {
+    pub up_to: Decimal,
+    pub increment: Decimal,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Each parcel's weight is rounded, then they are added.
+    Parcel,
+    /// The weights are added, then the total is rounded once.
+    Ticket,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Zone {
+    pub code: String,
+    /// ISO 3166-1 alpha-2 codes.
+    pub countries: Vec<String>,
+    /// Postal-code prefixes (empty: every postal code of the countries).
+    pub postal_prefixes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Freight {
+    Fixed { price: Decimal },
+    FirstAdditional { first_weight: Decimal, first_price: Decimal, step_weight: Decimal, step_price: Decimal },
+    PerKg { price: Decimal, min_charge: Decimal },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PriceRow {
+    pub zone: String,
+    /// Exclusive.
+    pub from_weight: Decimal,
+    /// Inclusive.
+    pub to_weight: Decimal,
+    pub freight: Freight,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Surcharge {
+    Fuel { percent: Decimal },
+    PerTicket { amount: Decimal },
+    RemoteArea { countries: Vec<String>, postal_codes: Vec<String>, amount: Decimal },
+    Oversize { max_side: Option<Decimal>, max_weight: Option<Decimal>, amount: Decimal },
+    Insurance { percent: Decimal },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RateCard {
+    pub code: String,
+    pub currency: String,
+    pub rounding: Vec<RoundingStep>,
+    pub min_chargeable_weight: Decimal,
+    pub scope: Scope,
+    pub zones: Vec<Zone>,
+    pub prices: Vec<PriceRow>,
+    pub surcharges: Vec<Surcharge>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// Each parcel's actual weight (kg).
+    Weight,
+    /// Each parcel's longest side (cm).
+    LongestSide,
+    /// Each parcel's longest side + 2 × (the other two) (cm).
+    Girth,
+    /// The shipment's declared value.
+    DeclaredValue,
+    /// The number of parcels.
+    Pieces,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValidityRule {
+    pub measure: Measure,
+    pub min: Option<Decimal>,
+    pub max: Option<Decimal>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PostalRule {
+    pub country: String,
+    /// A postal code, or a prefix ending in `*`.
+    pub pattern: String,
+    /// Allow rules make a whitelist for their country; deny rules exclude.
+    pub allow: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Product {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    /// B2B, B2C, FBA, WMS; empty takes any.
+    pub trade_type: String,
+    /// Takes more than one parcel per ticket.
+    pub multi_piece: bool,
+    /// cm³ per kg (thWeightRatio); 0 bills actual weight only.
+    pub divisor: Decimal,
+    /// The customer's markup (positive) or discount (negative) on freight, in percent.
+    pub markup_percent: Decimal,
+    pub rules: Vec<ValidityRule>,
+    pub postal_rules: Vec<PostalRule>,
+    pub card: RateCard,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parcel {
+    pub length: Decimal,
+    pub width: Decimal,
+    pub height: Decimal,
+    pub weight: Decimal,
+    pub quantity: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shipment {
+    pub country: String,
+    pub postal_code: String,
+    pub trade_type: String,
+    pub parcels: Vec<Parcel>,
+    pub declared_value: Decimal,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Line {
+    /// freight, fuel, perTicket, remoteArea, oversize, insurance.
+    pub kind: &'static str,
+    pub label: String,
+    pub amount: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Quote {
+    pub channel_product_id: String,
+    pub code: String,
+    pub name: String,
+    pub zone: String,
+    pub chargeable_weight: String,
+    pub lines: Vec<Line>,
+    pub total: String,
+    pub currency: String,
+    /// Each step, in the user's language.
+    pub breakdown: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Unavailable {
+    pub channel_product_id: String,
+    pub code: String,
+    pub name: String,
+    pub reason: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Forecast {
+    pub quotes: Vec<Quote>,
+    pub unavailable: Vec<Unavailable>,
+}
+
+/// Digits after the decimal point of a currency's minor unit (ISO 4217).
+pub fn minor_unit(currency: &str) -> u32 {
+    match currency {
+        "JPY" | "KRW" | "VND" | "CLP" | "ISK" | "UGX" | "XAF" | "XOF" | "PYG" | "RWF" => 0,
+        "BHD" | "KWD" | "OMR" | "JOD" | "TND" | "LYD" | "IQD" => 3,
+        _ => 2,
+    }
+}
+
+fn money(value: Decimal, scale: u32) -> Decimal {
+    let mut v = value.round_dp_with_strategy(scale, RoundingStrategy::MidpointAwayFromZero);
+    v.rescale(scale);
+    v
+}
+
+fn kg(value: Decimal) -> String {
+    let mut v = value;
+    v.rescale(WEIGHT_SCALE);
+    v.normalize().to_string()
+}
+
+fn hundred() -> Decimal {
+    Decimal::from(100)
+}
+
+/// `value` rounded up by the first step whose `up_to` it does not exceed (the last step beyond).
+pub fn round_by_table(value: Decimal, table: &[RoundingStep]) -> Option<Decimal> {
+    let increment = table.iter().find(|s| value <= s.up_to).or_else(|| table.last()).map_or(Decimal::ZERO, |s| s.increment);
+    round_up_to(value, increment)
+}
+
+/// One unit of a parcel: (actual, volumetric, the larger).
+fn unit_weights(p: &Parcel, divisor: Decimal) -> Option<(Decimal, Decimal, Decimal)> {
+    let volumetric = if divisor.is_zero() { Decimal::ZERO } else { volumetric_weight(p.length, p.width, p.height, divisor)? };
+    Some((p.weight, volumetric, p.weight.max(volumetric)))
+}
+
+/// The shipment's chargeable weight under a product's divisor and card, with the steps explained.
+pub fn chargeable(
+    shipment: &Shipment,
+    divisor: Decimal,
+    card: &RateCard,
+    lang: Lang,
+    breakdown: &mut Vec<String>,
+) -> Option<Decimal> {
+    let mut total = Decimal::ZERO;
+    for (i, p) in shipment.parcels.iter().enumerate() {
+        let (actual, volumetric, heavier) = unit_weights(p, divisor)?;
+        let unit = match card.scope {
+            Scope::Parcel => round_by_table(heavier, &card.rounding)?,
+            Scope::Ticket => heavier,
+        };
+        total = total.checked_add(unit.checked_mul(Decimal::from(p.quantity))?)?;
+        breakdown.push(render(
+            MessageKey::QuoteParcel,
+            lang,
+            &[
+                ("n", &(i + 1).to_string()),
+                ("actual", &kg(actual)),
+                ("volumetric", &kg(volumetric)),
+                ("unit", &kg(unit)),
+                ("quantity", &p.quantity.to_string()),
+            ],
+        ));
+    }
+    if card.scope == Scope::Ticket {
+        total = round_by_table(total, &card.rounding)?;
+    }
+    let total = total.max(card.min_chargeable_weight);
+    breakdown.push(render(
+        MessageKey::QuoteChargeable,
+        lang,
+        &[("weight", &kg(total)), ("min", &kg(card.min_chargeable_weight))],
+    ));
+    Some(total)
+}
+
+fn longest_and_girth(p: &Parcel) -> (Decimal, Decimal) {
+    let mut sides = [p.length, p.width, p.height];
+    sides.sort();
+    let girth = sides[2] + Decimal::TWO * (sides[0] + sides[1]);
+    (sides[2], girth)
+}
+
+fn postal_matches(pattern: &str, postal: &str) -> bool {
+    let pattern = pattern.trim().to_ascii_uppercase();
+    match pattern.strip_suffix('*') {
+        Some(prefix) => postal.starts_with(prefix),
+        None => postal == pattern,
+    }
+}
+
+fn normalized_postal(postal: &str) -> String {
+    postal.chars().filter(|c| !c.is_whitespace() && *c != '-').collect::<String>().to_ascii_uppercase()
+}
+
+/// Why the product cannot take the shipment, if it cannot (before pricing).
+fn refusal(product: &Product, s: &Shipment, lang: Lang) -> Option<String> {
+    if !product.trade_type.is_empty() && !product.trade_type.eq_ignore_ascii_case(&s.trade_type) {
+        return Some(render(MessageKey::QuoteTradeType, lang, &[("tradeType", &s.trade_type)]));
+    }
+    let pieces: u32 = s.parcels.iter().map(|p| p.quantity).sum();
+    if pieces > 1 && !product.multi_piece {
+        return Some(MessageKey::QuoteSinglePiece.template(lang).to_owned());
+    }
+    for rule in &product.rules {
+        let (label, values): (MessageKey, Vec<Decimal>) = match rule.measure {
+            Measure::Weight => (MessageKey::RuleWeight, s.parcels.iter().map(|p| p.weight).collect()),
+            Measure::LongestSide => (MessageKey::RuleLongestSide, s.parcels.iter().map(|p| longest_and_girth(p).0).collect()),
+            Measure::Girth => (MessageKey::RuleGirth, s.parcels.iter().map(|p| longest_and_girth(p).1).collect()),
+            Measure::DeclaredValue => (MessageKey::RuleDeclaredValue, vec![s.declared_value]),
+            Measure::Pieces => (MessageKey::RulePieces, vec![Decimal::from(pieces)]),
+        };
+        let label = label.template(lang);
+        for v in values {
+            if let Some(min) = rule.min
+                && v < min
+            {
+                return Some(render(
+                    MessageKey::QuoteBelowMin,
+                    lang,
+                    &[("rule", label), ("value", &v.normalize().to_string()), ("min", &min.normalize().to_string())],
+                ));
+            }
+            if let Some(max) = rule.max
+                && v > max
+            {
+                return Some(render(
+                    MessageKey::QuoteAboveMax,
+                    lang,
+                    &[("rule", label), ("value", &v.normalize().to_string()), ("max", &max.normalize().to_string())],
+                ));
+            }
+        }
+    }
+    let postal = normalized_postal(&s.postal_code);
+    let rules: Vec<&PostalRule> = product.postal_rules.iter().filter(|r| r.country.eq_ignore_ascii_case(&s.country)).collect();
+    let denied = rules.iter().any(|r| !r.allow && postal_matches(&r.pattern, &postal));
+    let allows: Vec<&&PostalRule> = rules.iter().filter(|r| r.allow).collect();
+    if denied || (!allows.is_empty() && !allows.iter().any(|r| postal_matches(&r.pattern, &postal))) {
+        return Some(render(MessageKey::QuotePostalRefused, lang, &[("postal", &s.postal_code)]));
+    }
+    None
+}
+
+/// The zone of a destination: the longest matching postal prefix among the country's zones.
+pub fn zone_of<'a>(card: &'a RateCard, country: &str, postal: &str) -> Option<&'a Zone> {
+    let postal = normalized_postal(postal);
+    let mut best: Option<(&Zone, usize)> = None;
+    for zone in card.zones.iter().filter(|z| z.countries.iter().any(|c| c.eq_ignore_ascii_case(country))) {
+        let matched = if zone.postal_prefixes.is_empty() {
+            Some(0)
+        } else {
+            zone.postal_prefixes
+                .iter()
+                .map(|p| normalized_postal(p))
+                .filter(|p| postal.starts_with(p.as_str()))
+                .map(|p| p.len())
+                .max()
+        };
+        if let Some(len) = matched
+            && best.is_none_or(|(_, l)| len > l)
+        {
+            best = Some((zone, len));
+        }
+    }
+    best.map(|(z, _)| z)
+}
+
+fn freight_of(row: &Freight, weight: Decimal) -> Option<Decimal> {
+    match row {
+        Freight::Fixed { price } => Some(*price),
+        Freight::FirstAdditional { first_weight, first_price, step_weight, step_price } => {
+            if weight <= *first_weight || step_weight.is_zero() {
+                return Some(*first_price);
+            }
+            let steps = (weight - first_weight).checked_div(*step_weight)?.ceil();
+            first_price.checked_add(steps.checked_mul(*step_price)?)
+        }
+        Freight::PerKg { price, min_charge } => Some(weight.checked_mul(*price)?.max(*min_charge)),
+    }
+}
+
+/// The quote of one product for a shipment, or why there is none.
+pub fn quote(product: &Product, s: &Shipment, lang: Lang) -> Result<Quote, String> {
+    if let Some(reason) = refusal(product, s, lang) {
+        return Err(reason);
+    }
+    let card = &product.card;
+    let no_zone = || render(MessageKey::QuoteNoZone, lang, &[("country", &s.country)]);
+    let zone = zone_of(card, &s.country, &s.postal_code).ok_or_else(no_zone)?;
+    let mut breakdown = Vec::new();
+    let overflow = || MessageKey::QuoteTooLarge.template(lang).to_owned();
+    let weight = chargeable(s, product.divisor, card, lang, &mut breakdown).ok_or_else(overflow)?;
+    breakdown.push(render(MessageKey::QuoteZone, lang, &[("zone", &zone.code)]));
+    let row = card
+        .prices
+        .iter()
+        .find(|r| r.zone == zone.code && weight > r.from_weight && weight <= r.to_weight)
+        .ok_or_else(|| render(MessageKey::QuoteNoPrice, lang, &[("weight", &kg(weight)), ("zone", &zone.code)]))?;
+    let scale = minor_unit(&card.currency);
+    let base = freight_of(&row.freight, weight).ok_or_else(overflow)?;
+    let freight = money(base * (hundred() + product.markup_percent) / hundred(), scale);
+    breakdown.push(render(
+        MessageKey::QuoteFreight,
+        lang,
+        &[("from", &kg(row.from_weight)), ("to", &kg(row.to_weight)), ("amount", &freight.to_string())],
+    ));
+    let mut lines =
+        vec![Line { kind: "freight", label: MessageKey::LineFreight.template(lang).to_owned(), amount: freight.to_string() }];
+    let postal = normalized_postal(&s.postal_code);
+    for surcharge in &card.surcharges {
+        let (kind, key, amount) = match surcharge {
+            Surcharge::Fuel { percent } => ("fuel", MessageKey::LineFuel, freight * percent / hundred()),
+            Surcharge::PerTicket { amount } => ("perTicket", MessageKey::LinePerTicket, *amount),
+            Surcharge::RemoteArea { countries, postal_codes, amount } => {
+                let country = countries.is_empty() || countries.iter().any(|c| c.eq_ignore_ascii_case(&s.country));
+                // Remote areas are listed by postal code or prefix (`IV`, `PH*` and `PH` alike).
+                let code = postal_codes.iter().any(|p| postal.starts_with(&normalized_postal(p.trim_end_matches('*'))));
+                if !(country && code) {
+                    continue;
+                }
+                ("remoteArea", MessageKey::LineRemoteArea, *amount)
+            }
+            Surcharge::Oversize { max_side, max_weight, amount } => {
+                let over: u32 = s
+                    .parcels
+                    .iter()
+                    .filter(|p| max_side.is_some_and(|m| longest_and_girth(p).0 > m) || max_weight.is_some_and(|m| p.weight > m))
+                    .map(|p| p.quantity)
+                    .sum();
+                if over == 0 {
+                    continue;
+                }
+                ("oversize", MessageKey::LineOversize, amount * Decimal::from(over))
+            }
+            Surcharge::Insurance { percent } => {
+                if s.declared_value <= Decimal::ZERO {
+                    continue;
+                }
+                ("insurance", MessageKey::LineInsurance, s.declared_value * percent / hundred())
+            }
+        };
+        lines.push(Line { kind, label: key.template(lang).to_owned(), amount: money(amount, scale).to_string() });
+    }
+    let total = lines.iter().filter_map(|l| l.amount.parse::<Decimal>().ok()).fold(Decimal::ZERO, |a, b| a + b);
+    Ok(Quote {
+        channel_product_id: product.id.clone(),
+        code: product.code.clone(),
+        name: product.name.clone(),
+        zone: zone.code.clone(),
+        chargeable_weight: kg(weight),
+        lines,
+        total: money(total, scale).to_string(),
+        currency: card.currency.clone(),
+        breakdown,
+    })
+}
+
+/// Every product's quote for the shipment (cheapest first, then by code) and the refusals.
+pub fn forecast(products: &[Product], s: &Shipment, lang: Lang) -> Forecast {
+    let mut out = Forecast::default();
+    for p in products {
+        match quote(p, s, lang) {
+            Ok(q) => out.quotes.push(q),
+            Err(reason) => out.unavailable.push(Unavailable {
+                channel_product_id: p.id.clone(),
+                code: p.code.clone(),
+                name: p.name.clone(),
+                reason,
+            }),
+        }
+    }
+    out.quotes.sort_by(|a, b| {
+        let (x, y) = (a.total.parse::<Decimal>().unwrap_or(Decimal::MAX), b.total.parse::<Decimal>().unwrap_or(Decimal::MAX));
+        x.cmp(&y).then_with(|| a.code.cmp(&b.code))
+    });
+    out
+}
