@@ -128,7 +128,8 @@ pub struct Product {
     pub markup_percent: Decimal,
     pub rules: Vec<ValidityRule>,
     pub postal_rules: Vec<PostalRule>,
-    pub card: RateCard,
+    /// Shared by the products priced from it.
+    pub card: std::sync::Arc<RateCard>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -197,12 +198,14 @@ pub fn minor_unit(currency: &str) -> u32 {
     }
 }
 
+#[inline(never)]
 fn money(value: Decimal, scale: u32) -> Decimal {
     let mut v = value.round_dp_with_strategy(scale, RoundingStrategy::MidpointAwayFromZero);
     v.rescale(scale);
     v
 }
 
+#[inline(never)]
 fn kg(value: Decimal) -> String {
     let mut v = value;
     v.rescale(WEIGHT_SCALE);
@@ -214,18 +217,21 @@ fn hundred() -> Decimal {
 }
 
 /// `value` rounded up by the first step whose `up_to` it does not exceed (the last step beyond).
+#[inline(never)]
 pub fn round_by_table(value: Decimal, table: &[RoundingStep]) -> Option<Decimal> {
     let increment = table.iter().find(|s| value <= s.up_to).or_else(|| table.last()).map_or(Decimal::ZERO, |s| s.increment);
     round_up_to(value, increment)
 }
 
 /// One unit of a parcel: (actual, volumetric, the larger).
+#[inline(never)]
 fn unit_weights(p: &Parcel, divisor: Decimal) -> Option<(Decimal, Decimal, Decimal)> {
     let volumetric = if divisor.is_zero() { Decimal::ZERO } else { volumetric_weight(p.length, p.width, p.height, divisor)? };
     Some((p.weight, volumetric, p.weight.max(volumetric)))
 }
 
 /// The shipment's chargeable weight under a product's divisor and card, with the steps explained.
+#[inline(never)]
 pub fn chargeable(
     shipment: &Shipment,
     divisor: Decimal,
@@ -265,6 +271,7 @@ pub fn chargeable(
     Some(total)
 }
 
+#[inline(never)]
 fn longest_and_girth(p: &Parcel) -> (Decimal, Decimal) {
     let mut sides = [p.length, p.width, p.height];
     sides.sort();
@@ -272,6 +279,7 @@ fn longest_and_girth(p: &Parcel) -> (Decimal, Decimal) {
     (sides[2], girth)
 }
 
+#[inline(never)]
 fn postal_matches(pattern: &str, postal: &str) -> bool {
     let pattern = pattern.trim().to_ascii_uppercase();
     match pattern.strip_suffix('*') {
@@ -280,11 +288,13 @@ fn postal_matches(pattern: &str, postal: &str) -> bool {
     }
 }
 
+#[inline(never)]
 fn normalized_postal(postal: &str) -> String {
     postal.chars().filter(|c| !c.is_whitespace() && *c != '-').collect::<String>().to_ascii_uppercase()
 }
 
 /// Why the product cannot take the shipment, if it cannot (before pricing).
+#[inline(never)]
 fn refusal(product: &Product, s: &Shipment, lang: Lang) -> Option<String> {
     if !product.trade_type.is_empty() && !product.trade_type.eq_ignore_ascii_case(&s.trade_type) {
         return Some(render(MessageKey::QuoteTradeType, lang, &[("tradeType", &s.trade_type)]));
@@ -334,6 +344,7 @@ fn refusal(product: &Product, s: &Shipment, lang: Lang) -> Option<String> {
 }
 
 /// The zone of a destination: the longest matching postal prefix among the country's zones.
+#[inline(never)]
 pub fn zone_of<'a>(card: &'a RateCard, country: &str, postal: &str) -> Option<&'a Zone> {
     let postal = normalized_postal(postal);
     let mut best: Option<(&Zone, usize)> = None;
@@ -357,6 +368,7 @@ pub fn zone_of<'a>(card: &'a RateCard, country: &str, postal: &str) -> Option<&'
     best.map(|(z, _)| z)
 }
 
+#[inline(never)]
 fn freight_of(row: &Freight, weight: Decimal) -> Option<Decimal> {
     match row {
         Freight::Fixed { price } => Some(*price),
@@ -461,9 +473,10 @@ pub fn forecast(products: &[Product], s: &Shipment, lang: Lang) -> Forecast {
             }),
         }
     }
-    out.quotes.sort_by(|a, b| {
+    // Codes are unique, so an unstable sort is deterministic (and smaller in the browser's build).
+    out.quotes.sort_unstable_by(|a, b| {
         let (x, y) = (a.total.parse::<Decimal>().unwrap_or(Decimal::MAX), b.total.parse::<Decimal>().unwrap_or(Decimal::MAX));
-        x.cmp(&y).then_with(|| a.code.cmp(&b.code))
+        x.cmp(&y).then_with(|| a.code.cmp(&b.code)).then_with(|| a.channel_product_id.cmp(&b.channel_product_id))
     });
     out
 }

@@ -138,13 +138,13 @@ fn measure(name: &str) -> Option<Measure> {
 /// The products of a bundle `{products: [...], cards: [...]}`, each with its card (`feeId` names
 /// the card's code). A product whose card is missing is left out.
 pub fn products(bundle: &Value) -> Result<Vec<Product>, BadBundle> {
-    let cards: Vec<RateCard> = bundle
+    let cards: Vec<std::sync::Arc<RateCard>> = bundle
         .get("cards")
         .and_then(Value::as_array)
         .map(Vec::as_slice)
         .unwrap_or_default()
         .iter()
-        .map(card)
+        .map(|c| card(c).map(std::sync::Arc::new))
         .collect::<Result<_, _>>()?;
     let mut out = Vec::new();
     for p in bundle.get("products").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default() {
