@@ -363,6 +363,23 @@ catalogue! {
     FieldIds = "field_ids" { zh: "记录", en: "Records" }
     #[server]
     FieldDescription = "field_description" { zh: "描述", en: "Description" }
+    #[server]
+    NumberSegmentExhausted = "number_segment_exhausted" { zh: "该渠道的单号已用完!", en: "No tracking numbers are left for this channel!" }
+    #[server]
+    NumberSegmentRange = "number_segment_range" { zh: "号段的结束号须不小于起始号，且不超过{max}!", en: "The segment must end at or after its start and at most at {max}!" }
+    #[server]
+    NumberSegmentFormat = "number_segment_format" {
+        zh: "前后缀不符合校验规则（S10：2位字母前缀与2位字母国家后缀；UPS：1Z加8位字母数字）!",
+        en: "Prefix or suffix do not fit the check scheme (S10: 2-letter prefix and 2-letter country suffix; UPS: 1Z and 8 letters or digits)!"
+    }
+    #[server]
+    NumberSegmentInUse = "number_segment_in_use" { zh: "号段已有单号发出，不能删除!", en: "Numbers of this segment were handed out; it cannot be deleted!" }
+    #[server]
+    FieldChannel = "field_channel" { zh: "渠道", en: "Channel" }
+    #[server]
+    FieldCheckScheme = "field_check_scheme" { zh: "校验规则", en: "Check scheme" }
+    #[server]
+    FieldCount = "field_count" { zh: "数量", en: "Count" }
     QuoteParcel = "quote_parcel" {
         zh: "第{n}件：实重{actual} kg，体积重{volumetric} kg，计费{unit} kg × {quantity}",
         en: "Parcel {n}: actual {actual} kg, volumetric {volumetric} kg, billed {unit} kg × {quantity}"

@@ -19,6 +19,7 @@ pub mod health;
 pub mod http;
 pub mod logs;
 pub mod notices;
+pub mod number_segments;
 pub mod permissions;
 pub mod positions;
 pub mod roles;

@@ -19,8 +19,8 @@ use crate::http::{AppError, middleware, web};
 use crate::users::{account, register};
 use crate::users::{admin as user_admin, sub};
 use crate::{
-    announcements, auth, categories, checks, countries, departs, dicts, files, health, logs, notices, permissions, positions,
-    roles, tenants, weight,
+    announcements, auth, categories, checks, countries, departs, dicts, files, health, logs, notices, number_segments,
+    permissions, positions, roles, tenants, weight,
 };
 
 pub const BASE_PATH: &str = "/boot";
@@ -181,6 +181,11 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(announcements::mine::read_one))
         .routes(routes!(announcements::mine::read_all))
         .routes(routes!(announcements::mine::my_list))
+        .routes(routes!(number_segments::list))
+        .routes(routes!(number_segments::query_by_id))
+        .routes(routes!(number_segments::add))
+        .routes(routes!(number_segments::delete))
+        .routes(routes!(number_segments::allocate))
         .routes(routes!(checks::duplicate))
         .routes(routes!(checks::check_by_code))
         .routes({

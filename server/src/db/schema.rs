@@ -378,6 +378,63 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    logistics_supplier (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        code -> Text,
+        name -> Text,
+        name_en -> Nullable<Text>,
+        contact -> Nullable<Text>,
+        phone -> Nullable<Text>,
+        email -> Nullable<Text>,
+        api_type -> Nullable<Text>,
+        status -> SmallInt,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    logistics_channel (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        supplier_id -> Text,
+        code -> Text,
+        name -> Text,
+        name_en -> Nullable<Text>,
+        trans_type -> Nullable<Text>,
+        status -> SmallInt,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    logistics_number_segment (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        channel_id -> Text,
+        prefix -> Text,
+        suffix -> Text,
+        start_no -> BigInt,
+        end_no -> BigInt,
+        current_no -> BigInt,
+        check_scheme -> Text,
+        alert_threshold -> BigInt,
+        status -> SmallInt,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(sys_session -> sys_user (user_id));
 diesel::joinable!(sys_user_role -> sys_role (role_id));
 diesel::joinable!(sys_user_role -> sys_user (user_id));
@@ -395,6 +452,8 @@ diesel::joinable!(sys_depart_role_permission -> sys_depart_role (role_id));
 diesel::joinable!(sys_depart_role_permission -> sys_permission (permission_id));
 diesel::joinable!(sys_dict_item -> sys_dict (dict_id));
 diesel::joinable!(sys_announcement_send -> sys_announcement (annt_id));
+diesel::joinable!(logistics_channel -> logistics_supplier (supplier_id));
+diesel::joinable!(logistics_number_segment -> logistics_channel (channel_id));
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -422,4 +481,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     sys_country,
     sys_announcement,
     sys_announcement_send,
+    logistics_supplier,
+    logistics_channel,
+    logistics_number_segment,
 );

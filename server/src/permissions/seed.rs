@@ -252,6 +252,12 @@ pub const MENUS: &[SeedMenu] = &[
     button("btn_annt_edit", "menu_system_announcement", ("编辑通告", "Edit announcement"), "system:announcement:edit", 2),
     button("btn_annt_delete", "menu_system_announcement", ("删除通告", "Delete announcement"), "system:announcement:delete", 3),
     button("btn_annt_release", "menu_system_announcement", ("发布/撤销", "Release/revoke"), "system:announcement:release", 4),
+    // Number segments: their page arrives with the carrier-management pages; until then the codes
+    // sit under System so roles can hold them.
+    button("btn_numseg_list", "menu_system", ("号段查看", "View number segments"), "logistics:numberSegment:list", 90),
+    button("btn_numseg_add", "menu_system", ("号段添加", "Add number segments"), "logistics:numberSegment:add", 91),
+    button("btn_numseg_delete", "menu_system", ("号段删除", "Delete number segments"), "logistics:numberSegment:delete", 92),
+    button("btn_numseg_allocate", "menu_system", ("号段取号", "Take tracking numbers"), "logistics:numberSegment:allocate", 93),
     SeedMenu {
         redirect: Some("/account/center"),
         ..for_customers(menu("menu_account", None, ("个人页", "Account"), ("/account", "layouts/RouteView"), "user", 90))

@@ -11,6 +11,7 @@ mod dicts;
 mod errors;
 mod health;
 mod notices;
+mod number_segments;
 mod permissions;
 mod schema;
 mod system;

@@ -140,6 +140,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/numberSegment/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a segment to a channel of the tenant. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/numberSegment/allocate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hands out tracking numbers of a channel. */
+        post: operations["allocate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/numberSegment/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes segments that have handed out no number. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/numberSegment/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's number segments with their usage. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/numberSegment/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One segment. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/weight/chargeable": {
         parameters: {
             query?: never;
@@ -2397,6 +2482,25 @@ export interface components {
             tenant?: null | components["schemas"]["TenantName"];
             userInfo: components["schemas"]["UserInfo"];
         };
+        AllocateForm: {
+            channelId?: string | null;
+            /**
+             * Format: int64
+             * @description 1 (default) to 100.
+             */
+            count?: number | null;
+        };
+        Allocation: {
+            /** @description The segment is at or below its alert threshold. */
+            alert: boolean;
+            numbers: string[];
+            /**
+             * Format: int64
+             * @description Numbers left in the segment.
+             */
+            remaining: number;
+            segmentId: string;
+        };
         AnnouncementForm: {
             busId?: string | null;
             busType?: string | null;
@@ -2712,6 +2816,32 @@ export interface components {
                 roles: components["schemas"]["RoleInfo"][];
                 tenant?: null | components["schemas"]["TenantName"];
                 userInfo: components["schemas"]["UserInfo"];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Allocation: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description The segment is at or below its alert threshold. */
+                alert: boolean;
+                numbers: string[];
+                /**
+                 * Format: int64
+                 * @description Numbers left in the segment.
+                 */
+                remaining: number;
+                segmentId: string;
             };
             success: boolean;
             /**
@@ -3561,6 +3691,65 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_SegmentRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description At or below the alert threshold. */
+                    alert: boolean;
+                    /** Format: int64 */
+                    alertThreshold: number;
+                    channelId: string;
+                    /** @description none, mod7, s10 or ups. */
+                    checkScheme: string;
+                    createTime: string;
+                    /**
+                     * Format: int64
+                     * @description The last serial handed out (startNo − 1 before the first).
+                     */
+                    currentNo: number;
+                    /** Format: int64 */
+                    endNo: number;
+                    id: string;
+                    /** @description The next number it would hand out. */
+                    nextNumber?: string | null;
+                    prefix: string;
+                    /**
+                     * Format: int64
+                     * @description Numbers still free.
+                     */
+                    remaining: number;
+                    /** Format: int64 */
+                    startNo: number;
+                    /**
+                     * Format: int32
+                     * @description 1 in use, 0 stopped.
+                     */
+                    status: number;
+                    suffix: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_TenantRecord: {
             /**
              * Format: int32
@@ -3821,6 +4010,55 @@ export interface components {
                 roleName: string;
                 roleNameEn?: string | null;
                 roleNameZh: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_SegmentRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description At or below the alert threshold. */
+                alert: boolean;
+                /** Format: int64 */
+                alertThreshold: number;
+                channelId: string;
+                /** @description none, mod7, s10 or ups. */
+                checkScheme: string;
+                createTime: string;
+                /**
+                 * Format: int64
+                 * @description The last serial handed out (startNo − 1 before the first).
+                 */
+                currentNo: number;
+                /** Format: int64 */
+                endNo: number;
+                id: string;
+                /** @description The next number it would hand out. */
+                nextNumber?: string | null;
+                prefix: string;
+                /**
+                 * Format: int64
+                 * @description Numbers still free.
+                 */
+                remaining: number;
+                /** Format: int64 */
+                startNo: number;
+                /**
+                 * Format: int32
+                 * @description 1 in use, 0 stopped.
+                 */
+                status: number;
+                suffix: string;
             };
             success: boolean;
             /**
@@ -4770,6 +5008,53 @@ export interface components {
             permissionIds?: string;
             roleId?: string;
         };
+        SegmentForm: {
+            /** Format: int64 */
+            alertThreshold?: number | null;
+            channelId?: string | null;
+            /** @description none (default), mod7, s10 or ups. */
+            checkScheme?: string | null;
+            /** Format: int64 */
+            endNo?: number | null;
+            prefix?: string;
+            /** Format: int64 */
+            startNo?: number | null;
+            suffix?: string;
+        };
+        SegmentRecord: {
+            /** @description At or below the alert threshold. */
+            alert: boolean;
+            /** Format: int64 */
+            alertThreshold: number;
+            channelId: string;
+            /** @description none, mod7, s10 or ups. */
+            checkScheme: string;
+            createTime: string;
+            /**
+             * Format: int64
+             * @description The last serial handed out (startNo − 1 before the first).
+             */
+            currentNo: number;
+            /** Format: int64 */
+            endNo: number;
+            id: string;
+            /** @description The next number it would hand out. */
+            nextNumber?: string | null;
+            prefix: string;
+            /**
+             * Format: int64
+             * @description Numbers still free.
+             */
+            remaining: number;
+            /** Format: int64 */
+            startNo: number;
+            /**
+             * Format: int32
+             * @description 1 in use, 0 stopped.
+             */
+            status: number;
+            suffix: string;
+        };
         SelectDepart: {
             orgCode?: string;
             username?: string;
@@ -5235,6 +5520,194 @@ export interface operations {
             };
             /** @description The database is unreachable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SegmentRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    allocate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Allocation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                channelId?: string;
+                /** @description 1 in use, 0 stopped. */
+                status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_SegmentRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SegmentRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
