@@ -364,6 +364,21 @@ catalogue! {
     #[server]
     FieldDescription = "field_description" { zh: "描述", en: "Description" }
     #[server]
+    FieldCode = "field_code" { zh: "编码", en: "Code" }
+    #[server]
+    FieldName = "field_name" { zh: "名称", en: "Name" }
+    #[server]
+    FieldSupplier = "field_supplier" { zh: "物流商", en: "Supplier" }
+    #[server]
+    CodeInvalid = "code_invalid" {
+        zh: "编码须为2-32位字母、数字、下划线或短横线，并以字母开头!",
+        en: "A code has 2 to 32 letters, digits, underscores or hyphens and starts with a letter!"
+    }
+    #[server]
+    CodeTaken = "code_taken" { zh: "编码已存在!", en: "This code already exists!" }
+    #[server]
+    InUse = "in_use" { zh: "已被使用，不能删除!", en: "It is in use and cannot be deleted!" }
+    #[server]
     NumberSegmentExhausted = "number_segment_exhausted" { zh: "该渠道的单号已用完!", en: "No tracking numbers are left for this channel!" }
     #[server]
     NumberSegmentRange = "number_segment_range" { zh: "号段的结束号须不小于起始号，且不超过{max}!", en: "The segment must end at or after its start and at most at {max}!" }

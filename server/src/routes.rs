@@ -19,8 +19,8 @@ use crate::http::{AppError, middleware, web};
 use crate::users::{account, register};
 use crate::users::{admin as user_admin, sub};
 use crate::{
-    announcements, auth, categories, checks, countries, departs, dicts, files, health, logs, notices, number_segments,
-    permissions, positions, roles, tenants, weight,
+    announcements, auth, categories, channels, checks, countries, departs, dicts, files, health, logs, notices, number_segments,
+    permissions, positions, roles, suppliers, tenants, weight,
 };
 
 pub const BASE_PATH: &str = "/boot";
@@ -181,6 +181,16 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(announcements::mine::read_one))
         .routes(routes!(announcements::mine::read_all))
         .routes(routes!(announcements::mine::my_list))
+        .routes(routes!(suppliers::list))
+        .routes(routes!(suppliers::query_by_id))
+        .routes(routes!(suppliers::add))
+        .routes(routes!(suppliers::edit))
+        .routes(routes!(suppliers::delete))
+        .routes(routes!(channels::list))
+        .routes(routes!(channels::query_by_id))
+        .routes(routes!(channels::add))
+        .routes(routes!(channels::edit))
+        .routes(routes!(channels::delete))
         .routes(routes!(number_segments::list))
         .routes(routes!(number_segments::query_by_id))
         .routes(routes!(number_segments::add))

@@ -252,8 +252,16 @@ pub const MENUS: &[SeedMenu] = &[
     button("btn_annt_edit", "menu_system_announcement", ("编辑通告", "Edit announcement"), "system:announcement:edit", 2),
     button("btn_annt_delete", "menu_system_announcement", ("删除通告", "Delete announcement"), "system:announcement:delete", 3),
     button("btn_annt_release", "menu_system_announcement", ("发布/撤销", "Release/revoke"), "system:announcement:release", 4),
-    // Number segments: their page arrives with the carrier-management pages; until then the codes
-    // sit under System so roles can hold them.
+    // Suppliers, channels and number segments: their pages arrive with the carrier-management
+    // pages; until then the codes sit under System so roles can hold them.
+    button("btn_supplier_list", "menu_system", ("物流商查看", "View suppliers"), "logistics:supplier:list", 80),
+    button("btn_supplier_add", "menu_system", ("物流商添加", "Add suppliers"), "logistics:supplier:add", 81),
+    button("btn_supplier_edit", "menu_system", ("物流商编辑", "Edit suppliers"), "logistics:supplier:edit", 82),
+    button("btn_supplier_delete", "menu_system", ("物流商删除", "Delete suppliers"), "logistics:supplier:delete", 83),
+    button("btn_channel_list", "menu_system", ("渠道查看", "View channels"), "logistics:channel:list", 84),
+    button("btn_channel_add", "menu_system", ("渠道添加", "Add channels"), "logistics:channel:add", 85),
+    button("btn_channel_edit", "menu_system", ("渠道编辑", "Edit channels"), "logistics:channel:edit", 86),
+    button("btn_channel_delete", "menu_system", ("渠道删除", "Delete channels"), "logistics:channel:delete", 87),
     button("btn_numseg_list", "menu_system", ("号段查看", "View number segments"), "logistics:numberSegment:list", 90),
     button("btn_numseg_add", "menu_system", ("号段添加", "Add number segments"), "logistics:numberSegment:add", 91),
     button("btn_numseg_delete", "menu_system", ("号段删除", "Delete number segments"), "logistics:numberSegment:delete", 92),

@@ -5,6 +5,7 @@
 
 mod auth;
 mod bootstrap;
+mod carriers;
 mod cli;
 mod common;
 mod dicts;
