@@ -274,14 +274,7 @@ pub async fn add(
             .await?;
     });
     let after = record_of(&state.db, find(&state.db, me.tenant_id, &id).await?).await?;
-    let op = Operation {
-        action: "system:announcement:add",
-        target: &after.titile,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "system:announcement:add", &after.titile, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -331,14 +324,7 @@ pub async fn edit(
         return Err(AppError::bad_request(MessageKey::AnnouncementReleasedLocked));
     }
     let after = record_of(&state.db, find(&state.db, me.tenant_id, &before.id).await?).await?;
-    let op = Operation {
-        action: "system:announcement:edit",
-        target: &after.titile,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:announcement:edit", &after.titile, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -365,14 +351,7 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
             tell(state, &a).await;
         }
         let before = record_of(&state.db, a).await?;
-        let op = Operation {
-            action: "system:announcement:delete",
-            target: &before.titile,
-            operate_type: logs::OP_DELETE,
-            before: Some(json!(before)),
-            after: None,
-        };
-        logs::operation(&state.db, me, op).await;
+        logs::deleted(&state.db, me, "system:announcement:delete", &before.titile, &before).await;
     }
     Ok(())
 }

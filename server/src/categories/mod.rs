@@ -7,7 +7,6 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{MessageKey, orgcode, validate};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::app::AppState;
@@ -18,7 +17,7 @@ use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
 use crate::http::page::{IdQuery, Order, filter, like_pattern, prefix_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::grants;
 use crate::{secrets, with_conn, with_write};
 
@@ -324,14 +323,7 @@ pub async fn add(
         .map_err(|e| AppError::or_taken(e, "code", MessageKey::CodesExhausted))??;
     });
     let after = one(&state.db, me.tenant_id, &id).await?;
-    let op = Operation {
-        action: "system:category:add",
-        target: &after.code,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "system:category:add", &after.code, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -359,14 +351,7 @@ pub async fn edit(
             .await?;
     });
     let after = one(&state.db, me.tenant_id, &before.id).await?;
-    let op = Operation {
-        action: "system:category:edit",
-        target: &after.code,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:category:edit", &after.code, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -411,14 +396,7 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
         .map_err(AppError::from)??;
     });
     for before in befores {
-        let op = Operation {
-            action: "system:category:delete",
-            target: &before.code,
-            operate_type: logs::OP_DELETE,
-            before: Some(json!(before)),
-            after: None,
-        };
-        logs::operation(&state.db, me, op).await;
+        logs::deleted(&state.db, me, "system:category:delete", &before.code, &before).await;
     }
     Ok(())
 }

@@ -6,7 +6,6 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::app::AppState;
@@ -17,7 +16,7 @@ use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
 use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::grants;
 use crate::suppliers::{bounded, code_of, status_filter};
 use crate::{secrets, suppliers, with_conn, with_write};
@@ -243,14 +242,7 @@ pub async fn add(
             .map_err(|e| AppError::or_taken(e, "code", MessageKey::CodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &id).await?;
-    let op = Operation {
-        action: "logistics:channel:add",
-        target: &after.code,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "logistics:channel:add", &after.code, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -283,14 +275,7 @@ pub async fn edit(
             .map_err(|e| AppError::or_taken(e, "code", MessageKey::CodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &before.id).await?;
-    let op = Operation {
-        action: "logistics:channel:edit",
-        target: &after.code,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "logistics:channel:edit", &after.code, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -320,14 +305,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q):
         .await?;
     });
     for before in befores {
-        let op = Operation {
-            action: "logistics:channel:delete",
-            target: &before.code,
-            operate_type: logs::OP_DELETE,
-            before: Some(json!(before)),
-            after: None,
-        };
-        logs::operation(&state.db, &me, op).await;
+        logs::deleted(&state.db, &me, "logistics:channel:delete", &before.code, &before).await;
     }
     ok_with(MessageKey::Deleted, ())
 }

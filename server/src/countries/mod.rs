@@ -8,7 +8,6 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::app::AppState;
@@ -18,7 +17,7 @@ use crate::db::{Db, DbResult};
 use crate::http::envelope::ok_with;
 use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::grants;
 use crate::{with_conn, with_write};
 
@@ -305,14 +304,7 @@ pub async fn add(
             .map_err(|e| AppError::or_taken(e, "code", MessageKey::CountryCodeTaken))?;
     });
     let after = one(&state.db, &code).await?;
-    let op = Operation {
-        action: "system:country:add",
-        target: &after.code,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "system:country:add", &after.code, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -343,14 +335,7 @@ pub async fn edit(
             .await?;
     });
     let after = one(&state.db, &before.code).await?;
-    let op = Operation {
-        action: "system:country:edit",
-        target: &after.code,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:country:edit", &after.code, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -363,14 +348,7 @@ async fn remove(state: &AppState, me: &CurrentUser, codes: &[String]) -> Result<
         diesel::delete(sys_country::table.filter(sys_country::code.eq_any(codes))).execute(conn).await?;
     });
     for before in befores {
-        let op = Operation {
-            action: "system:country:delete",
-            target: &before.code,
-            operate_type: logs::OP_DELETE,
-            before: Some(json!(before)),
-            after: None,
-        };
-        logs::operation(&state.db, me, op).await;
+        logs::deleted(&state.db, me, "system:country:delete", &before.code, &before).await;
     }
     Ok(())
 }

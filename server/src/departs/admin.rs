@@ -6,7 +6,6 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{MessageKey, orgcode, validate};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::app::AppState;
@@ -17,7 +16,7 @@ use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
 use crate::http::page::{IdQuery, filter, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::grants;
 use crate::{secrets, with_conn, with_write};
 
@@ -256,14 +255,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
         .map_err(AppError::from)??;
     });
     let after = node(&one(&state.db, me.tenant_id, &id).await?, current_lang());
-    let op = Operation {
-        action: "system:depart:add",
-        target: &after.org_code,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "system:depart:add", &after.org_code, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -293,14 +285,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
     });
     let lang = current_lang();
     let after = node(&one(&state.db, me.tenant_id, &before.id).await?, lang);
-    let op = Operation {
-        action: "system:depart:edit",
-        target: &after.org_code,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(node(&before, lang))),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:depart:edit", &after.org_code, &node(&before, lang), &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -337,14 +322,7 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
     let lang = current_lang();
     let before: Vec<DepartNode> = doomed.iter().map(|d| node(d, lang)).collect();
     let codes: Vec<&str> = doomed.iter().map(|d| d.org_code.as_str()).collect();
-    let op = Operation {
-        action: "system:depart:delete",
-        target: &codes.join(","),
-        operate_type: logs::OP_DELETE,
-        before: Some(json!(before)),
-        after: None,
-    };
-    logs::operation(&state.db, me, op).await;
+    logs::deleted(&state.db, me, "system:depart:delete", &codes.join(","), &before).await;
     Ok(())
 }
 

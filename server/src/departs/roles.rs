@@ -181,14 +181,7 @@ pub async fn add(
             .map_err(|e| AppError::or_taken(e, "roleCode", MessageKey::RoleCodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &id).await?;
-    let op = Operation {
-        action: "system:depart:role:add",
-        target: &after.role_code,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "system:depart:role:add", &after.role_code, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -217,14 +210,7 @@ pub async fn edit(
             .map_err(|e| AppError::or_taken(e, "roleCode", MessageKey::RoleCodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &before.id).await?;
-    let op = Operation {
-        action: "system:depart:role:edit",
-        target: &after.role_code,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:depart:role:edit", &after.role_code, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -252,14 +238,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q):
     });
     crate::permissions::grants_changed(&state.db).await?;
     for before in befores {
-        let op = Operation {
-            action: "system:depart:role:delete",
-            target: &before.role_code,
-            operate_type: logs::OP_DELETE,
-            before: Some(json!(before)),
-            after: None,
-        };
-        logs::operation(&state.db, &me, op).await;
+        logs::deleted(&state.db, &me, "system:depart:role:delete", &before.role_code, &before).await;
     }
     ok_with(MessageKey::Deleted, ())
 }

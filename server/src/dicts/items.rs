@@ -6,7 +6,6 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use super::changed;
@@ -18,7 +17,7 @@ use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
 use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::grants;
 use crate::{secrets, with_conn, with_write};
 
@@ -246,14 +245,7 @@ pub async fn add(
     let after = one(&state.db, &id).await?;
     changed(&state).await;
     let target = format!("{}={}", dict.dict_code, after.item_value);
-    let op = Operation {
-        action: "system:dict:edit",
-        target: &target,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "system:dict:edit", &target, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -287,14 +279,7 @@ pub async fn edit(
     });
     let after = one(&state.db, &before.id).await?;
     changed(&state).await;
-    let op = Operation {
-        action: "system:dict:edit",
-        target: &after.item_value,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:dict:edit", &after.item_value, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -308,14 +293,7 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
     });
     changed(state).await;
     for before in befores {
-        let op = Operation {
-            action: "system:dict:edit",
-            target: &before.item_value,
-            operate_type: logs::OP_DELETE,
-            before: Some(json!(before)),
-            after: None,
-        };
-        logs::operation(&state.db, me, op).await;
+        logs::deleted(&state.db, me, "system:dict:edit", &before.item_value, &before).await;
     }
     Ok(())
 }

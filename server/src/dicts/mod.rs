@@ -11,7 +11,6 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 pub use cache::{DictCache, DictOption};
@@ -24,7 +23,7 @@ use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
 use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::grants;
 use crate::{secrets, with_conn, with_write};
 
@@ -241,14 +240,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
     });
     let after = one(&state.db, &id).await?;
     changed(&state).await;
-    let op = Operation {
-        action: "system:dict:add",
-        target: &after.dict_code,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "system:dict:add", &after.dict_code, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -279,14 +271,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
     });
     let after = one(&state.db, &before.id).await?;
     changed(&state).await;
-    let op = Operation {
-        action: "system:dict:edit",
-        target: &after.dict_code,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:dict:edit", &after.dict_code, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -312,14 +297,7 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
     });
     changed(state).await;
     for before in befores {
-        let op = Operation {
-            action: "system:dict:delete",
-            target: &before.dict_code,
-            operate_type: logs::OP_DELETE,
-            before: Some(json!(before)),
-            after: None,
-        };
-        logs::operation(&state.db, me, op).await;
+        logs::deleted(&state.db, me, "system:dict:delete", &before.dict_code, &before).await;
     }
     Ok(())
 }

@@ -123,3 +123,34 @@ pub async fn operation(db: &Db, me: &crate::auth::CurrentUser, op: Operation<'_>
         tracing::error!(error = %e, action = op.action, "operation log failed");
     }
 }
+
+/// Logs a record added with `action` (its permission code): the record after, as JSON.
+pub async fn added<T: serde::Serialize>(db: &Db, me: &crate::auth::CurrentUser, action: &str, target: &str, after: &T) {
+    let op = Operation { action, target, operate_type: OP_ADD, before: None, after: serde_json::to_value(after).ok() };
+    operation(db, me, op).await;
+}
+
+/// Logs a record changed with `action`: before and after.
+pub async fn edited<B: serde::Serialize, A: serde::Serialize>(
+    db: &Db,
+    me: &crate::auth::CurrentUser,
+    action: &str,
+    target: &str,
+    before: &B,
+    after: &A,
+) {
+    let op = Operation {
+        action,
+        target,
+        operate_type: OP_EDIT,
+        before: serde_json::to_value(before).ok(),
+        after: serde_json::to_value(after).ok(),
+    };
+    operation(db, me, op).await;
+}
+
+/// Logs a record deleted with `action`: the record before.
+pub async fn deleted<T: serde::Serialize>(db: &Db, me: &crate::auth::CurrentUser, action: &str, target: &str, before: &T) {
+    let op = Operation { action, target, operate_type: OP_DELETE, before: serde_json::to_value(before).ok(), after: None };
+    operation(db, me, op).await;
+}

@@ -9,7 +9,6 @@ use diesel_async::RunQueryDsl;
 use logistics_core::check_digit::{self, Scheme};
 use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::app::AppState;
@@ -19,7 +18,7 @@ use crate::db::schema::{logistics_channel, logistics_number_segment};
 use crate::http::envelope::ok_with;
 use crate::http::page::{IdQuery, Order, filter, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::grants;
 use crate::{secrets, with_conn, with_write};
 
@@ -289,14 +288,7 @@ pub async fn add(
     });
     let after = one(&state.db, me.tenant_id, &id).await?;
     let target = format!("{}{}-{}", after.prefix, after.start_no, after.end_no);
-    let op = Operation {
-        action: "logistics:numberSegment:add",
-        target: &target,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "logistics:numberSegment:add", &target, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -326,14 +318,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q):
     });
     for before in befores {
         let target = format!("{}{}-{}", before.prefix, before.start_no, before.end_no);
-        let op = Operation {
-            action: "logistics:numberSegment:delete",
-            target: &target,
-            operate_type: logs::OP_DELETE,
-            before: Some(json!(before)),
-            after: None,
-        };
-        logs::operation(&state.db, &me, op).await;
+        logs::deleted(&state.db, &me, "logistics:numberSegment:delete", &target, &before).await;
     }
     ok_with(MessageKey::Deleted, ())
 }

@@ -724,14 +724,7 @@ pub async fn add(
     });
     super::changed(&state.db).await?;
     let after = find_record(&state, &id).await?;
-    let op = Operation {
-        action: "system:permission:add",
-        target: &after.name,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "system:permission:add", &after.name, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -777,14 +770,7 @@ pub async fn edit(
     });
     super::changed(&state.db).await?;
     let after = find_record(&state, &id).await?;
-    let op = Operation {
-        action: "system:permission:edit",
-        target: &after.name,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:permission:edit", &after.name, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -848,14 +834,7 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
     });
     super::changed(&state.db).await?;
     let names: Vec<&str> = all.iter().filter(|p| doomed.contains(&p.id)).map(|p| p.name.as_str()).collect();
-    let op = Operation {
-        action: "system:permission:delete",
-        target: &names.join(","),
-        operate_type: logs::OP_DELETE,
-        before: Some(json!(doomed)),
-        after: None,
-    };
-    logs::operation(&state.db, me, op).await;
+    logs::deleted(&state.db, me, "system:permission:delete", &names.join(","), &doomed).await;
     Ok(())
 }
 

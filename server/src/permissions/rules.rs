@@ -205,14 +205,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(body): 
             .await?;
     });
     super::grants_changed(&state.db).await?;
-    let op = Operation {
-        action: "system:permission:rule:add",
-        target: &rule.rule_name,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(rule)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "system:permission:rule:add", &rule.rule_name, &rule).await;
     ok_with(MessageKey::Added, rule)
 }
 
@@ -258,14 +251,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(body):
             .await?;
     });
     super::grants_changed(&state.db).await?;
-    let op = Operation {
-        action: "system:permission:rule:edit",
-        target: &after.rule_name,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:permission:rule:edit", &after.rule_name, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -286,14 +272,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q):
         diesel::delete(sys_permission_data_rule::table.filter(sys_permission_data_rule::id.eq(&before.id))).execute(conn).await?;
     });
     super::grants_changed(&state.db).await?;
-    let op = Operation {
-        action: "system:permission:rule:delete",
-        target: &before.rule_name,
-        operate_type: logs::OP_DELETE,
-        before: Some(json!(before)),
-        after: None,
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::deleted(&state.db, &me, "system:permission:rule:delete", &before.rule_name, &before).await;
     ok_with(MessageKey::Deleted, ())
 }
 

@@ -5,7 +5,6 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::{MessageKey, check_rule, validate};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::app::AppState;
@@ -16,7 +15,7 @@ use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
 use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::grants;
 use crate::{secrets, with_conn, with_write};
 
@@ -201,14 +200,7 @@ pub async fn add(
             .map_err(|e| AppError::or_taken(e, "code", MessageKey::PositionCodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &id).await?;
-    let op = Operation {
-        action: "system:position:add",
-        target: &after.code,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "system:position:add", &after.code, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -238,14 +230,7 @@ pub async fn edit(
             .map_err(|e| AppError::or_taken(e, "code", MessageKey::PositionCodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &before.id).await?;
-    let op = Operation {
-        action: "system:position:edit",
-        target: &after.code,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:position:edit", &after.code, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -260,14 +245,7 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
             .await?;
     });
     for before in befores {
-        let op = Operation {
-            action: "system:position:delete",
-            target: &before.code,
-            operate_type: logs::OP_DELETE,
-            before: Some(json!(before)),
-            after: None,
-        };
-        logs::operation(&state.db, me, op).await;
+        logs::deleted(&state.db, me, "system:position:delete", &before.code, &before).await;
     }
     Ok(())
 }

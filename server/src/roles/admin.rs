@@ -6,7 +6,6 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{MessageKey, check_rule, validate};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{ADMIN, CUSTOMER};
@@ -18,7 +17,7 @@ use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
 use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::grants;
 use crate::{secrets, with_conn, with_write};
 
@@ -240,14 +239,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
             .map_err(|e| AppError::or_taken(e, "roleCode", MessageKey::RoleCodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &id).await?;
-    let op = Operation {
-        action: "system:role:add",
-        target: &after.role_code,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "system:role:add", &after.role_code, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -277,14 +269,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
     });
     crate::permissions::grants_changed(&state.db).await?;
     let after = one(&state.db, me.tenant_id, &before.id).await?;
-    let op = Operation {
-        action: "system:role:edit",
-        target: &after.role_code,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:role:edit", &after.role_code, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -314,14 +299,7 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
     });
     crate::permissions::grants_changed(&state.db).await?;
     for before in befores {
-        let op = Operation {
-            action: "system:role:delete",
-            target: &before.role_code,
-            operate_type: logs::OP_DELETE,
-            before: Some(json!(before)),
-            after: None,
-        };
-        logs::operation(&state.db, me, op).await;
+        logs::deleted(&state.db, me, "system:role:delete", &before.role_code, &before).await;
     }
     Ok(())
 }

@@ -6,7 +6,6 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::app::AppState;
@@ -17,7 +16,7 @@ use crate::http::envelope::ok_with;
 use crate::http::lang::pick;
 use crate::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::grants;
 use crate::{secrets, with_conn, with_write};
 
@@ -274,14 +273,7 @@ pub async fn add(
             .map_err(|e| AppError::or_taken(e, "code", MessageKey::CodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &id).await?;
-    let op = Operation {
-        action: "logistics:supplier:add",
-        target: &after.code,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "logistics:supplier:add", &after.code, &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -316,14 +308,7 @@ pub async fn edit(
             .map_err(|e| AppError::or_taken(e, "code", MessageKey::CodeTaken))?;
     });
     let after = one(&state.db, me.tenant_id, &before.id).await?;
-    let op = Operation {
-        action: "logistics:supplier:edit",
-        target: &after.code,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "logistics:supplier:edit", &after.code, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -355,14 +340,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q):
         .await?;
     });
     for before in befores {
-        let op = Operation {
-            action: "logistics:supplier:delete",
-            target: &before.code,
-            operate_type: logs::OP_DELETE,
-            before: Some(json!(before)),
-            after: None,
-        };
-        logs::operation(&state.db, &me, op).await;
+        logs::deleted(&state.db, &me, "logistics:supplier:delete", &before.code, &before).await;
     }
     ok_with(MessageKey::Deleted, ())
 }

@@ -19,7 +19,7 @@ use crate::db::schema::{sys_depart, sys_session, sys_tenant, sys_user, sys_user_
 use crate::http::envelope::ok_with;
 use crate::http::page::{Order, filter, like_pattern};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::grants;
 use crate::users::{Lookup, UserKind};
 use crate::{bootstrap, secrets, users, with_conn, with_write};
@@ -337,14 +337,14 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
         });
     }
     let after = one(&state.db, id).await?;
-    let op = Operation {
-        action: "system:tenant:add",
-        target: &after.name,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!({"tenant": after, "admin": admin.as_ref().map(|(u, _)| u)})),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(
+        &state.db,
+        &me,
+        "system:tenant:add",
+        &after.name,
+        &json!({"tenant": after, "admin": admin.as_ref().map(|(u, _)| u)}),
+    )
+    .await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -390,14 +390,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
         end_sessions(&state.db, before.id).await?;
     }
     let after = one(&state.db, before.id).await?;
-    let op = Operation {
-        action: "system:tenant:edit",
-        target: &after.name,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(&state.db, &me, "system:tenant:edit", &after.name, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -434,13 +427,6 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q):
         .await
         .map_err(AppError::from)?;
     });
-    let op = Operation {
-        action: "system:tenant:delete",
-        target: &before.name,
-        operate_type: logs::OP_DELETE,
-        before: Some(json!(before)),
-        after: None,
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::deleted(&state.db, &me, "system:tenant:delete", &before.name, &before).await;
     ok_with(MessageKey::Deleted, ())
 }

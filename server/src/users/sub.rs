@@ -21,7 +21,7 @@ use crate::db::{Db, DbResult};
 use crate::http::envelope::ok_with;
 use crate::http::page::{require_ids, split_ids};
 use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::logs::{self, Operation};
+use crate::logs;
 use crate::permissions::admin::{TreeNode, grant_rows, tree_nodes};
 use crate::permissions::grants::{self, Grants};
 use crate::{users, with_write};
@@ -150,14 +150,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
     });
     set_permissions(&state.db, &id, &permissions).await?;
     let info = one(&state, &scope, &id).await?;
-    let op = Operation {
-        action: "erp:user:sub:add",
-        target: &username,
-        operate_type: logs::OP_ADD,
-        before: None,
-        after: Some(json!({"user": info, "permissionIds": permissions})),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::added(&state.db, &me, "erp:user:sub:add", &username, &json!({"user": info, "permissionIds": permissions})).await;
     ok_with(MessageKey::Added, info)
 }
 
@@ -192,14 +185,15 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
         set_permissions(&state.db, &id, permissions).await?;
     }
     let after = one(&state, &scope, &id).await?;
-    let op = Operation {
-        action: "erp:user:sub:edit",
-        target: &after.username,
-        operate_type: logs::OP_EDIT,
-        before: Some(json!(before)),
-        after: Some(json!({"user": after, "permissionIds": permissions})),
-    };
-    logs::operation(&state.db, &me, op).await;
+    logs::edited(
+        &state.db,
+        &me,
+        "erp:user:sub:edit",
+        &after.username,
+        &before,
+        &json!({"user": after, "permissionIds": permissions}),
+    )
+    .await;
     ok_with(MessageKey::Edited, after)
 }
 
