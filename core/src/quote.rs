@@ -172,6 +172,9 @@ pub struct Quote {
     pub currency: String,
     /// Each step, in the user's language.
     pub breakdown: Vec<String>,
+    /// The total as a number (for ordering; the wire carries `total`).
+    #[serde(skip)]
+    pub amount: Decimal,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -410,6 +413,7 @@ pub fn quote(product: &Product, s: &Shipment, lang: Lang) -> Result<Quote, Strin
     ));
     let mut lines =
         vec![Line { kind: "freight", label: MessageKey::LineFreight.template(lang).to_owned(), amount: freight.to_string() }];
+    let mut total = freight;
     let postal = normalized_postal(&s.postal_code);
     for surcharge in &card.surcharges {
         let (kind, key, amount) = match surcharge {
@@ -443,9 +447,10 @@ pub fn quote(product: &Product, s: &Shipment, lang: Lang) -> Result<Quote, Strin
                 ("insurance", MessageKey::LineInsurance, s.declared_value * percent / hundred())
             }
         };
-        lines.push(Line { kind, label: key.template(lang).to_owned(), amount: money(amount, scale).to_string() });
+        let amount = money(amount, scale);
+        total += amount;
+        lines.push(Line { kind, label: key.template(lang).to_owned(), amount: amount.to_string() });
     }
-    let total = lines.iter().filter_map(|l| l.amount.parse::<Decimal>().ok()).fold(Decimal::ZERO, |a, b| a + b);
     Ok(Quote {
         channel_product_id: product.id.clone(),
         code: product.code.clone(),
@@ -454,6 +459,7 @@ pub fn quote(product: &Product, s: &Shipment, lang: Lang) -> Result<Quote, Strin
         chargeable_weight: kg(weight),
         lines,
         total: money(total, scale).to_string(),
+        amount: total,
         currency: card.currency.clone(),
         breakdown,
     })
@@ -475,8 +481,7 @@ pub fn forecast(products: &[Product], s: &Shipment, lang: Lang) -> Forecast {
     }
     // Codes are unique, so an unstable sort is deterministic (and smaller in the browser's build).
     out.quotes.sort_unstable_by(|a, b| {
-        let (x, y) = (a.total.parse::<Decimal>().unwrap_or(Decimal::MAX), b.total.parse::<Decimal>().unwrap_or(Decimal::MAX));
-        x.cmp(&y).then_with(|| a.code.cmp(&b.code)).then_with(|| a.channel_product_id.cmp(&b.channel_product_id))
+        a.amount.cmp(&b.amount).then_with(|| a.code.cmp(&b.code)).then_with(|| a.channel_product_id.cmp(&b.channel_product_id))
     });
     out
 }

@@ -97,13 +97,6 @@ impl Hub {
         sent
     }
 
-    /// The distinct sessions with a live socket here.
-    pub fn sessions(&self) -> Vec<String> {
-        let conns = self.conns.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let set: HashSet<&str> = conns.values().map(|c| c.session_id.as_str()).collect();
-        set.into_iter().map(str::to_owned).collect()
-    }
-
     /// Closes the sockets of the given sessions and of sessions that expired before `now`.
     pub fn close_ended(&self, revoked: &HashSet<String>, now: NaiveDateTime) -> usize {
         let conns = self.conns.read().unwrap_or_else(std::sync::PoisonError::into_inner);

@@ -159,8 +159,7 @@ pub async fn sweep(db: Db, hub: std::sync::Arc<Hub>) {
         let now = chrono::Utc::now().naive_utc();
         match revoked_since(&db, since).await {
             Ok(revoked) => {
-                let live: HashSet<String> = hub.sessions().into_iter().filter(|s| revoked.contains(s)).collect();
-                let closed = hub.close_ended(&live, now);
+                let closed = hub.close_ended(&revoked, now);
                 if closed > 0 {
                     tracing::info!(closed, "closed the live sockets of ended sessions");
                 }
