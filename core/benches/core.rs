@@ -1,14 +1,12 @@
 //! Core's hot rules, measured: what a price forecast or an intake scan costs before any IO.
 
 use std::hint::black_box;
-use std::str::FromStr;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use logistics_core::{api, validate, weight};
-use rust_decimal::Decimal;
 
 fn benches(c: &mut Criterion) {
-    let d = |s: &str| Decimal::from_str(s).unwrap_or_default();
+    let d = |s: &str| logistics_core::decimal::parse(s).unwrap_or_default();
     let input = weight::WeightInput {
         length: d("60.5"),
         width: d("40.25"),

@@ -77,7 +77,7 @@ pub fn parse_weight_input(v: &Value) -> Result<WeightInput, FieldError> {
     let divisor = field("divisor").or_else(|| field("thWeightRatio"));
     let divisor = decimal::read("divisor", MessageKey::FieldDivisor, divisor, DIVISOR_BOUNDS)?;
     let increment = match field("increment") {
-        None | Some(Value::Null) => rust_decimal::Decimal::ZERO,
+        None | Some(Value::Null) => crate::decimal::Decimal::ZERO,
         some => decimal::read("increment", MessageKey::FieldIncrement, some, INCREMENT_BOUNDS)?,
     };
     Ok(WeightInput { length, width, height, weight, divisor, increment })
@@ -184,10 +184,7 @@ pub fn forecast(bundle_json: &str, shipment_json: &str, lang: &str) -> String {
         .map_err(|_| FieldError::new("", MessageKey::BadRequest))
         .and_then(|v| crate::quote_json::shipment(&v));
     match shipment {
-        Ok(s) => {
-            let f = crate::quote::forecast(&products, &s, language);
-            json!({"ok": true, "quotes": f.quotes, "unavailable": f.unavailable}).to_string()
-        }
+        Ok(s) => crate::quote::forecast(&products, &s, language).to_json(),
         Err(e) => json!({"ok": false, "field": e.field, "key": e.key.key(), "message": e.message(language)}).to_string(),
     }
 }

@@ -409,6 +409,7 @@ catalogue! {
     QuotePostalRefused = "quote_postal_refused" { zh: "邮编{postal}不在服务范围内", en: "Postal code {postal} is not served" }
     QuoteNoZone = "quote_no_zone" { zh: "不派送至{country}", en: "Does not deliver to {country}" }
     QuoteNoPrice = "quote_no_price" { zh: "{zone}区没有{weight} kg的价格", en: "No price for {weight} kg in zone {zone}" }
+    QuoteCurrency = "quote_currency" { zh: "该渠道以{currency}计价", en: "This channel is priced in {currency}" }
     QuoteTooLarge = "quote_too_large" { zh: "数值过大，无法计价", en: "The figures are too large to price" }
     RuleWeight = "rule_weight" { zh: "重量", en: "Weight" }
     RuleLongestSide = "rule_longest_side" { zh: "最长边", en: "Longest side" }

@@ -2,7 +2,7 @@
 //! server sends it to the browser, cost prices never included) and the shipment a user types in.
 //! Hand-read from `serde_json::Value` (typed deserialisers would weigh on the browser's build).
 
-use rust_decimal::Decimal;
+use crate::decimal::Decimal;
 use serde_json::Value;
 
 use crate::decimal::{self, Bounds};
@@ -57,7 +57,14 @@ fn card(v: &Value) -> Result<RateCard, BadBundle> {
         })
         .transpose()?
         .unwrap_or_default();
-    rounding.sort_unstable_by_key(|s| s.up_to);
+    // A handful of rows: an insertion sort (no second quicksort in the browser's build).
+    for i in 1..rounding.len() {
+        let mut j = i;
+        while j > 0 && rounding[j - 1].up_to > rounding[j].up_to {
+            rounding.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     let zones = v
         .get("zones")
         .and_then(Value::as_array)
@@ -171,6 +178,7 @@ pub fn products(bundle: &Value) -> Result<Vec<Product>, BadBundle> {
         out.push(Product {
             id: text(p, "id"),
             name: text(p, "name"),
+            name_en: text(p, "nameEn"),
             trade_type: text(p, "tradeType"),
             multi_piece: p.get("izMult").and_then(Value::as_bool).unwrap_or(true),
             divisor: number(p, "thWeightRatio").unwrap_or(Decimal::ZERO),
@@ -184,7 +192,7 @@ pub fn products(bundle: &Value) -> Result<Vec<Product>, BadBundle> {
     Ok(out)
 }
 
-const MONEY_BOUNDS: Bounds = Bounds { allow_zero: true, max: Decimal::from_parts(100_000_000, 0, 0, false, 0), max_scale: 2 };
+const MONEY_BOUNDS: Bounds = Bounds { allow_zero: true, max: Decimal::int(100_000_000), max_scale: 2 };
 
 /// The shipment a user typed: country, postal code, trade type, parcels, declared value.
 pub fn shipment(v: &Value) -> Result<Shipment, FieldError> {
@@ -225,6 +233,7 @@ pub fn shipment(v: &Value) -> Result<Shipment, FieldError> {
         country,
         postal_code: text(v, "postalCode"),
         trade_type: text(v, "tradeType").to_ascii_uppercase(),
+        currency: text(v, "currency").to_ascii_uppercase(),
         parcels,
         declared_value,
     })

@@ -2,10 +2,10 @@
 //! (thWeightRatio), and the chargeable weight a carrier bills: the larger of actual and
 //! volumetric, rounded up to the rate card's increment. All exact decimals.
 
-use rust_decimal::Decimal;
+use crate::decimal::Decimal;
 use serde::Serialize;
 
-use crate::decimal::Bounds;
+use crate::decimal::{self, Bounds};
 use crate::i18n::MessageKey;
 use crate::validate::FieldError;
 
@@ -30,34 +30,35 @@ pub struct WeightInput {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Weights {
-    #[serde(with = "rust_decimal::serde::str")]
+    #[serde(serialize_with = "as_text")]
     pub actual_weight: Decimal,
-    #[serde(with = "rust_decimal::serde::str")]
+    #[serde(serialize_with = "as_text")]
     pub volumetric_weight: Decimal,
-    #[serde(with = "rust_decimal::serde::str")]
+    #[serde(serialize_with = "as_text")]
     pub chargeable_weight: Decimal,
 }
 
-pub const DIMENSION_BOUNDS: Bounds = Bounds { allow_zero: false, max: Decimal::from_parts(10_000, 0, 0, false, 0), max_scale: 2 };
-pub const WEIGHT_BOUNDS: Bounds = Bounds { allow_zero: true, max: Decimal::from_parts(100_000, 0, 0, false, 0), max_scale: 3 };
-pub const DIVISOR_BOUNDS: Bounds =
-    Bounds { allow_zero: false, max: Decimal::from_parts(1_000_000, 0, 0, false, 0), max_scale: 0 };
-pub const INCREMENT_BOUNDS: Bounds = Bounds { allow_zero: true, max: Decimal::from_parts(100, 0, 0, false, 0), max_scale: 3 };
+fn as_text<S: serde::Serializer>(value: &Decimal, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&decimal::text(*value))
+}
+
+pub const DIMENSION_BOUNDS: Bounds = Bounds { allow_zero: false, max: Decimal::int(10_000), max_scale: 2 };
+pub const WEIGHT_BOUNDS: Bounds = Bounds { allow_zero: true, max: Decimal::int(100_000), max_scale: 3 };
+pub const DIVISOR_BOUNDS: Bounds = Bounds { allow_zero: false, max: Decimal::int(1_000_000), max_scale: 0 };
+pub const INCREMENT_BOUNDS: Bounds = Bounds { allow_zero: true, max: Decimal::int(100), max_scale: 3 };
 
 /// L x W x H / divisor, rounded up to the gram: a carrier never bills less than the box.
 pub fn volumetric_weight(length: Decimal, width: Decimal, height: Decimal, divisor: Decimal) -> Option<Decimal> {
     let volume = length.checked_mul(width)?.checked_mul(height)?;
-    let weight = volume.checked_div(divisor)?;
-    Some(weight.round_dp_with_strategy(WEIGHT_SCALE, rust_decimal::RoundingStrategy::AwayFromZero))
+    decimal::div_up(volume, divisor, WEIGHT_SCALE)
 }
 
 /// `value` rounded up to the next multiple of `increment` (to the gram when increment is zero).
 pub fn round_up_to(value: Decimal, increment: Decimal) -> Option<Decimal> {
     if increment.is_zero() {
-        return Some(value.round_dp_with_strategy(WEIGHT_SCALE, rust_decimal::RoundingStrategy::AwayFromZero));
+        return decimal::round_up(value, WEIGHT_SCALE);
     }
-    let steps = value.checked_div(increment)?.ceil();
-    steps.checked_mul(increment)
+    decimal::div_up(value, increment, 0)?.checked_mul(increment)
 }
 
 /// Actual, volumetric and chargeable weight of one parcel, each to the gram.
@@ -66,10 +67,7 @@ pub fn chargeable_weight(input: &WeightInput) -> Result<Weights, FieldError> {
     let volumetric = volumetric_weight(input.length, input.width, input.height, input.divisor).ok_or_else(overflow)?;
     let heavier = input.weight.max(volumetric);
     let chargeable = round_up_to(heavier, input.increment).ok_or_else(overflow)?;
-    let scaled = |mut d: Decimal| {
-        d.rescale(WEIGHT_SCALE);
-        d
-    };
+    let scaled = |d: Decimal| decimal::round_half_up(d, WEIGHT_SCALE).unwrap_or(d);
     Ok(Weights {
         actual_weight: scaled(input.weight),
         volumetric_weight: scaled(volumetric),
@@ -79,12 +77,10 @@ pub fn chargeable_weight(input: &WeightInput) -> Result<Weights, FieldError> {
 
 #[cfg(test)]
 mod tests {
-    use std::str::FromStr;
-
     use super::*;
 
     fn d(s: &str) -> Decimal {
-        Decimal::from_str(s).unwrap_or_default()
+        decimal::parse(s).unwrap_or_default()
     }
 
     #[test]
@@ -104,9 +100,9 @@ mod tests {
             divisor: d("5000"),
             increment: d("0.5"),
         };
-        let w = chargeable_weight(&input).map(|w| w.chargeable_weight.to_string());
+        let w = chargeable_weight(&input).map(|w| w.chargeable_weight).map(decimal::text);
         assert_eq!(w.as_deref(), Ok("1.500"));
         let heavy = WeightInput { weight: d("2.5"), ..input };
-        assert_eq!(chargeable_weight(&heavy).map(|w| w.chargeable_weight.to_string()).as_deref(), Ok("2.500"));
+        assert_eq!(chargeable_weight(&heavy).map(|w| w.chargeable_weight).map(decimal::text).as_deref(), Ok("2.500"));
     }
 }

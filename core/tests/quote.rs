@@ -172,6 +172,21 @@ fn the_parity_vectors_are_the_native_answers() {
             "en-US",
         ),
         ("no parcels", json!({"countryCode": "US", "tradeType": "B2C", "parcels": []}), "zh-CN"),
+        (
+            "another currency asked",
+            json!({"countryCode": "DE", "postalCode": "10115", "tradeType": "B2C", "currency": "EUR", "parcels": [{"length": 10, "width": 10, "height": 10, "weight": 1}]}),
+            "zh-CN",
+        ),
+        (
+            "50 x 40 x 30 cm, 8 kg at 5000 with a declared value",
+            json!({"countryCode": "US", "postalCode": "10001", "tradeType": "B2C", "declaredValue": "123.45", "parcels": [{"length": 50, "width": 40, "height": 30, "weight": 8}]}),
+            "en-US",
+        ),
+        (
+            "a bad weight",
+            json!({"countryCode": "US", "postalCode": "10001", "tradeType": "B2C", "parcels": [{"length": 10, "width": 10, "height": 10, "weight": "1e3"}]}),
+            "en-US",
+        ),
     ];
     let bundle: Value = serde_json::from_str(BUNDLE).unwrap();
     let vectors: Vec<Value> = shipments
@@ -180,10 +195,34 @@ fn the_parity_vectors_are_the_native_answers() {
             json!({"name": name, "fn": "forecast", "args": [bundle.to_string(), s.to_string(), lang], "expect": forecast(s.clone(), lang)})
         })
         .collect();
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/quote_vectors.json");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/quote.json");
     let text = serde_json::to_string_pretty(&vectors).unwrap() + "\n";
     if std::env::var("UPDATE_VECTORS").is_ok() {
         std::fs::write(&path, &text).unwrap();
     }
     assert_eq!(std::fs::read_to_string(&path).unwrap_or_default(), text, "run with UPDATE_VECTORS=1 to rewrite the vectors");
+}
+
+#[test]
+fn the_hand_written_json_reads_back_as_serde_writes_it() {
+    use logistics_core::quote::{Forecast, Line, Quote, Unavailable};
+    let nasty = "引号\" 反斜杠\\ 换行\n 制表\t 控制\u{1}\u{1f} é 🚚".to_owned();
+    let f = Forecast {
+        quotes: vec![Quote {
+            channel_product_id: nasty.clone(),
+            code: "C".into(),
+            name: nasty.clone(),
+            zone: "Z".into(),
+            chargeable_weight: "1.5".into(),
+            lines: vec![Line { kind: "freight", label: nasty.clone(), amount: "1.00".into() }],
+            total: "1.00".into(),
+            currency: "USD".into(),
+            breakdown: vec![nasty.clone(), String::new()],
+            amount: Default::default(),
+        }],
+        unavailable: vec![Unavailable { channel_product_id: "u".into(), code: "U".into(), name: nasty.clone(), reason: nasty }],
+    };
+    let read: Value = serde_json::from_str(&f.to_json()).unwrap();
+    assert_eq!(read, json!({"ok": true, "quotes": f.quotes, "unavailable": f.unavailable}));
+    assert_eq!(Forecast::default().to_json(), r#"{"ok":true,"quotes":[],"unavailable":[]}"#);
 }

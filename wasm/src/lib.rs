@@ -94,3 +94,9 @@ pub fn next_org_code(parent: &str, siblings: &str) -> String {
 pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
     api::check_tracking_number(scheme, number)
 }
+
+/// The price forecast of a shipment against a bundle (both JSON); see `api::forecast`.
+#[wasm_bindgen]
+pub fn forecast(bundle_json: &str, shipment_json: &str, lang: &str) -> String {
+    api::forecast(bundle_json, shipment_json, lang)
+}

@@ -204,3 +204,57 @@ export type ChargeableWeightResult =
 export function chargeableWeight(input: ChargeableWeightInput, lang: Language): ChargeableWeightResult {
   return JSON.parse(wasm.chargeableWeight(JSON.stringify(input), lang)) as ChargeableWeightResult;
 }
+
+/** Whether a tracking number carries a valid check digit under `scheme` (`none|mod7|s10|ups`). */
+export function checkTrackingNumber(scheme: string, trackingNumber: string): boolean {
+  return wasm.checkTrackingNumber(scheme, trackingNumber);
+}
+
+/** One money line of a quote (amount in the currency's minor unit, e.g. "12.50"). */
+export interface QuoteLine {
+  kind: 'freight' | 'fuel' | 'perTicket' | 'remoteArea' | 'oversize' | 'insurance';
+  label: string;
+  amount: string;
+}
+
+export interface Quote {
+  channelProductId: string;
+  code: string;
+  name: string;
+  zone: string;
+  chargeableWeight: string;
+  lines: QuoteLine[];
+  total: string;
+  currency: string;
+  /** Each step of the price, in the requested language. */
+  breakdown: string[];
+}
+
+export interface UnavailableProduct {
+  channelProductId: string;
+  code: string;
+  name: string;
+  reason: string;
+}
+
+/** What a user types into the forecast (numbers or decimal strings). */
+export interface ForecastShipment {
+  countryCode: string;
+  postalCode?: string;
+  tradeType?: string;
+  parcels: { length: number | string; width: number | string; height: number | string; weight: number | string; quantity?: number | string }[];
+  declaredValue?: number | string;
+  currency?: string;
+}
+
+export type ForecastResult =
+  | { ok: true; quotes: Quote[]; unavailable: UnavailableProduct[] }
+  | { ok: false; field?: string; key: string; message: string; detail?: string };
+
+/**
+ * The price forecast computed locally from a bundle (`GET /logistics/priceForecast/bundle`'s
+ * result, as JSON text): the same engine and the same answer as `POST /logistics/priceForecast`.
+ */
+export function forecast(bundleJson: string, shipment: ForecastShipment, lang: Language): ForecastResult {
+  return JSON.parse(wasm.forecast(bundleJson, JSON.stringify(shipment), lang)) as ForecastResult;
+}
