@@ -395,6 +395,59 @@ catalogue! {
     FieldCheckScheme = "field_check_scheme" { zh: "校验规则", en: "Check scheme" }
     #[server]
     FieldCount = "field_count" { zh: "数量", en: "Count" }
+    #[server]
+    FieldPostalCode = "field_postal_code" { zh: "邮编", en: "Postal code" }
+    #[server]
+    FieldTradeType = "field_trade_type" { zh: "贸易类型", en: "Trade type" }
+    #[server]
+    FieldRateCard = "field_rate_card" { zh: "报价卡", en: "Rate card" }
+    #[server]
+    FieldCurrency = "field_currency" { zh: "币种", en: "Currency" }
+    #[server]
+    FieldCustomer = "field_customer" { zh: "客户", en: "Customer" }
+    #[server]
+    FieldProduct = "field_product" { zh: "渠道产品", en: "Channel product" }
+    #[server]
+    FieldZone = "field_zone" { zh: "分区", en: "Zone" }
+    #[server]
+    FieldPrice = "field_price" { zh: "价格", en: "Price" }
+    #[server]
+    FieldPercent = "field_percent" { zh: "百分比", en: "Percent" }
+    #[server]
+    FieldAmount = "field_amount" { zh: "金额", en: "Amount" }
+    #[server]
+    FieldEffectiveFrom = "field_effective_from" { zh: "生效日期", en: "Effective from" }
+    #[server]
+    PostalRuleInvalid = "postal_rule_invalid" {
+        zh: "邮编只能含字母、数字、空格或短横线，前缀以*结尾!",
+        en: "A postal code has letters, digits, spaces or hyphens; a prefix ends in *!"
+    }
+    #[server]
+    RuleLimitRequired = "rule_limit_required" { zh: "请填写下限或上限!", en: "Enter a minimum or a maximum!" }
+    #[server]
+    RuleMinAboveMax = "rule_min_above_max" { zh: "下限不能大于上限!", en: "The minimum cannot be above the maximum!" }
+    #[server]
+    DivisorInvalid = "divisor_invalid" { zh: "材积除数须为0到1000000之间的整数!", en: "The volumetric divisor is a whole number from 0 to 1,000,000!" }
+    #[server]
+    CurrencyInvalid = "currency_invalid" { zh: "币种须为3位字母代码（ISO 4217）!", en: "The currency is a 3-letter ISO 4217 code!" }
+    #[server]
+    ZoneUnknown = "zone_unknown" { zh: "分区{zone}未在本报价卡中定义!", en: "Zone {zone} is not defined on this card!" }
+    #[server]
+    ZoneDuplicate = "zone_duplicate" { zh: "分区编码{zone}重复!", en: "Zone code {zone} appears twice!" }
+    #[server]
+    BracketInvalid = "bracket_invalid" { zh: "截止重量须大于起始重量!", en: "The upper weight must be above the lower weight!" }
+    #[server]
+    BracketOverlap = "bracket_overlap" { zh: "与分区{zone}的另一重量段重叠!", en: "It overlaps another weight bracket of zone {zone}!" }
+    #[server]
+    ImportFailed = "import_failed" { zh: "导入失败：{count}处错误", en: "Import failed: {count} errors" }
+    #[server]
+    ImportFileInvalid = "import_file_invalid" { zh: "无法读取该Excel文件，请使用导出的模板!", en: "This Excel file cannot be read; start from the exported template!" }
+    #[server]
+    PriceLevelTaken = "price_level_taken" { zh: "该客户已有此渠道产品的价格等级!", en: "This customer already has a level for this product!" }
+    #[server]
+    RateCardVersionTaken = "rate_card_version_taken" { zh: "该报价卡在此日期已有版本!", en: "This card already has a version from that date!" }
+    #[server]
+    MarkupInvalid = "markup_invalid" { zh: "加价百分比须在-99.99到1000之间!", en: "The markup percent is from -99.99 to 1000!" }
     QuoteParcel = "quote_parcel" {
         zh: "第{n}件：实重{actual} kg，体积重{volumetric} kg，计费{unit} kg × {quantity}",
         en: "Parcel {n}: actual {actual} kg, volumetric {volumetric} kg, billed {unit} kg × {quantity}"

@@ -14,6 +14,7 @@ pub mod orgcode;
 pub mod permission;
 pub mod quote;
 pub mod quote_json;
+pub mod rate_card;
 pub mod security;
 pub mod validate;
 pub mod weight;

@@ -499,11 +499,16 @@ pub fn forecast(products: &[Product], s: &Shipment, lang: Lang) -> Forecast {
     out
 }
 
-/// Quotes by total, then code, then id: a merge sort written out (the standard sorts weigh 2 KB
+/// Quotes by currency, total, code and id: a merge sort written out (the standard sorts weigh 2 KB
 /// each in the browser's build); O(n log n) for the 500-product bar.
 fn cheapest_first(quotes: Vec<Quote>) -> Vec<Quote> {
     let before = |a: &Quote, b: &Quote| {
-        a.amount.cmp(&b.amount).then_with(|| a.code.cmp(&b.code)).then_with(|| a.channel_product_id.cmp(&b.channel_product_id))
+        // Amounts compare within a currency; several currencies (no rates here) come grouped.
+        a.currency
+            .cmp(&b.currency)
+            .then_with(|| a.amount.cmp(&b.amount))
+            .then_with(|| a.code.cmp(&b.code))
+            .then_with(|| a.channel_product_id.cmp(&b.channel_product_id))
             != std::cmp::Ordering::Greater
     };
     let mut runs: Vec<Vec<Quote>> = quotes.into_iter().map(|q| vec![q]).collect();

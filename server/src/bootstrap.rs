@@ -15,6 +15,8 @@ pub const ADMIN_USERNAME: &str = "admin";
 pub const DEMO_TENANT_ID: i32 = 2;
 pub const DEMO_CUSTOMER: &str = "demo";
 pub const DEMO_SUB_ACCOUNT: &str = "demo_sub";
+/// The demo forwarder's administrator (carrier network, prices, customers).
+pub const DEMO_ADMIN: &str = "demo_admin";
 /// Demo accounts' password, printed at start and in the README: demo data is for trying out.
 pub const DEMO_PASSWORD: &str = "Demo@2026!";
 
@@ -50,6 +52,7 @@ pub async fn run(db: &Db, config: &Config) -> Result<(Report, String), String> {
     }
     if config.demo {
         report.demo_created = seed_demo(db).await?;
+        seed_demo_network(db).await?;
     }
     let jwt_secret = match &config.jwt_secret {
         Some(secret) => secret.clone(),
@@ -175,6 +178,19 @@ pub async fn create_or_reset_admin(db: &Db, config: &Config, username: &str) -> 
         }
     }
     Ok((password, generated))
+}
+
+/// The demo forwarder's administrator and carrier network (once each).
+async fn seed_demo_network(db: &Db) -> Result<(), String> {
+    if users::find_by_username(db, DEMO_ADMIN).await.map_err(db_err)?.is_none() {
+        let admin =
+            Account { username: DEMO_ADMIN, realname: "演示货代管理员", kind: UserKind::Admin, main_account_id: None };
+        create_user(db, &admin, DEMO_PASSWORD, DEMO_TENANT_ID, None).await?;
+    }
+    if let Some(customer) = users::find_by_username(db, DEMO_CUSTOMER).await.map_err(db_err)? {
+        crate::suppliers::demo::seed(db, DEMO_TENANT_ID, &customer.id).await.map_err(db_err)?;
+    }
+    Ok(())
 }
 
 /// A demo forwarder with one customer and its sub-account. Returns whether anything was created.

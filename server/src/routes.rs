@@ -19,8 +19,8 @@ use crate::http::{AppError, middleware, web};
 use crate::users::{account, register};
 use crate::users::{admin as user_admin, sub};
 use crate::{
-    announcements, auth, categories, channels, checks, countries, departs, dicts, files, health, logs, notices, number_segments,
-    permissions, positions, roles, suppliers, tenants, weight,
+    announcements, auth, categories, channel_products, channels, checks, countries, departs, dicts, files, forecast, health,
+    logs, notices, number_segments, permissions, positions, price_levels, rate_cards, roles, suppliers, tenants, weight,
 };
 
 pub const BASE_PATH: &str = "/boot";
@@ -196,6 +196,30 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(number_segments::add))
         .routes(routes!(number_segments::delete))
         .routes(routes!(number_segments::allocate))
+        .routes(routes!(channel_products::list))
+        .routes(routes!(channel_products::query_by_id))
+        .routes(routes!(channel_products::add))
+        .routes(routes!(channel_products::edit))
+        .routes(routes!(channel_products::delete))
+        .routes(routes!(channel_products::mine::my_list))
+        .routes(routes!(rate_cards::list))
+        .routes(routes!(rate_cards::query_by_id))
+        .routes(routes!(rate_cards::add))
+        .routes(routes!(rate_cards::edit))
+        .routes(routes!(rate_cards::delete))
+        .routes(routes!(rate_cards::xlsx::export))
+        .routes({
+            let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);
+            (schemas, paths, method_router.layer(DefaultBodyLimit::max(rate_cards::xlsx::IMPORT_LIMIT + 64 * 1024)))
+        })
+        .routes(routes!(price_levels::list))
+        .routes(routes!(price_levels::query_by_id))
+        .routes(routes!(price_levels::add))
+        .routes(routes!(price_levels::edit))
+        .routes(routes!(price_levels::delete))
+        .routes(routes!(price_levels::customers))
+        .routes(routes!(forecast::forecast))
+        .routes(routes!(forecast::bundle))
         .routes(routes!(checks::duplicate))
         .routes(routes!(checks::check_by_code))
         .routes({

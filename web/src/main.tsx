@@ -8,6 +8,7 @@ import { routes } from './app/routes';
 import './core';
 import './i18n';
 import { applySettingsToDocument, settingsStore } from './lib/settings';
+import { registerServiceWorker } from './sw/register';
 
 applySettingsToDocument(settingsStore.get());
 const router = createBrowserRouter(routes);
@@ -21,3 +22,6 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The offline app shell (precached build, see src/sw); never in the dev server.
+if (import.meta.env.PROD) registerServiceWorker();

@@ -13,6 +13,7 @@ use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
 use crate::dicts::DictCache;
+use crate::forecast::bundle::BundleCache;
 use crate::notices::hub::Hub;
 
 /// One event on the bus.
@@ -27,10 +28,16 @@ pub enum Event {
         payload: String,
     },
     DictsChanged,
+    /// A tenant's channel products, rate cards or price levels changed: its forecast bundles go.
+    #[serde(rename_all = "camelCase")]
+    PricesChanged {
+        tenant_id: i32,
+    },
 }
 
 pub struct Cluster {
     pub dicts: DictCache,
+    pub bundles: BundleCache,
     pub hub: Arc<Hub>,
     redis: Option<Redis>,
 }
@@ -43,7 +50,12 @@ struct Redis {
 impl Cluster {
     /// The in-process bus.
     pub fn local() -> Arc<Cluster> {
-        Arc::new(Cluster { dicts: DictCache::default(), hub: Arc::new(Hub::default()), redis: None })
+        Arc::new(Cluster {
+            dicts: DictCache::default(),
+            bundles: BundleCache::default(),
+            hub: Arc::new(Hub::default()),
+            redis: None,
+        })
     }
 
     /// The Redis bus: connects (errors are one line, for the operator) and starts the subscriber.
@@ -58,6 +70,7 @@ impl Cluster {
         let channel = format!("logistics:{cluster_id}:events");
         let cluster = Arc::new(Cluster {
             dicts: DictCache::default(),
+            bundles: BundleCache::default(),
             hub: Arc::new(Hub::default()),
             redis: Some(Redis { publisher, channel: channel.clone() }),
         });
@@ -101,12 +114,21 @@ impl Cluster {
         }
     }
 
+    /// A tenant's prices changed: this instance drops its bundles at once, the others on the event.
+    pub async fn prices_changed(&self, tenant_id: i32) {
+        self.bundles.invalidate(Some(tenant_id));
+        if self.redis.is_some() {
+            self.publish(Event::PricesChanged { tenant_id }).await;
+        }
+    }
+
     fn handle(&self, event: Event) {
         match event {
             Event::Notice { tenant_id, user_ids, payload } => {
                 self.hub.deliver(tenant_id, user_ids.as_deref(), &payload);
             }
             Event::DictsChanged => self.dicts.invalidate(),
+            Event::PricesChanged { tenant_id } => self.bundles.invalidate(Some(tenant_id)),
         }
     }
 }
@@ -125,6 +147,7 @@ async fn subscribe(
                     let Some(c) = cluster.upgrade() else { return };
                     // Events may have been missed while we were away.
                     c.dicts.invalidate();
+                    c.bundles.invalidate(None);
                     drop(c);
                     if let Some(tx) = ready.take() {
                         let _ = tx.send(());

@@ -435,6 +435,86 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A rate card version: the card's body is the documented JSON (rounding, zones, prices, surcharges).
+    logistics_rate_card (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        code -> Text,
+        name -> Text,
+        currency -> Text,
+        effective_from -> Date,
+        body -> Text,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    logistics_channel_product (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        channel_id -> Text,
+        code -> Text,
+        name -> Text,
+        name_en -> Nullable<Text>,
+        trade_type -> Nullable<Text>,
+        trans_type -> Nullable<Text>,
+        push_method -> Nullable<Text>,
+        label_type -> Nullable<Text>,
+        deduct_method -> Nullable<Text>,
+        iz_subsist -> Bool,
+        iz_single -> Bool,
+        iz_mult -> Bool,
+        iz_enable -> Bool,
+        fee_id -> Nullable<Text>,
+        th_weight_ratio -> Integer,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    logistics_product_validity (id) {
+        id -> Text,
+        product_id -> Text,
+        valid_type -> Text,
+        min_value -> Nullable<Text>,
+        max_value -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    logistics_product_postal (id) {
+        id -> Text,
+        product_id -> Text,
+        country -> Text,
+        postal_code -> Text,
+        allow -> Bool,
+        remark -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    /// Which channel products a customer (main account) may use, and its markup on freight.
+    logistics_price_level (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        product_id -> Text,
+        markup_percent -> Text,
+        enabled -> Bool,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(sys_session -> sys_user (user_id));
 diesel::joinable!(sys_user_role -> sys_role (role_id));
 diesel::joinable!(sys_user_role -> sys_user (user_id));
@@ -454,6 +534,10 @@ diesel::joinable!(sys_dict_item -> sys_dict (dict_id));
 diesel::joinable!(sys_announcement_send -> sys_announcement (annt_id));
 diesel::joinable!(logistics_channel -> logistics_supplier (supplier_id));
 diesel::joinable!(logistics_number_segment -> logistics_channel (channel_id));
+diesel::joinable!(logistics_channel_product -> logistics_channel (channel_id));
+diesel::joinable!(logistics_product_validity -> logistics_channel_product (product_id));
+diesel::joinable!(logistics_product_postal -> logistics_channel_product (product_id));
+diesel::joinable!(logistics_price_level -> logistics_channel_product (product_id));
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -484,4 +568,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     logistics_supplier,
     logistics_channel,
     logistics_number_segment,
+    logistics_rate_card,
+    logistics_channel_product,
+    logistics_product_validity,
+    logistics_product_postal,
+    logistics_price_level,
 );

@@ -178,6 +178,14 @@ pub fn error_response(status: StatusCode, error: &FieldError) -> Response {
     response
 }
 
+/// A 400 whose `result` carries more than one field (an import's bad rows), message localized.
+pub fn bad_request_with(message: String, result: serde_json::Value) -> Response {
+    let body = Envelope { success: false, message, code: 400, result, timestamp: now_millis() };
+    let mut response = (StatusCode::BAD_REQUEST, Json(body)).into_response();
+    response.extensions_mut().insert(Enveloped);
+    response
+}
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         if let Some(cause) = &self.cause {

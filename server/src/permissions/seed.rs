@@ -252,20 +252,162 @@ pub const MENUS: &[SeedMenu] = &[
     button("btn_annt_edit", "menu_system_announcement", ("编辑通告", "Edit announcement"), "system:announcement:edit", 2),
     button("btn_annt_delete", "menu_system_announcement", ("删除通告", "Delete announcement"), "system:announcement:delete", 3),
     button("btn_annt_release", "menu_system_announcement", ("发布/撤销", "Release/revoke"), "system:announcement:release", 4),
-    // Suppliers, channels and number segments: their pages arrive with the carrier-management
-    // pages; until then the codes sit under System so roles can hold them.
-    button("btn_supplier_list", "menu_system", ("物流商查看", "View suppliers"), "logistics:supplier:list", 80),
-    button("btn_supplier_add", "menu_system", ("物流商添加", "Add suppliers"), "logistics:supplier:add", 81),
-    button("btn_supplier_edit", "menu_system", ("物流商编辑", "Edit suppliers"), "logistics:supplier:edit", 82),
-    button("btn_supplier_delete", "menu_system", ("物流商删除", "Delete suppliers"), "logistics:supplier:delete", 83),
-    button("btn_channel_list", "menu_system", ("渠道查看", "View channels"), "logistics:channel:list", 84),
-    button("btn_channel_add", "menu_system", ("渠道添加", "Add channels"), "logistics:channel:add", 85),
-    button("btn_channel_edit", "menu_system", ("渠道编辑", "Edit channels"), "logistics:channel:edit", 86),
-    button("btn_channel_delete", "menu_system", ("渠道删除", "Delete channels"), "logistics:channel:delete", 87),
-    button("btn_numseg_list", "menu_system", ("号段查看", "View number segments"), "logistics:numberSegment:list", 90),
-    button("btn_numseg_add", "menu_system", ("号段添加", "Add number segments"), "logistics:numberSegment:add", 91),
-    button("btn_numseg_delete", "menu_system", ("号段删除", "Delete number segments"), "logistics:numberSegment:delete", 92),
-    button("btn_numseg_allocate", "menu_system", ("号段取号", "Take tracking numbers"), "logistics:numberSegment:allocate", 93),
+    // Logistics: what customers (and staff) use to price and choose a channel.
+    SeedMenu {
+        redirect: Some("/logistics/priceForecast"),
+        ..for_customers(menu("menu_logistics", None, ("物流管理", "Logistics"), ("/logistics", "layouts/RouteView"), "car", 20))
+    },
+    for_customers(page(
+        "menu_logistics_forecast",
+        "menu_logistics",
+        ("价格预估", "Price forecast"),
+        ("/logistics/priceForecast", "logistics/PriceForecast"),
+        "calculator",
+        "logistics:priceForecast:query",
+        1,
+    )),
+    for_customers(page(
+        "menu_logistics_products",
+        "menu_logistics",
+        ("渠道产品", "Channel products"),
+        ("/logistics/channelProduct", "logistics/ChannelProductList"),
+        "appstore",
+        "logistics:channelProduct:mine",
+        2,
+    )),
+    // Carrier management: the forwarder's network and prices.
+    SeedMenu {
+        redirect: Some("/carrier/supplier"),
+        ..menu("menu_carrier", None, ("承运商管理", "Carrier management"), ("/carrier", "layouts/RouteView"), "cluster", 30)
+    },
+    page(
+        "menu_carrier_supplier",
+        "menu_carrier",
+        ("物流商", "Suppliers"),
+        ("/carrier/supplier", "carrier/SupplierList"),
+        "shop",
+        "logistics:supplier:list",
+        1,
+    ),
+    button("btn_supplier_add", "menu_carrier_supplier", ("物流商添加", "Add suppliers"), "logistics:supplier:add", 1),
+    button("btn_supplier_edit", "menu_carrier_supplier", ("物流商编辑", "Edit suppliers"), "logistics:supplier:edit", 2),
+    button("btn_supplier_delete", "menu_carrier_supplier", ("物流商删除", "Delete suppliers"), "logistics:supplier:delete", 3),
+    page(
+        "menu_carrier_channel",
+        "menu_carrier",
+        ("渠道", "Channels"),
+        ("/carrier/channel", "carrier/ChannelList"),
+        "branches",
+        "logistics:channel:list",
+        2,
+    ),
+    button("btn_channel_add", "menu_carrier_channel", ("渠道添加", "Add channels"), "logistics:channel:add", 1),
+    button("btn_channel_edit", "menu_carrier_channel", ("渠道编辑", "Edit channels"), "logistics:channel:edit", 2),
+    button("btn_channel_delete", "menu_carrier_channel", ("渠道删除", "Delete channels"), "logistics:channel:delete", 3),
+    page(
+        "menu_carrier_product",
+        "menu_carrier",
+        ("渠道产品", "Channel products"),
+        ("/carrier/channelProduct", "carrier/ChannelProductList"),
+        "appstore",
+        "logistics:channelProduct:list",
+        3,
+    ),
+    button(
+        "btn_product_add",
+        "menu_carrier_product",
+        ("渠道产品添加", "Add channel products"),
+        "logistics:channelProduct:add",
+        1,
+    ),
+    button(
+        "btn_product_edit",
+        "menu_carrier_product",
+        ("渠道产品编辑", "Edit channel products"),
+        "logistics:channelProduct:edit",
+        2,
+    ),
+    button(
+        "btn_product_delete",
+        "menu_carrier_product",
+        ("渠道产品删除", "Delete channel products"),
+        "logistics:channelProduct:delete",
+        3,
+    ),
+    page(
+        "menu_carrier_rate_card",
+        "menu_carrier",
+        ("报价卡", "Rate cards"),
+        ("/carrier/rateCard", "carrier/RateCardList"),
+        "table",
+        "logistics:rateCard:list",
+        4,
+    ),
+    button("btn_rate_card_add", "menu_carrier_rate_card", ("报价卡添加", "Add rate cards"), "logistics:rateCard:add", 1),
+    button("btn_rate_card_edit", "menu_carrier_rate_card", ("报价卡编辑", "Edit rate cards"), "logistics:rateCard:edit", 2),
+    button("btn_rate_card_delete", "menu_carrier_rate_card", ("报价卡删除", "Delete rate cards"), "logistics:rateCard:delete", 3),
+    button("btn_rate_card_import", "menu_carrier_rate_card", ("报价卡导入", "Import rate cards"), "logistics:rateCard:import", 4),
+    button("btn_rate_card_export", "menu_carrier_rate_card", ("报价卡导出", "Export rate cards"), "logistics:rateCard:export", 5),
+    page(
+        "menu_carrier_price_level",
+        "menu_carrier",
+        ("客户价格等级", "Price levels"),
+        ("/carrier/priceLevel", "carrier/PriceLevelList"),
+        "percentage",
+        "logistics:priceLevel:list",
+        5,
+    ),
+    button(
+        "btn_price_level_add",
+        "menu_carrier_price_level",
+        ("价格等级添加", "Add price levels"),
+        "logistics:priceLevel:add",
+        1,
+    ),
+    button(
+        "btn_price_level_edit",
+        "menu_carrier_price_level",
+        ("价格等级编辑", "Edit price levels"),
+        "logistics:priceLevel:edit",
+        2,
+    ),
+    button(
+        "btn_price_level_delete",
+        "menu_carrier_price_level",
+        ("价格等级删除", "Delete price levels"),
+        "logistics:priceLevel:delete",
+        3,
+    ),
+    page(
+        "menu_carrier_number_segment",
+        "menu_carrier",
+        ("号段", "Number segments"),
+        ("/carrier/numberSegment", "carrier/NumberSegmentList"),
+        "number",
+        "logistics:numberSegment:list",
+        6,
+    ),
+    button(
+        "btn_numseg_add",
+        "menu_carrier_number_segment",
+        ("号段添加", "Add number segments"),
+        "logistics:numberSegment:add",
+        1,
+    ),
+    button(
+        "btn_numseg_delete",
+        "menu_carrier_number_segment",
+        ("号段删除", "Delete number segments"),
+        "logistics:numberSegment:delete",
+        2,
+    ),
+    button(
+        "btn_numseg_allocate",
+        "menu_carrier_number_segment",
+        ("号段取号", "Take tracking numbers"),
+        "logistics:numberSegment:allocate",
+        3,
+    ),
     SeedMenu {
         redirect: Some("/account/center"),
         ..for_customers(menu("menu_account", None, ("个人页", "Account"), ("/account", "layouts/RouteView"), "user", 90))
@@ -351,6 +493,33 @@ pub async fn run(db: &Db) -> DbResult<()> {
                 new_for_customers.push(m.id);
             }
         }
+    });
+    // Before the carrier pages existed their buttons sat under System; move them to their pages
+    // (a seed never overwrites otherwise) and drop the view buttons the pages now replace.
+    with_write!(db, |conn| {
+        for m in MENUS.iter().filter(|m| m.button && m.perms.is_some_and(|p| p.starts_with("logistics:"))) {
+            diesel::update(
+                sys_permission::table.filter(sys_permission::id.eq(m.id)).filter(sys_permission::parent_id.eq("menu_system")),
+            )
+            .set(sys_permission::parent_id.eq(m.parent))
+            .execute(conn)
+            .await?;
+        }
+        let retired = ["btn_supplier_list", "btn_channel_list", "btn_numseg_list"];
+        diesel::delete(sys_role_permission::table.filter(sys_role_permission::permission_id.eq_any(retired)))
+            .execute(conn)
+            .await?;
+        {
+            use crate::db::schema::{
+                sys_depart_permission as dp, sys_depart_role_permission as drp, sys_permission_data_rule as rule,
+                sys_user_permission as up,
+            };
+            diesel::delete(dp::table.filter(dp::permission_id.eq_any(retired))).execute(conn).await?;
+            diesel::delete(drp::table.filter(drp::permission_id.eq_any(retired))).execute(conn).await?;
+            diesel::delete(up::table.filter(up::permission_id.eq_any(retired))).execute(conn).await?;
+            diesel::delete(rule::table.filter(rule::permission_id.eq_any(retired))).execute(conn).await?;
+        }
+        diesel::delete(sys_permission::table.filter(sys_permission::id.eq_any(retired))).execute(conn).await?;
     });
     if !new_for_customers.is_empty() {
         let customer_roles: Vec<String> = with_conn!(db, |conn| {

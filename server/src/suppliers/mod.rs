@@ -1,6 +1,8 @@
 //! Suppliers (`/logistics/supplier/*`): the carriers a forwarder ships with. Per tenant; a
 //! supplier with channels cannot be deleted.
 
+pub mod demo;
+
 use axum::extract::State;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;

@@ -58,6 +58,7 @@ pub struct TestResponse {
     pub status: StatusCode,
     pub headers: HeaderMap,
     pub text: String,
+    pub bytes: Vec<u8>,
 }
 
 impl TestResponse {
@@ -132,7 +133,7 @@ impl TestApp {
         let status = response.status();
         let headers = response.headers().clone();
         let bytes = response.into_body().collect().await.expect("body").to_bytes();
-        TestResponse { status, headers, text: String::from_utf8_lossy(&bytes).into_owned() }
+        TestResponse { status, headers, text: String::from_utf8_lossy(&bytes).into_owned(), bytes: bytes.to_vec() }
     }
 
     pub async fn get(&self, path: &str, headers: &[(&str, &str)]) -> TestResponse {

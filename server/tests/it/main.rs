@@ -14,6 +14,7 @@ mod health;
 mod notices;
 mod number_segments;
 mod permissions;
+mod pricing;
 mod schema;
 mod system;
 mod users;

@@ -15,14 +15,18 @@ async fn the_menu_comes_in_the_users_language_with_both_titles() {
         assert_eq!(menu[0]["component"], "dashboard/Analysis");
         assert_eq!(menu[0]["meta"]["title"], "首页");
         assert_eq!(menu[0]["meta"]["titles"], json!({"zh-CN": "首页", "en-US": "Dashboard"}));
-        assert_eq!(menu[1]["redirect"], "/system/user");
-        assert_eq!(menu[2]["redirect"], "/account/center");
-        let children: Vec<&str> = menu[2]["children"].as_array().unwrap().iter().map(|c| c["path"].as_str().unwrap()).collect();
+        let paths: Vec<&str> = menu.as_array().unwrap().iter().map(|m| m["path"].as_str().unwrap()).collect();
+        assert_eq!(paths, ["/dashboard/analysis", "/logistics", "/carrier", "/system", "/account"], "ordered by sort number");
+        assert_eq!(by_path(menu, "/system")["redirect"], "/system/user");
+        assert_eq!(by_path(menu, "/logistics")["redirect"], "/logistics/priceForecast");
+        assert_eq!(by_path(menu, "/account")["redirect"], "/account/center");
+        let children: Vec<&str> =
+            by_path(menu, "/account")["children"].as_array().unwrap().iter().map(|c| c["path"].as_str().unwrap()).collect();
         assert_eq!(children, ["/account/center", "/account/settings/base", "/account/subaccount"]);
         assert_eq!(res["result"]["sysSafeMode"], false);
         // The same menu through core's route builder, as the browser does it.
         let routes: serde_json::Value = serde_json::from_str(&logistics_core::api::build_routes(&menu.to_string())).unwrap();
-        assert_eq!(routes.as_array().map(Vec::len), Some(3));
+        assert_eq!(routes.as_array().map(Vec::len), Some(5));
     }
 }
 
@@ -58,7 +62,7 @@ async fn roles_decide_menus_and_buttons() {
             |list: &serde_json::Value| -> Vec<String> { actions(list).into_iter().filter(|a| a.starts_with("order:")).collect() };
         assert_eq!(orders(&result["auth"]), ["order:add"]);
         assert_eq!(orders(&result["allAuth"]).len(), 4);
-        let account = &result["menu"][1];
+        let account = by_path(&result["menu"], "/account");
         assert_eq!(account["children"].as_array().map(Vec::len), Some(2), "the revoked menu is gone, sub-accounts stay");
         let state =
             |action: &str| logistics_core::api::button_state(action, &result["auth"].to_string(), &result["allAuth"].to_string());
@@ -70,7 +74,7 @@ async fn roles_decide_menus_and_buttons() {
         let admin = app.login("admin", ADMIN_PASSWORD).await;
         let res = app.get(ME, &[("x-access-token", &admin)]).await.json();
         assert_eq!(orders(&res["result"]["auth"]).len(), 3, "admin holds every live button rule");
-        assert_eq!(res["result"]["menu"][2]["children"].as_array().map(Vec::len), Some(3));
+        assert_eq!(by_path(&res["result"]["menu"], "/account")["children"].as_array().map(Vec::len), Some(3));
     }
 }
 
@@ -118,4 +122,9 @@ async fn cached_answers_follow_changes_to_grants() {
         logistics_server::permissions::changed(app.db()).await.unwrap();
         assert_eq!(app.get(ME, &en).await.json()["result"]["menu"][0]["meta"]["title"], "Home", "a change makes it stale");
     }
+}
+
+/// The top-level menu with this path (menus come ordered by their sort numbers, not fixed places).
+fn by_path<'a>(menu: &'a serde_json::Value, path: &str) -> &'a serde_json::Value {
+    menu.as_array().unwrap().iter().find(|m| m["path"] == path).unwrap_or_else(|| panic!("no menu {path} in {menu}"))
 }

@@ -3,7 +3,7 @@ import { toaster } from '../components/ui/toaster';
 import i18n from '../i18n';
 import { getToken, setTenantId, setToken } from '../lib/session';
 import { closeSessionExpired, sessionExpiredStore } from '../lib/session-expiry';
-import { ApiError, api, isTokenExpired, NOTICE_DURATION_MS, RELOAD_DELAY_MS } from './client';
+import { ApiError, api, isTokenExpired, NOTICE_DURATION_MS, RELOAD_DELAY_MS, requestWithResponse } from './client';
 
 function envelope(status: number, message: string, result: unknown = null) {
   return new Response(
@@ -208,5 +208,32 @@ describe('expired sign-in (spec section 8)', () => {
     expect(isTokenExpired(500, body('Token失效，请重新登录'))).toBe(true);
     expect(isTokenExpired(403, body('Token失效，请重新登录'))).toBe(false);
     expect(isTokenExpired(401, body('未授权，请重新登录', { key: 'unauthorized' }))).toBe(false);
+  });
+});
+
+describe('conditional requests', () => {
+  test('extra headers are sent; a 304 resolves with the headers and no envelope', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 304, headers: { ETag: '"v1"' } }));
+    const answer = await requestWithResponse('/logistics/priceForecast/bundle', { headers: { 'If-None-Match': '"v1"' }, notify: false });
+    expect(answer.status).toBe(304);
+    expect(answer.envelope).toBeUndefined();
+    expect(answer.headers.get('ETag')).toBe('"v1"');
+    expect(lastRequest().headers.get('If-None-Match')).toBe('"v1"');
+    expect(lastRequest().headers.get('Accept')).toBe('application/json');
+  });
+
+  test('a 200 answers its headers with the envelope; a plain request still fails on 304', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ success: true, message: 'ok', code: 200, result: { version: 'v2' }, timestamp: 0 }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', ETag: '"v2"' },
+      }),
+    );
+    const answer = await requestWithResponse<{ version: string }>('/x');
+    expect(answer.envelope?.result.version).toBe('v2');
+    expect(answer.headers.get('ETag')).toBe('"v2"');
+
+    fetchMock.mockResolvedValue(new Response(null, { status: 304 }));
+    await expect(api.get('/x', undefined, { notify: false })).rejects.toMatchObject({ status: 304 });
   });
 });

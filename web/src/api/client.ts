@@ -50,6 +50,8 @@ export interface RequestOptions {
   notify?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra request headers (e.g. `If-None-Match`). */
+  headers?: Record<string, string>;
 }
 
 /** Statuses whose notice text comes from the catalogue rather than from the server. */
@@ -79,8 +81,8 @@ function buildUrl(path: string, params: Query | undefined, method: string): stri
   return `${BASE_PATH}${normalized}${query ? `?${query}` : ''}`;
 }
 
-function buildHeaders(hasJsonBody: boolean): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+function buildHeaders(hasJsonBody: boolean, extra?: Record<string, string>): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   if (hasJsonBody) headers.set('Content-Type', 'application/json;charset=UTF-8');
   const token = getToken();
   if (token) headers.set('X-Access-Token', token);
@@ -175,11 +177,18 @@ function fail(status: number, envelope: Envelope<unknown> | undefined, notify: b
   throw new ApiError(status, text, envelope);
 }
 
+/** What {@link requestWithResponse} answers: the HTTP status and headers, and the envelope (none for a 304). */
+export interface RawResult<T> {
+  status: number;
+  headers: Headers;
+  envelope: Envelope<T> | undefined;
+}
+
 /**
- * Calls the API and resolves with the envelope of a successful call (`success` true, HTTP 2xx).
- * Rejects with an {@link ApiError} otherwise.
+ * Like {@link request}, but answers the status and headers too, and a 304 Not Modified (a
+ * conditional GET with `If-None-Match`) resolves with no envelope instead of failing.
  */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+export async function requestWithResponse<T>(path: string, options: RequestOptions = {}): Promise<RawResult<T>> {
   const method = options.method ?? 'GET';
   const notify = options.notify ?? true;
   const hadToken = getToken() !== undefined;
@@ -196,7 +205,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   try {
     response = await fetch(buildUrl(path, options.params, method), {
       method,
-      headers: buildHeaders(options.form === undefined && options.body !== undefined),
+      headers: buildHeaders(options.form === undefined && options.body !== undefined, options.headers),
       body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: controller.signal,
       credentials: 'same-origin',
@@ -209,13 +218,25 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     options.signal?.removeEventListener('abort', forwardAbort);
   }
 
+  if (response.status === 304) return { status: 304, headers: response.headers, envelope: undefined };
   const envelope = await readEnvelope(response);
   if (!response.ok || !envelope) return fail(response.status, envelope, notify, hadToken);
   if (!envelope.success) {
     // Some endpoints answer HTTP 200 with the error status in the envelope's code.
     return fail(envelope.code >= 400 ? envelope.code : response.status, envelope, notify, hadToken);
   }
-  return envelope as Envelope<T>;
+  return { status: response.status, headers: response.headers, envelope: envelope as Envelope<T> };
+}
+
+/**
+ * Calls the API and resolves with the envelope of a successful call (`success` true, HTTP 2xx).
+ * Rejects with an {@link ApiError} otherwise.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const { status, envelope } = await requestWithResponse<T>(path, options);
+  // Only a conditional request can be answered 304; a plain one treats it as a failure.
+  if (!envelope) return fail(status, undefined, options.notify ?? true, getToken() !== undefined);
+  return envelope;
 }
 
 export const api = {

@@ -225,6 +225,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/channelProduct/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a channel product with its rules. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/channelProduct/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes channel products no customer is priced for. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/channelProduct/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a channel product and replaces its rules. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/channelProduct/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's channel products, with their rules. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/channelProduct/myList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's usable channel products. */
+        get: operations["my_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/channelProduct/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One channel product with its rules. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/numberSegment/add": {
         parameters: {
             query?: never;
@@ -301,6 +403,261 @@ export interface paths {
             cookie?: never;
         };
         /** One segment. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/priceForecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Quotes a shipment with the caller's products and prices. */
+        post: operations["forecast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/priceForecast/bundle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's products, rules and prices for quoting in the browser (no cost data). */
+        get: operations["bundle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/priceLevel/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens a channel product to a customer at a markup. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/priceLevel/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's customer main accounts (at most 50), for choosing whom a level is for. */
+        get: operations["customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/priceLevel/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes price levels (the customers lose those products). */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/priceLevel/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a price level. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/priceLevel/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's price levels. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/priceLevel/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One price level. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/rateCard/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a card version. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/rateCard/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes card versions; the last version of a code that products use is kept. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/rateCard/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a card version. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/rateCard/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Downloads a version as xlsx (or the empty template without `id`). */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/rateCard/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports a workbook as a card version (replacing the version with the same code and date). */
+        post: operations["import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/rateCard/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's rate-card versions. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/rateCard/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version with its zones, prices and surcharges. */
         get: operations["query_by_id"];
         put?: never;
         post?: never;
@@ -2790,6 +3147,63 @@ export interface components {
             supplierId?: string | null;
             transType?: string | null;
         };
+        ChannelProductForm: {
+            channelId?: string | null;
+            code?: string;
+            deductMethod?: string | null;
+            feeId?: string | null;
+            id?: string | null;
+            izEnable?: boolean | null;
+            izMult?: boolean | null;
+            izSingle?: boolean | null;
+            izSubsist?: boolean | null;
+            labelType?: string | null;
+            name?: string;
+            nameEn?: string | null;
+            postalRules?: components["schemas"]["PostalForm"][];
+            pushMethod?: string | null;
+            remark?: string | null;
+            rules?: components["schemas"]["RuleForm"][];
+            /** Format: int64 */
+            thWeightRatio?: number | null;
+            tradeType?: string | null;
+            transType?: string | null;
+        };
+        ChannelProductRecord: {
+            channelCode: string;
+            channelId: string;
+            channelName: string;
+            code: string;
+            createTime: string;
+            deductMethod?: string | null;
+            /** @description The rate card's code. */
+            feeId: string;
+            id: string;
+            izEnable: boolean;
+            /** @description Takes more than one parcel per ticket. */
+            izMult: boolean;
+            /** @description One ticket per order. */
+            izSingle: boolean;
+            /** @description Paid in advance. */
+            izSubsist: boolean;
+            labelType?: string | null;
+            name: string;
+            nameEn?: string | null;
+            postalRules: components["schemas"]["PostalRecord"][];
+            pushMethod?: string | null;
+            remark?: string | null;
+            rules: components["schemas"]["RuleRecord"][];
+            /**
+             * Format: int32
+             * @description Volumetric divisor (cm³ per kg); 0 bills actual weight only.
+             */
+            thWeightRatio: number;
+            /** @description The name in the request's language. */
+            title: string;
+            /** @description B2B, B2C, FBA, WMS or empty (any). */
+            tradeType: string;
+            transType?: string | null;
+        };
         ChannelRecord: {
             code: string;
             createTime: string;
@@ -2879,6 +3293,11 @@ export interface components {
             list: components["schemas"]["DepartInfo"][];
             /** @description The current department. */
             orgCode?: string | null;
+        };
+        CustomerOption: {
+            id: string;
+            realname: string;
+            username: string;
         };
         DataRule: {
             id: string;
@@ -3120,6 +3539,56 @@ export interface components {
                 sortOrder: number;
                 /** @description The name in the request's language. */
                 title: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ChannelProductRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                channelCode: string;
+                channelId: string;
+                channelName: string;
+                code: string;
+                createTime: string;
+                deductMethod?: string | null;
+                /** @description The rate card's code. */
+                feeId: string;
+                id: string;
+                izEnable: boolean;
+                /** @description Takes more than one parcel per ticket. */
+                izMult: boolean;
+                /** @description One ticket per order. */
+                izSingle: boolean;
+                /** @description Paid in advance. */
+                izSubsist: boolean;
+                labelType?: string | null;
+                name: string;
+                nameEn?: string | null;
+                postalRules: components["schemas"]["PostalRecord"][];
+                pushMethod?: string | null;
+                remark?: string | null;
+                rules: components["schemas"]["RuleRecord"][];
+                /**
+                 * Format: int32
+                 * @description Volumetric divisor (cm³ per kg); 0 bills actual weight only.
+                 */
+                thWeightRatio: number;
+                /** @description The name in the request's language. */
+                title: string;
+                /** @description B2B, B2C, FBA, WMS or empty (any). */
+                tradeType: string;
+                transType?: string | null;
             };
             success: boolean;
             /**
@@ -3376,6 +3845,29 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_ForecastResult: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description What a forecast answers (documentation of `result`). */
+            result: {
+                /** @description Cheapest first. */
+                quotes: Record<string, never>[];
+                /** @description The bundle version the prices come from. */
+                rateVersion: string;
+                unavailable: Record<string, never>[];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_GrantTree: {
             /**
              * Format: int32
@@ -3597,6 +4089,66 @@ export interface components {
                     sortOrder: number;
                     /** @description The name in the request's language. */
                     title: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_ChannelProductRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    channelCode: string;
+                    channelId: string;
+                    channelName: string;
+                    code: string;
+                    createTime: string;
+                    deductMethod?: string | null;
+                    /** @description The rate card's code. */
+                    feeId: string;
+                    id: string;
+                    izEnable: boolean;
+                    /** @description Takes more than one parcel per ticket. */
+                    izMult: boolean;
+                    /** @description One ticket per order. */
+                    izSingle: boolean;
+                    /** @description Paid in advance. */
+                    izSubsist: boolean;
+                    labelType?: string | null;
+                    name: string;
+                    nameEn?: string | null;
+                    postalRules: components["schemas"]["PostalRecord"][];
+                    pushMethod?: string | null;
+                    remark?: string | null;
+                    rules: components["schemas"]["RuleRecord"][];
+                    /**
+                     * Format: int32
+                     * @description Volumetric divisor (cm³ per kg); 0 bills actual weight only.
+                     */
+                    thWeightRatio: number;
+                    /** @description The name in the request's language. */
+                    title: string;
+                    /** @description B2B, B2C, FBA, WMS or empty (any). */
+                    tradeType: string;
+                    transType?: string | null;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -3898,6 +4450,49 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_MyProduct: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    code: string;
+                    /** @description The currency its rate card prices in. */
+                    currency?: string | null;
+                    id: string;
+                    izMult: boolean;
+                    name: string;
+                    postalRules: components["schemas"]["PostalRecord"][];
+                    rules: components["schemas"]["RuleRecord"][];
+                    /**
+                     * Format: int32
+                     * @description Volumetric divisor (cm³ per kg); 0 bills actual weight only.
+                     */
+                    thWeightRatio: number;
+                    title: string;
+                    tradeType: string;
+                    transType?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_PositionRecord: {
             /**
              * Format: int32
@@ -3920,6 +4515,88 @@ export interface components {
                     postRank: string;
                     /** @description In the request's language. */
                     title: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_PriceLevelRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    createTime: string;
+                    customerId: string;
+                    /** @description `username – realname`. */
+                    customerName: string;
+                    enabled: boolean;
+                    id: string;
+                    /** @description Percent on freight: positive marks up, negative discounts. */
+                    markupPercent: string;
+                    productCode: string;
+                    productId: string;
+                    productName: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_RateCardRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    code: string;
+                    createTime: string;
+                    currency: string;
+                    /** @description `YYYY-MM-DD` */
+                    effectiveFrom: string;
+                    id: string;
+                    name: string;
+                    priceCount: number;
+                    /**
+                     * Format: int64
+                     * @description Channel products priced by this card's code.
+                     */
+                    productCount: number;
+                    /** @description current (in force today), scheduled (starts later) or superseded. */
+                    state: string;
+                    updateTime?: string | null;
+                    zoneCount: number;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -4239,6 +4916,34 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_PriceLevelRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                createTime: string;
+                customerId: string;
+                /** @description `username – realname`. */
+                customerName: string;
+                enabled: boolean;
+                id: string;
+                /** @description Percent on freight: positive marks up, negative discounts. */
+                markupPercent: string;
+                productCode: string;
+                productId: string;
+                productName: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_ProfileSaved: {
             /**
              * Format: int32
@@ -4249,6 +4954,31 @@ export interface components {
             message: string;
             result: {
                 userInfo: components["schemas"]["UserInfo"];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_RateCardDetail: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A card version with its body (the documented format). */
+            result: components["schemas"]["RateCardRecord"] & {
+                minChargeableWeight: string;
+                prices: Record<string, never>[];
+                /** @description parcel or ticket. */
+                roundingScope: string;
+                surcharges: Record<string, never>[];
+                weightRounding: Record<string, never>[];
+                zones: Record<string, never>[];
             };
             success: boolean;
             /**
@@ -4712,6 +5442,26 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Vec_CustomerOption: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                id: string;
+                realname: string;
+                username: string;
+            }[];
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Vec_DataRule: {
             /**
              * Format: int32
@@ -5027,6 +5777,26 @@ export interface components {
              */
             timestamp: number;
         };
+        /** @description The shipment to quote (documentation of the body). */
+        ForecastForm: {
+            countryCode: string;
+            /** @description Only products priced in this currency (empty: any). */
+            currency?: string | null;
+            declaredValue?: string | null;
+            /** @description `[{length, width, height (cm), weight (kg), quantity}]` */
+            parcels: Record<string, never>[];
+            postalCode?: string | null;
+            /** @description B2B, B2C, FBA, WMS. */
+            tradeType?: string | null;
+        };
+        /** @description What a forecast answers (documentation of `result`). */
+        ForecastResult: {
+            /** @description Cheapest first. */
+            quotes: Record<string, never>[];
+            /** @description The bundle version the prices come from. */
+            rateVersion: string;
+            unavailable: Record<string, never>[];
+        };
         FreezeBody: {
             /** @description Comma-joined user ids. */
             ids?: string;
@@ -5146,6 +5916,24 @@ export interface components {
             sender: string;
             titile: string;
         };
+        MyProduct: {
+            code: string;
+            /** @description The currency its rate card prices in. */
+            currency?: string | null;
+            id: string;
+            izMult: boolean;
+            name: string;
+            postalRules: components["schemas"]["PostalRecord"][];
+            rules: components["schemas"]["RuleRecord"][];
+            /**
+             * Format: int32
+             * @description Volumetric divisor (cm³ per kg); 0 bills actual weight only.
+             */
+            thWeightRatio: number;
+            title: string;
+            tradeType: string;
+            transType?: string | null;
+        };
         /** @description One line of the bell. */
         NoticeItem: {
             busId?: string | null;
@@ -5229,6 +6017,42 @@ export interface components {
             /** @description In the request's language. */
             title: string;
         };
+        PostalForm: {
+            allow?: boolean;
+            country?: string;
+            postalCode?: string;
+            remark?: string | null;
+        };
+        PostalRecord: {
+            /** @description Allow rows whitelist the country's codes; deny rows refuse the codes they match. */
+            allow: boolean;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string;
+            /** @description A postal code, or a prefix ending in `*`. */
+            postalCode: string;
+            remark?: string | null;
+        };
+        PriceLevelForm: {
+            customerId?: string | null;
+            enabled?: boolean | null;
+            id?: string | null;
+            /** @description A decimal (string or number) from -99.99 to 1000. */
+            markupPercent: string;
+            productId?: string | null;
+        };
+        PriceLevelRecord: {
+            createTime: string;
+            customerId: string;
+            /** @description `username – realname`. */
+            customerName: string;
+            enabled: boolean;
+            id: string;
+            /** @description Percent on freight: positive marks up, negative discounts. */
+            markupPercent: string;
+            productCode: string;
+            productId: string;
+            productName: string;
+        };
         ProfileEdit: {
             /**
              * @description A URL from `/sys/common/upload`, or empty for none.
@@ -5255,6 +6079,50 @@ export interface components {
         };
         ProfileSaved: {
             userInfo: components["schemas"]["UserInfo"];
+        };
+        /** @description A card version with its body (the documented format). */
+        RateCardDetail: components["schemas"]["RateCardRecord"] & {
+            minChargeableWeight: string;
+            prices: Record<string, never>[];
+            /** @description parcel or ticket. */
+            roundingScope: string;
+            surcharges: Record<string, never>[];
+            weightRounding: Record<string, never>[];
+            zones: Record<string, never>[];
+        };
+        /** @description The body of add and edit (documentation): the detail's fields. */
+        RateCardForm: {
+            code: string;
+            currency: string;
+            /** @description `YYYY-MM-DD` */
+            effectiveFrom: string;
+            id?: string | null;
+            minChargeableWeight?: string | null;
+            name: string;
+            prices: Record<string, never>[];
+            roundingScope?: string | null;
+            surcharges: Record<string, never>[];
+            weightRounding: Record<string, never>[];
+            zones: Record<string, never>[];
+        };
+        RateCardRecord: {
+            code: string;
+            createTime: string;
+            currency: string;
+            /** @description `YYYY-MM-DD` */
+            effectiveFrom: string;
+            id: string;
+            name: string;
+            priceCount: number;
+            /**
+             * Format: int64
+             * @description Channel products priced by this card's code.
+             */
+            productCount: number;
+            /** @description current (in force today), scheduled (starts later) or superseded. */
+            state: string;
+            updateTime?: string | null;
+            zoneCount: number;
         };
         ReadForm: {
             anntId?: string | null;
@@ -5343,6 +6211,18 @@ export interface components {
             ruleName?: string;
             ruleValue?: string;
             status?: string | null;
+        };
+        RuleForm: {
+            max?: string | null;
+            /** @description A decimal (string or number) or null. */
+            min?: string | null;
+            validType?: string;
+        };
+        RuleRecord: {
+            max?: string | null;
+            min?: string | null;
+            /** @description weight (kg), longestSide (cm), girth (cm), declaredValue, pieces. */
+            validType: string;
         };
         SaveDepartPermission: {
             departId?: string;
@@ -6138,6 +7018,266 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["ChannelProductForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChannelProductRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelProductForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChannelProductRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                channelId?: string;
+                /** @description Code or name (zh or en), substring. */
+                keyWord?: string;
+                /** @description B2B, B2C, FBA, WMS. */
+                tradeType?: string;
+                /** @description true or false. */
+                izEnable?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ChannelProductRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    my_list: {
+        parameters: {
+            query?: {
+                channelId?: string;
+                /** @description Code or name (zh or en), substring. */
+                keyWord?: string;
+                /** @description B2B, B2C, FBA, WMS. */
+                tradeType?: string;
+                /** @description true or false. */
+                izEnable?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_MyProduct"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChannelProductRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
                 "application/json": components["schemas"]["SegmentForm"];
             };
         };
@@ -6301,6 +7441,594 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SegmentRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    forecast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForecastForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ForecastResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bundle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `result` = {version, generatedAt, effectiveDate, cards, products}; header ETag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current version */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceLevelForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PriceLevelRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customers: {
+        parameters: {
+            query?: {
+                /** @description Username or name, substring. */
+                keyWord?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_CustomerOption"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceLevelForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PriceLevelRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                customerId?: string;
+                productId?: string;
+                /** @description The product's code or name, substring. */
+                keyWord?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PriceLevelRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PriceLevelRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateCardForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateCardDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateCardForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateCardDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: {
+                /** @description The version to export; none: an empty template. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateCardDetail"];
+                };
+            };
+            /** @description `result.errors` = [{sheet, row, column, message}]; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Code or name, substring. */
+                keyWord?: string;
+                /** @description One card's versions. */
+                code?: string;
+                /** @description current, scheduled or superseded. */
+                state?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_RateCardRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateCardDetail"];
                 };
             };
             403: {

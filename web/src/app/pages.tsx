@@ -22,6 +22,14 @@ export const PAGES: Record<string, Page> = {
   'system/LogList': lazy(() => import('../features/system/logs/LogListPage')),
   'system/AnnouncementList': lazy(() => import('../features/system/announcements/AnnouncementListPage')),
   'account/SubAccountList': lazy(() => import('../features/system/subaccounts/SubAccountListPage')),
+  'carrier/RateCardList': lazy(() => import('../features/carrier/rateCards/RateCardListPage')),
+  'logistics/PriceForecast': lazy(() => import('../features/logistics/forecast/PriceForecastPage')),
+  'logistics/ChannelProductList': lazy(() => import('../features/logistics/channelProducts/ChannelProductListPage')),
+  'carrier/SupplierList': lazy(() => import('../features/carrier/suppliers/SupplierListPage')),
+  'carrier/ChannelList': lazy(() => import('../features/carrier/channels/ChannelListPage')),
+  'carrier/ChannelProductList': lazy(() => import('../features/carrier/channelProducts/ChannelProductListPage')),
+  'carrier/PriceLevelList': lazy(() => import('../features/carrier/priceLevels/PriceLevelListPage')),
+  'carrier/NumberSegmentList': lazy(() => import('../features/carrier/numberSegments/NumberSegmentListPage')),
   'layouts/IframePageView': lazy(() => import('../layouts/IframePageView')),
 };
 

@@ -46,6 +46,22 @@ import enSysAnnouncement from '../locales/en-US/sysAnnouncement.json';
 import zhSysAnnouncement from '../locales/zh-CN/sysAnnouncement.json';
 import enNotice from '../locales/en-US/notice.json';
 import zhNotice from '../locales/zh-CN/notice.json';
+import enRateCard from '../locales/en-US/rateCard.json';
+import zhRateCard from '../locales/zh-CN/rateCard.json';
+import enForecast from '../locales/en-US/forecast.json';
+import zhForecast from '../locales/zh-CN/forecast.json';
+import enMyProducts from '../locales/en-US/myProducts.json';
+import zhMyProducts from '../locales/zh-CN/myProducts.json';
+import enCarrierSupplier from '../locales/en-US/carrierSupplier.json';
+import zhCarrierSupplier from '../locales/zh-CN/carrierSupplier.json';
+import enCarrierChannel from '../locales/en-US/carrierChannel.json';
+import zhCarrierChannel from '../locales/zh-CN/carrierChannel.json';
+import enCarrierProduct from '../locales/en-US/carrierProduct.json';
+import zhCarrierProduct from '../locales/zh-CN/carrierProduct.json';
+import enCarrierPriceLevel from '../locales/en-US/carrierPriceLevel.json';
+import zhCarrierPriceLevel from '../locales/zh-CN/carrierPriceLevel.json';
+import enCarrierSegment from '../locales/en-US/carrierSegment.json';
+import zhCarrierSegment from '../locales/zh-CN/carrierSegment.json';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -56,11 +72,21 @@ export const resources = {
   'zh-CN': { common: zhCommon, user: zhUser, exception: zhException, dashboard: zhDashboard, layout: zhLayout, account: zhAccount,
     dataTable: zhDataTable, sysUser: zhSysUser, sysRole: zhSysRole, subAccount: zhSubAccount, sysMenu: zhSysMenu, sysDepart: zhSysDepart, sysTenant: zhSysTenant, sysPosition: zhSysPosition,
     sysDict: zhSysDict, sysCategory: zhSysCategory, sysCountry: zhSysCountry, sysLog: zhSysLog, sysAnnouncement: zhSysAnnouncement,
-    notice: zhNotice },
+    notice: zhNotice, rateCard: zhRateCard, forecast: zhForecast, myProducts: zhMyProducts,
+    carrierSupplier: zhCarrierSupplier,
+    carrierChannel: zhCarrierChannel,
+    carrierProduct: zhCarrierProduct,
+    carrierPriceLevel: zhCarrierPriceLevel,
+    carrierSegment: zhCarrierSegment },
   'en-US': { common: enCommon, user: enUser, exception: enException, dashboard: enDashboard, layout: enLayout, account: enAccount,
     dataTable: enDataTable, sysUser: enSysUser, sysRole: enSysRole, subAccount: enSubAccount, sysMenu: enSysMenu, sysDepart: enSysDepart, sysTenant: enSysTenant, sysPosition: enSysPosition,
     sysDict: enSysDict, sysCategory: enSysCategory, sysCountry: enSysCountry, sysLog: enSysLog, sysAnnouncement: enSysAnnouncement,
-    notice: enNotice },
+    notice: enNotice, rateCard: enRateCard, forecast: enForecast, myProducts: enMyProducts,
+    carrierSupplier: enCarrierSupplier,
+    carrierChannel: enCarrierChannel,
+    carrierProduct: enCarrierProduct,
+    carrierPriceLevel: enCarrierPriceLevel,
+    carrierSegment: enCarrierSegment },
 } as const;
 
 export const NAMESPACES = [
@@ -84,6 +110,14 @@ export const NAMESPACES = [
   'sysLog',
   'sysAnnouncement',
   'notice',
+  'rateCard',
+  'forecast',
+  'myProducts',
+  'carrierSupplier',
+  'carrierChannel',
+  'carrierProduct',
+  'carrierPriceLevel',
+  'carrierSegment',
 ] as const;
 
 /** Maps any tag (`zh`, `zh_CN`, `en-GB`, ...) to a supported language, if it is one. */

@@ -4,7 +4,7 @@
  * `filterRoutes`), and the `auth`/`allAuth` lists decide buttons through the core (`buttonState`).
  * The store is emptied when the session is cleared.
  */
-import { api } from '../api/client';
+import { api, ApiError } from '../api/client';
 import {
   buildRoutes,
   filterRoutes,
@@ -13,7 +13,7 @@ import {
   type MenuRoute,
 } from '../core';
 import { currentLanguage } from '../i18n';
-import { onSessionCleared } from './session';
+import { getUserInfo, onSessionCleared } from './session';
 import { createStore, useStore } from './store';
 
 export const PERMISSION_PATH = '/sys/permission/getUserPermissionByToken';
@@ -33,6 +33,8 @@ export interface PermissionState {
   /** The lists as JSON, as the core reads them (computed once per load). */
   authJson: string;
   allAuthJson: string;
+  /** Taken from the last answer kept in this browser because the server could not be reached. */
+  offline?: boolean;
 }
 
 const EMPTY: PermissionState = { loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' };
@@ -58,28 +60,91 @@ export function permissionsFrom(answer: PermissionAnswer | null | undefined): Pe
   return { loaded: true, routes, auth, allAuth, authJson: JSON.stringify(auth), allAuthJson: JSON.stringify(allAuth) };
 }
 
+/** The last answer of the session, kept so that a signed-in page reloads without a network. */
+export const PERMISSION_CACHE_KEY = 'Last_Permission_Answer';
+
+interface CachedAnswer {
+  userId: string;
+  answer: PermissionAnswer;
+}
+
+function rememberAnswer(answer: PermissionAnswer): void {
+  const userId = getUserInfo()?.id;
+  if (!userId) return;
+  try {
+    localStorage.setItem(PERMISSION_CACHE_KEY, JSON.stringify({ userId, answer } satisfies CachedAnswer));
+  } catch {
+    // A full storage only costs the offline start.
+  }
+}
+
+/** The kept answer, if it is the signed-in user's. */
+function rememberedAnswer(): PermissionAnswer | undefined {
+  const userId = getUserInfo()?.id;
+  const raw = localStorage.getItem(PERMISSION_CACHE_KEY);
+  if (!userId || raw === null) return undefined;
+  try {
+    const cached = JSON.parse(raw) as Partial<CachedAnswer>;
+    return cached.userId === userId ? cached.answer : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function forgetPermissionAnswer(): void {
+  localStorage.removeItem(PERMISSION_CACHE_KEY);
+}
+
+/** No answer at all (offline, server down): status 0. A 401, 403 or 500 is an answer. */
+const unreachable = (error: unknown) => error instanceof ApiError && error.status === 0;
+
 let pending: Promise<PermissionState> | undefined;
 
-/** Fetches the permissions (once at a time) and registers the routes. */
+/**
+ * Fetches the permissions (once at a time) and registers the routes. When the server cannot be
+ * reached at all (no network: status 0), the user's last answer kept in this browser is used
+ * instead, marked `offline`, and the next `online` event loads the fresh one; any answer of the
+ * server (401 included) is never replaced by the kept one.
+ */
 export function loadPermissions(): Promise<PermissionState> {
   pending ??= api
     .get<PermissionAnswer>(PERMISSION_PATH, undefined, { notify: false })
-    .then((envelope) => {
-      const state = permissionsFrom(envelope.result);
-      permissionStore.set(state);
-      return state;
-    })
+    .then(
+      (envelope) => {
+        const state = permissionsFrom(envelope.result);
+        rememberAnswer(envelope.result);
+        permissionStore.set(state);
+        return state;
+      },
+      (error: unknown) => {
+        const kept = unreachable(error) ? rememberedAnswer() : undefined;
+        if (!kept) throw error;
+        const state: PermissionState = { ...permissionsFrom(kept), offline: true };
+        permissionStore.set(state);
+        return state;
+      },
+    )
     .finally(() => {
       pending = undefined;
     });
   return pending;
 }
 
+// Back online after an offline start: the real answer replaces the kept one.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    if (permissionStore.get().offline) loadPermissions().catch(() => undefined);
+  });
+}
+
 export function resetPermissions(): void {
   permissionStore.set(EMPTY);
 }
 
-onSessionCleared(resetPermissions);
+onSessionCleared(() => {
+  resetPermissions();
+  forgetPermissionAnswer();
+});
 
 export function usePermissions(): PermissionState {
   return useStore(permissionStore);

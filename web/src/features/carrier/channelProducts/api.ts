@@ -1,0 +1,165 @@
+/**
+ * Channel products (contract "Channel products", `logistics:channelProduct:*`): what customers buy,
+ * on a channel, priced by a rate card (`feeId` = the card's code), with validity rules (weight,
+ * sizes, value, pieces) and postal rules (allowed or refused postal codes per country).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../api/client';
+
+/** Trade types a product may be limited to (`''` = any). */
+export const TRADE_TYPES = ['B2B', 'B2C', 'FBA', 'WMS'] as const;
+export type TradeType = (typeof TRADE_TYPES)[number];
+
+/** What a validity rule limits, and its unit (labels in `carrierProduct:validType.*`, `unit.*`). */
+export const VALID_TYPES = ['weight', 'longestSide', 'girth', 'declaredValue', 'pieces'] as const;
+export type ValidType = (typeof VALID_TYPES)[number];
+export const VALID_TYPE_UNITS: Record<ValidType, 'kg' | 'cm' | 'currency' | 'pieces'> = {
+  weight: 'kg',
+  longestSide: 'cm',
+  girth: 'cm',
+  declaredValue: 'currency',
+  pieces: 'pieces',
+};
+
+/** Suggestions for the free-text operation fields (labels in `carrierProduct:pushMethod.*` …). */
+export const PUSH_METHODS = ['api', 'manual'] as const;
+export const LABEL_TYPES = ['pdf', 'png', 'zpl'] as const;
+export const DEDUCT_METHODS = ['onOrder', 'onLabel', 'onWeighed'] as const;
+
+/** Common volumetric divisors (cm³ per kg); 0 bills the actual weight only. */
+export const WEIGHT_RATIO_PICKS = [5000, 6000, 8000, 0] as const;
+export const MAX_WEIGHT_RATIO = 1_000_000;
+
+export interface ValidityRule {
+  validType: string;
+  /** Decimal strings or null (at least one of them). */
+  min: string | null;
+  max: string | null;
+}
+
+export interface PostalRule {
+  /** ISO 3166 alpha-2. */
+  country: string;
+  /** A postal code, or a prefix ending in `*`. */
+  postalCode: string;
+  /** true: the country's codes must match one allow row; false: a matching code is refused. */
+  allow: boolean;
+  remark?: string | null;
+}
+
+export interface ChannelProductRecord {
+  id: string;
+  channelId: string;
+  channelCode?: string | null;
+  channelName?: string | null;
+  code: string;
+  name: string;
+  nameEn?: string | null;
+  title?: string | null;
+  /** "B2B" | "B2C" | "FBA" | "WMS" | "" (any). */
+  tradeType?: string | null;
+  transType?: string | null;
+  pushMethod?: string | null;
+  labelType?: string | null;
+  deductMethod?: string | null;
+  izSubsist: boolean;
+  izSingle: boolean;
+  izMult: boolean;
+  izEnable: boolean;
+  /** A rate card's code: its version in force prices the product. */
+  feeId?: string | null;
+  /** Integer cm³/kg; 0 = actual weight only. */
+  thWeightRatio: number;
+  remark?: string | null;
+  createTime?: string | null;
+  rules?: ValidityRule[] | null;
+  postalRules?: PostalRule[] | null;
+}
+
+export interface ChannelProductInput {
+  id?: string;
+  channelId: string;
+  code: string;
+  name: string;
+  nameEn: string | null;
+  tradeType: string;
+  transType: string | null;
+  pushMethod: string | null;
+  labelType: string | null;
+  deductMethod: string | null;
+  izSubsist: boolean;
+  izSingle: boolean;
+  izMult: boolean;
+  izEnable: boolean;
+  feeId: string | null;
+  thWeightRatio: number;
+  remark: string | null;
+  rules: ValidityRule[];
+  postalRules: PostalRule[];
+}
+
+export const CHANNEL_PRODUCT_LIST_PATH = '/logistics/channelProduct/list';
+
+export function addChannelProduct(body: ChannelProductInput): Promise<Envelope<ChannelProductRecord>> {
+  return api.post<ChannelProductRecord>('/logistics/channelProduct/add', body, { notify: false });
+}
+
+export function editChannelProduct(body: ChannelProductInput & { id: string }): Promise<Envelope<ChannelProductRecord>> {
+  return api.put<ChannelProductRecord>('/logistics/channelProduct/edit', body, { notify: false });
+}
+
+export function deleteChannelProducts(ids: string[]): Promise<Envelope<unknown>> {
+  return api.delete('/logistics/channelProduct/delete', ids.length === 1 ? { id: ids[0] } : { ids: ids.join(',') });
+}
+
+/** A rate card as its list shows it (contract "Rate cards", `RateCardRecord`). */
+interface RateCardRow {
+  id: string;
+  code: string;
+  name: string;
+  currency?: string | null;
+  effectiveFrom?: string | null;
+  state?: 'current' | 'scheduled' | 'superseded' | string | null;
+}
+
+/** One rate card code a product may name in `feeId` (the version in force, else the newest). */
+export interface RateCardCode {
+  code: string;
+  name: string;
+  currency: string;
+}
+
+const STATE_RANK: Record<string, number> = { current: 0, scheduled: 1, superseded: 2 };
+
+/** The distinct codes of the rate card versions, the version in force naming each. */
+export function distinctRateCards(rows: readonly RateCardRow[]): RateCardCode[] {
+  const best = new Map<string, RateCardRow>();
+  for (const row of rows) {
+    const held = best.get(row.code);
+    const rank = STATE_RANK[row.state ?? ''] ?? 3;
+    const heldRank = held ? (STATE_RANK[held.state ?? ''] ?? 3) : Infinity;
+    if (!held || rank < heldRank || (rank === heldRank && (row.effectiveFrom ?? '') > (held.effectiveFrom ?? ''))) best.set(row.code, row);
+  }
+  return [...best.values()]
+    .map((row) => ({ code: row.code, name: row.name, currency: row.currency ?? '' }))
+    .toSorted((a, b) => a.code.localeCompare(b.code));
+}
+
+/** The rate card codes for the `feeId` picker (`GET /logistics/rateCard/list?pageSize=1000`). */
+export function useRateCardCodes(enabled = true) {
+  return useQuery({
+    queryKey: ['carrier', 'rateCardCodes'],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ records?: RateCardRow[] } | null>('/logistics/rateCard/list', { pageNo: 1, pageSize: 1000 }, { signal, notify: false })
+        .then((envelope) => distinctRateCards(envelope.result?.records ?? [])),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** The validity rules as one line ("重量 ≤ 30 kg · 件数 1–5"), for lists and exports. */
+export function rulesSummary(rules: readonly ValidityRule[] | null | undefined, label: (rule: ValidityRule) => string): string {
+  return (rules ?? []).map(label).join(' · ');
+}

@@ -1,0 +1,106 @@
+/** The channel product form's values, how a record fills them and how they become the request. */
+import { orNull } from '../shared/serverError';
+import type { ChannelProductInput, ChannelProductRecord } from './api';
+import { fromPostalRows, fromRuleRows, toPostalRows, toRuleRows, type PostalRow, type RuleRow } from './rules';
+
+export interface ProductValues {
+  channelId: string;
+  code: string;
+  name: string;
+  nameEn: string;
+  tradeType: string;
+  transType: string;
+  pushMethod: string;
+  labelType: string;
+  deductMethod: string;
+  izSubsist: boolean;
+  izSingle: boolean;
+  izMult: boolean;
+  izEnable: boolean;
+  feeId: string;
+  thWeightRatio: string;
+  remark: string;
+  rules: RuleRow[];
+  postalRules: PostalRow[];
+}
+
+/** Top-level fields the server may name in `result.field`. */
+export const PRODUCT_FIELDS = [
+  'channelId',
+  'code',
+  'name',
+  'nameEn',
+  'tradeType',
+  'transType',
+  'pushMethod',
+  'labelType',
+  'deductMethod',
+  'feeId',
+  'thWeightRatio',
+  'remark',
+] as const;
+
+export const productDefaults = (record: ChannelProductRecord | undefined, channelId = ''): ProductValues => ({
+  channelId: record?.channelId ?? channelId,
+  code: record?.code ?? '',
+  name: record?.name ?? '',
+  nameEn: record?.nameEn ?? '',
+  tradeType: record?.tradeType ?? '',
+  transType: record?.transType ?? '',
+  pushMethod: record?.pushMethod ?? '',
+  labelType: record?.labelType ?? '',
+  deductMethod: record?.deductMethod ?? '',
+  izSubsist: record?.izSubsist ?? false,
+  izSingle: record?.izSingle ?? true,
+  izMult: record?.izMult ?? true,
+  izEnable: record?.izEnable ?? true,
+  feeId: record?.feeId ?? '',
+  thWeightRatio: record ? String(record.thWeightRatio ?? 0) : '6000',
+  remark: record?.remark ?? '',
+  rules: toRuleRows(record?.rules),
+  postalRules: toPostalRows(record?.postalRules),
+});
+
+export const productBody = (values: ProductValues): ChannelProductInput => ({
+  channelId: values.channelId,
+  code: values.code.trim().toUpperCase(),
+  name: values.name.trim(),
+  nameEn: orNull(values.nameEn),
+  tradeType: values.tradeType,
+  transType: orNull(values.transType),
+  pushMethod: orNull(values.pushMethod),
+  labelType: orNull(values.labelType),
+  deductMethod: orNull(values.deductMethod),
+  izSubsist: values.izSubsist,
+  izSingle: values.izSingle,
+  izMult: values.izMult,
+  izEnable: values.izEnable,
+  feeId: orNull(values.feeId),
+  thWeightRatio: Number(values.thWeightRatio.trim() || '0'),
+  remark: orNull(values.remark),
+  rules: fromRuleRows(values.rules),
+  postalRules: fromPostalRows(values.postalRules),
+});
+
+type RowPath = `rules.${number}.${'validType' | 'min' | 'max'}` | `postalRules.${number}.${'country' | 'postalCode' | 'mode' | 'remark'}`;
+export type ProductErrorPath = (typeof PRODUCT_FIELDS)[number] | RowPath;
+
+/**
+ * The form field a server error names (`rules[2].max` → `rules.2.max`, `postalRules[0].allow` →
+ * `postalRules.0.mode`, `rules[1]` → its type), or undefined when it names none of the form's.
+ */
+export function errorPath(field: string, values: Pick<ProductValues, 'rules' | 'postalRules'>): ProductErrorPath | undefined {
+  if ((PRODUCT_FIELDS as readonly string[]).includes(field)) return field as ProductErrorPath;
+  const row = /^(rules|postalRules)\[(\d+)\](?:\.(\w+))?$/.exec(field);
+  if (!row) return undefined;
+  const [, list, indexText, sub] = row;
+  const index = Number(indexText);
+  if (list === 'rules') {
+    if (index >= values.rules.length) return undefined;
+    const name = sub === 'min' || sub === 'max' ? sub : 'validType';
+    return `rules.${index}.${name}`;
+  }
+  if (index >= values.postalRules.length) return undefined;
+  const name = sub === 'country' || sub === 'postalCode' || sub === 'remark' ? sub : sub === 'allow' ? 'mode' : 'country';
+  return `postalRules.${index}.${name}`;
+}

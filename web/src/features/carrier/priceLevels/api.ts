@@ -1,0 +1,87 @@
+/**
+ * Customer price levels (contract "Customer price levels", `logistics:priceLevel:*`): a markup (or
+ * discount) per customer main account and channel product; a customer may use exactly the
+ * products it has an enabled level for.
+ */
+import { api, type Envelope } from '../../../api/client';
+import { fetchListPage } from '../../../hooks/useServerList';
+import { CHANNEL_PRODUCT_LIST_PATH, type ChannelProductRecord } from '../channelProducts/api';
+import type { RemoteOption } from '../shared/RemoteSelect';
+
+export interface PriceLevelRecord {
+  id: string;
+  customerId: string;
+  /** "username – realname". */
+  customerName?: string | null;
+  productId: string;
+  productCode?: string | null;
+  productName?: string | null;
+  /** Decimal string, −99.99…1000: positive marks freight up, negative discounts. */
+  markupPercent: string;
+  enabled: boolean;
+  createTime?: string | null;
+}
+
+export interface PriceLevelInput {
+  id?: string;
+  customerId: string;
+  productId: string;
+  markupPercent: string;
+  enabled: boolean;
+}
+
+/** A customer main account for the picker. */
+export interface CustomerOption {
+  id: string;
+  username: string;
+  realname?: string | null;
+}
+
+export const MIN_MARKUP = -99.99;
+export const MAX_MARKUP = 1000;
+export const MARKUP_PATTERN = /^[+-]?\d+(\.\d+)?$/;
+
+export const PRICE_LEVEL_LIST_PATH = '/logistics/priceLevel/list';
+
+export function addPriceLevel(body: PriceLevelInput): Promise<Envelope<PriceLevelRecord>> {
+  return api.post<PriceLevelRecord>('/logistics/priceLevel/add', body, { notify: false });
+}
+
+export function editPriceLevel(body: PriceLevelInput & { id: string }): Promise<Envelope<PriceLevelRecord>> {
+  return api.put<PriceLevelRecord>('/logistics/priceLevel/edit', body, { notify: false });
+}
+
+export function deletePriceLevels(ids: string[]): Promise<Envelope<unknown>> {
+  return api.delete('/logistics/priceLevel/delete', ids.length === 1 ? { id: ids[0] } : { ids: ids.join(',') });
+}
+
+/** "username – realname", as the list names customers. */
+export const customerLabel = (customer: CustomerOption) => (customer.realname ? `${customer.username} – ${customer.realname}` : customer.username);
+
+/** The tenant's customer main accounts matching a keyword (at most 50), as picker options. */
+export function searchCustomers(keyWord: string, signal: AbortSignal): Promise<RemoteOption[]> {
+  return api
+    .get<CustomerOption[] | null>('/logistics/priceLevel/customers', { keyWord }, { signal })
+    .then((envelope) => (envelope.result ?? []).map((customer) => ({ value: customer.id, label: customerLabel(customer), hint: customer.realname ? customer.username : undefined })));
+}
+
+/** Channel products matching a keyword (the first 20), as picker options. */
+export function searchProducts(keyWord: string, signal: AbortSignal): Promise<RemoteOption[]> {
+  return fetchListPage<ChannelProductRecord>(CHANNEL_PRODUCT_LIST_PATH, { keyWord, pageNo: 1, pageSize: 20, column: 'code', order: 'asc' }, signal).then((page) =>
+    page.records.map((product) => ({ value: product.id, label: `${product.code} · ${product.title || product.name}`, hint: product.channelCode ?? undefined })),
+  );
+}
+
+/** The markup as a signed percentage: "+12.5%", "−5%", "0%". */
+export function formatMarkup(markup: string): string {
+  const value = Number(markup);
+  if (!Number.isFinite(value)) return `${markup}%`;
+  const text = String(Math.abs(value));
+  return value > 0 ? `+${text}%` : value < 0 ? `−${text}%` : '0%';
+}
+
+/** What 100 of freight becomes at a markup ("112.50"), or undefined for an unreadable markup. */
+export function exampleFreight(markup: string): string | undefined {
+  if (!MARKUP_PATTERN.test(markup.trim())) return undefined;
+  return (100 * (1 + Number(markup) / 100)).toFixed(2);
+}

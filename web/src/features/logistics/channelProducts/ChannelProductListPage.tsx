@@ -1,0 +1,330 @@
+/**
+ * `logistics/ChannelProductList` (渠道产品 Channel products, `logistics:channelProduct:mine`): the
+ * products the customer may use (`GET /logistics/channelProduct/myList`, server paging, keyword
+ * and trade-type filters), their rules in words (expandable), CSV export, and a link to the price
+ * forecast with the product chosen.
+ */
+import { Badge, Box, Button, Card, chakra, EmptyState, Field, Flex, Heading, IconButton, Input, List, NativeSelect, Stack, Text, VStack, Wrap } from '@chakra-ui/react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { ChevronRightIcon, DownloadIcon, InboxIcon, RefreshIcon } from '../../../components/icons';
+import { SearchBar } from '../../../components/SearchBar';
+import type { MenuRoute } from '../../../core';
+import { useServerList } from '../../../hooks/useServerList';
+import { useLanguage, type Language } from '../../../i18n';
+import { datedFilename, exportAll, type CsvColumn } from '../../../lib/export';
+import { usePermissions } from '../../../lib/permission';
+import { MY_PRODUCTS_PATH, TRADE_TYPES, type MyProductRecord } from './api';
+import { describeDivisor, describePostalRules, describeRule } from './rules';
+
+/** The menu component of the forecast page (its path comes from the menu). */
+export const FORECAST_COMPONENT = 'logistics/PriceForecast';
+
+type Filters = { keyWord: string; tradeType: string };
+const EMPTY: Filters = { keyWord: '', tradeType: '' };
+
+function findComponentPath(routes: readonly MenuRoute[], component: string): string | undefined {
+  for (const route of routes) {
+    if (route.component === component) return route.path;
+    const inner = route.children ? findComponentPath(route.children, component) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** The forecast page's link with the product (and its trade type) chosen. */
+export function forecastLink(path: string, product: MyProductRecord): string {
+  const params = new URLSearchParams({ product: product.code });
+  if (product.tradeType) params.set('tradeType', product.tradeType);
+  return `${path}?${params.toString()}`;
+}
+
+const productTitle = (p: MyProductRecord) => p.title?.trim() || p.name;
+
+function RulesCell({ product, expanded, onToggle, t, lang }: { product: MyProductRecord; expanded: boolean; onToggle: () => void; t: TFunction<'myProducts'>; lang: Language }) {
+  const rules = product.rules ?? [];
+  const postal = product.postalRules ?? [];
+  if (rules.length === 0 && postal.length === 0) {
+    return (
+      <Text textStyle="sm" color="fg.subtle">
+        {t('rules.none')}
+      </Text>
+    );
+  }
+  const id = `my-product-rules-${product.id}`;
+  return (
+    <Box maxWidth="sm" whiteSpace="normal">
+      <chakra.button
+        type="button"
+        display="inline-flex"
+        alignItems="center"
+        gap="1"
+        textStyle="sm"
+        color="colorPalette.fg"
+        colorPalette="blue"
+        cursor="pointer"
+        rounded="sm"
+        focusVisibleRing="outside"
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={onToggle}
+        data-testid="my-product-rules-toggle"
+      >
+        <ChevronRightIcon transform={expanded ? 'rotate(90deg)' : undefined} transition="transform 0.15s" />
+        {t('rules.summary', { rules: rules.length, postal: postal.length })}
+      </chakra.button>
+      {expanded ? (
+        <Stack id={id} gap="2" marginTop="2" textStyle="sm" data-testid="my-product-rules">
+          {rules.length > 0 ? (
+            <Box>
+              <Text fontWeight="medium" textStyle="xs" color="fg.muted">
+                {t('rules.validity')}
+              </Text>
+              <List.Root gap="0.5" paddingStart="4">
+                {rules.map((rule, index) => (
+                  <List.Item key={index}>{describeRule(rule, t, product.currency)}</List.Item>
+                ))}
+              </List.Root>
+            </Box>
+          ) : null}
+          {postal.length > 0 ? (
+            <Box>
+              <Text fontWeight="medium" textStyle="xs" color="fg.muted">
+                {t('rules.postal')}
+              </Text>
+              <List.Root gap="0.5" paddingStart="4">
+                {describePostalRules(postal, t, lang).map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
+              </List.Root>
+            </Box>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Box>
+  );
+}
+
+interface ColumnDeps {
+  t: TFunction<'myProducts'>;
+  lang: Language;
+  expanded: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  /** The forecast page's path, when the user has it. */
+  forecastPath: string | undefined;
+}
+
+function productColumns({ t, lang, expanded, onToggle, forecastPath }: ColumnDeps): DataColumn<MyProductRecord>[] {
+  const columns: DataColumn<MyProductRecord>[] = [
+    {
+      id: 'code',
+      header: t('field.code'),
+      cell: (p) => (
+        <Text fontFamily="mono" fontWeight="semibold">
+          {p.code}
+        </Text>
+      ),
+    },
+    {
+      id: 'title',
+      header: t('field.title'),
+      minWidth: '160px',
+      cell: (p) => (
+        <Box>
+          <Text fontWeight="medium">{productTitle(p)}</Text>
+          {p.title?.trim() && p.title.trim() !== p.name ? (
+            <Text textStyle="xs" color="fg.muted">
+              {p.name}
+            </Text>
+          ) : null}
+        </Box>
+      ),
+    },
+    {
+      id: 'tradeType',
+      header: t('field.tradeType'),
+      cell: (p) => (
+        <Badge size="sm" variant={p.tradeType ? 'subtle' : 'outline'} colorPalette={p.tradeType ? 'blue' : 'gray'}>
+          {p.tradeType || t('tradeType.any')}
+        </Badge>
+      ),
+    },
+    { id: 'transType', header: t('field.transType'), hideBelow: 'md', cell: (p) => p.transType || '—' },
+    {
+      id: 'thWeightRatio',
+      header: t('field.thWeightRatio'),
+      hideBelow: 'md',
+      textAlign: 'end',
+      cell: (p) => (
+        <Text fontVariantNumeric="tabular-nums" title={describeDivisor(p.thWeightRatio, t)}>
+          {Number(p.thWeightRatio) === 0 ? t('divisor.actualShort') : String(p.thWeightRatio)}
+        </Text>
+      ),
+    },
+    {
+      id: 'izMult',
+      header: t('field.izMult'),
+      hideBelow: 'sm',
+      cell: (p) => (
+        <Badge size="sm" variant="subtle" colorPalette={p.izMult ? 'green' : 'gray'}>
+          {p.izMult ? t('yes') : t('no')}
+        </Badge>
+      ),
+    },
+    { id: 'currency', header: t('field.currency'), hideBelow: 'sm', cell: (p) => p.currency || '—' },
+    { id: 'rules', header: t('field.rules'), minWidth: '200px', cell: (p) => <RulesCell product={p} expanded={expanded.has(p.id)} onToggle={() => onToggle(p.id)} t={t} lang={lang} /> },
+  ];
+  if (forecastPath) {
+    columns.push({
+      id: 'actions',
+      header: t('action.actions', { ns: 'dataTable' }),
+      sticky: true,
+      cell: (p) => (
+        <Button asChild size="xs" variant="ghost" colorPalette="blue">
+          <RouterLink to={forecastLink(forecastPath, p)} aria-label={t('forecastWith', { code: p.code })} data-testid="my-product-forecast">
+            {t('forecast')}
+          </RouterLink>
+        </Button>
+      ),
+    });
+  }
+  return columns;
+}
+
+export default function ChannelProductListPage() {
+  const { t } = useTranslation('myProducts');
+  const lang = useLanguage();
+  const { routes } = usePermissions();
+  const forecastPath = useMemo(() => findComponentPath(routes, FORECAST_COMPONENT), [routes]);
+  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [exporting, setExporting] = useState(false);
+  // The contract names no sort columns for myList: the server's order is kept.
+  const list = useServerList<MyProductRecord>(MY_PRODUCTS_PATH, filters);
+
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const tradeTypeText = (value: string | null | undefined) => value || t('tradeType.any');
+  const yesNo = (value: boolean) => (value ? t('yes') : t('no'));
+  const columns = productColumns({ t, lang, expanded, onToggle: toggle, forecastPath });
+
+  const exportCsv = async () => {
+    const csvColumns: CsvColumn<MyProductRecord>[] = [
+      { header: t('field.code'), value: (p) => p.code },
+      { header: t('field.title'), value: (p) => productTitle(p) },
+      { header: t('field.tradeType'), value: (p) => tradeTypeText(p.tradeType) },
+      { header: t('field.transType'), value: (p) => p.transType },
+      { header: t('field.thWeightRatio'), value: (p) => p.thWeightRatio },
+      { header: t('field.izMult'), value: (p) => yesNo(p.izMult) },
+      { header: t('field.currency'), value: (p) => p.currency },
+      { header: t('rules.validity'), value: (p) => (p.rules ?? []).map((rule) => describeRule(rule, t, p.currency)).join('; ') },
+      { header: t('rules.postal'), value: (p) => describePostalRules(p.postalRules ?? [], t, lang).join('; ') },
+    ];
+    setExporting(true);
+    try {
+      await exportAll(MY_PRODUCTS_PATH, filters, csvColumns, { filename: datedFilename(t('exportName')), sort: list.sort });
+    } catch {
+      // The export toast and the API notice said why.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filtered = filters.keyWord.trim() !== '' || filters.tradeType !== '';
+  const empty = (
+    <EmptyState.Root size="sm" data-testid="my-products-empty">
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <InboxIcon />
+        </EmptyState.Indicator>
+        <VStack textAlign="center" gap="1">
+          <EmptyState.Title>{filtered ? t('empty.filteredTitle') : t('empty.title')}</EmptyState.Title>
+          <EmptyState.Description>{filtered ? t('empty.filteredDescription') : t('empty.description')}</EmptyState.Description>
+        </VStack>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+
+  return (
+    <Stack gap="4" data-testid="my-products-page">
+      <SearchBar
+        onSearch={() => setFilters({ ...draft })}
+        onReset={() => {
+          setDraft(EMPTY);
+          setFilters(EMPTY);
+        }}
+        loading={list.loading}
+        visibleOnPhone={2}
+        testId="my-products-search"
+      >
+        <Field.Root>
+          <Field.Label>{t('filter.keyWord')}</Field.Label>
+          <Input size="sm" value={draft.keyWord} placeholder={t('filter.keyWordPlaceholder')} onChange={(event) => setDraft({ ...draft, keyWord: event.currentTarget.value })} data-testid="my-products-keyword" />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('field.tradeType')}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field value={draft.tradeType} onChange={(event) => setDraft({ ...draft, tradeType: event.currentTarget.value })} data-testid="my-products-trade-type">
+              <option value="">{t('filter.allTradeTypes')}</option>
+              {TRADE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </SearchBar>
+      <Card.Root size="sm">
+        <Card.Header>
+          <Flex gap="3" wrap="wrap" align="center" justify="space-between">
+            <Box>
+              <Heading size="md">{t('title')}</Heading>
+              <Text textStyle="sm" color="fg.muted">
+                {t('subtitle')}
+              </Text>
+            </Box>
+            <Wrap gap="2">
+              {forecastPath ? (
+                <Button asChild size="sm">
+                  <RouterLink to={forecastPath}>{t('openForecast')}</RouterLink>
+                </Button>
+              ) : null}
+              <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportCsv()} data-testid="my-products-export">
+                <DownloadIcon />
+                {t('export.button', { ns: 'dataTable' })}
+              </Button>
+              <IconButton size="sm" variant="ghost" aria-label={t('action.refresh', { ns: 'dataTable' })} title={t('action.refresh', { ns: 'dataTable' })} onClick={() => void list.refetch()}>
+                <RefreshIcon />
+              </IconButton>
+            </Wrap>
+          </Flex>
+        </Card.Header>
+        <Card.Body>
+          <DataTable
+            columns={columns}
+            rows={list.rows}
+            total={list.total}
+            loading={list.loading}
+            page={list.page}
+            onPageChange={list.setPage}
+            emptyState={empty}
+            caption={t('caption')}
+            testId="my-products-table"
+          />
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}
