@@ -136,6 +136,28 @@ logged=$(wc -l <"$tmp/server.log")
 wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/tree.lua" "http://127.0.0.1:$PORT" \
   | tee "$out/grant-load.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
 server_side 'queryTreeList\|queryRolePermission'
+echo "== pricing: 500 channel products on 50 rate cards, all open to the customer bench"
+DATABASE_URL="sqlite://$tmp/bench.db" cargo run --quiet --release --example bench_pricing_seed >/dev/null
+curl -fs -H "X-Access-Token: $token" "http://127.0.0.1:$PORT/boot/logistics/priceForecast/bundle" >"$tmp/bundle.json"
+echo "bundle for 500 products: $(wc -c <"$tmp/bundle.json") bytes, $(gzip -9 -c "$tmp/bundle.json" | wc -c) gzipped (bar < 200 KB gzipped)" \
+  | tee "$out/bundle.txt"
+echo "== the browser's engine (WASM, in Node): 500 products x 5 parcels"
+(cd web && node scripts/bench-forecast.mjs "$tmp/bundle.json") | tee "$out/wasm-forecast.txt"
+cat >"$tmp/forecast.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"countryCode":"US","postalCode":"10001","tradeType":"B2C","declaredValue":"320","parcels":[{"length":50,"width":40,"height":30,"weight":8},{"length":30,"width":20,"height":15,"weight":"2.35","quantity":2},{"length":60,"width":45,"height":40,"weight":"12.5"},{"length":25,"width":25,"height":25,"weight":"1.2"},{"length":80,"width":30,"height":20,"weight":"6.75"}]}'
+LUA
+typical=$(curl -fs -X POST -H 'Content-Type: application/json' -d '{"username":"bench20","password":"Bench@12345"}' \
+  "http://127.0.0.1:$PORT/boot/sys/login" | sed -E 's/.*"token":"([^"]+)".*/\1/')
+for who in "bench20:20" "bench:500"; do
+  name=${who%%:*}; n=${who##*:}; tok=$token; [ "$name" = bench20 ] && tok=$typical
+  echo "== POST /boot/logistics/priceForecast: a customer with $n products, 5 parcels, 32 connections"
+  logged=$(wc -l <"$tmp/server.log")
+  wrk -t2 -c32 -d"${DURATION}s" --latency -H "X-Access-Token: $tok" -s "$tmp/forecast.lua" \
+    "http://127.0.0.1:$PORT/boot/logistics/priceForecast" | tee "$out/forecast-$n.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
+  server_side 'priceForecast'
+done
 rss=$(awk '/VmRSS/{print $2}' /proc/$server/status)
 echo "RSS after load: $((rss / 1024)) MB"
 echo "== live notices: ${BENCH_SOCKETS:-10000} authenticated WebSockets on a fresh instance, then one broadcast to all"

@@ -165,26 +165,53 @@ pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
     crate::check_digit::Scheme::parse(scheme).is_some_and(|s| crate::check_digit::is_valid(s, number))
 }
 
-/// The price forecast of a shipment against a bundle of channel products and rate cards, both as
-/// JSON (see `quote_json`). Answers `{"ok":true,"quotes":[…],"unavailable":[…]}` (quotes cheapest
-/// first), `{"ok":false,"field","key","message"}` for bad shipment input, or `{"ok":false,"key":
-/// "bad_request","message"}` for an unreadable bundle.
-pub fn forecast(bundle_json: &str, shipment_json: &str, lang: &str) -> String {
+thread_local! {
+    /// The bundle last loaded, read (the page quotes on every keystroke against the same one).
+    static LOADED: std::cell::RefCell<Option<std::rc::Rc<Vec<crate::quote::Product>>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Reads a bundle (see `quote_json`) and keeps it for `forecast_loaded`: None when it reads, else
+/// `{"ok":false,"key":"bad_request","message","detail"}` (and nothing is kept).
+pub fn load_bundle(bundle_json: &str, lang: &str) -> Option<String> {
     let language = lang_of(lang);
     let bad = |detail: String| {
-        json!({"ok": false, "key": MessageKey::BadRequest.key(), "message": MessageKey::BadRequest.template(language), "detail": detail})
-            .to_string()
+        Some(
+            json!({"ok": false, "key": MessageKey::BadRequest.key(), "message": MessageKey::BadRequest.template(language), "detail": detail})
+                .to_string(),
+        )
     };
+    LOADED.set(None);
     let Ok(bundle) = serde_json::from_str::<Value>(bundle_json) else { return bad("bundle".into()) };
-    let products = match crate::quote_json::products(&bundle) {
-        Ok(products) => products,
-        Err(crate::quote_json::BadBundle(detail)) => return bad(detail),
-    };
+    match crate::quote_json::products(&bundle) {
+        Ok(products) => {
+            LOADED.set(Some(std::rc::Rc::new(products)));
+            None
+        }
+        Err(crate::quote_json::BadBundle(detail)) => bad(detail),
+    }
+}
+
+/// The forecast of a shipment against the bundle loaded last (none loaded: no products).
+pub fn forecast_loaded(shipment_json: &str, lang: &str) -> String {
+    let language = lang_of(lang);
+    let products = LOADED.with_borrow(|p| p.clone()).unwrap_or_default();
     let shipment = serde_json::from_str::<Value>(shipment_json)
         .map_err(|_| FieldError::new("", MessageKey::BadRequest))
         .and_then(|v| crate::quote_json::shipment(&v));
     match shipment {
         Ok(s) => crate::quote::forecast(&products, &s, language).to_json(),
         Err(e) => json!({"ok": false, "field": e.field, "key": e.key.key(), "message": e.message(language)}).to_string(),
+    }
+}
+
+/// The price forecast of a shipment against a bundle of channel products and rate cards, both as
+/// JSON (see `quote_json`). Answers `{"ok":true,"quotes":[…],"unavailable":[…]}` (quotes cheapest
+/// first), `{"ok":false,"field","key","message"}` for bad shipment input, or `{"ok":false,"key":
+/// "bad_request","message"}` for an unreadable bundle. The same as `load_bundle` then
+/// `forecast_loaded`, which the page uses so a large bundle crosses into WASM once.
+pub fn forecast(bundle_json: &str, shipment_json: &str, lang: &str) -> String {
+    match load_bundle(bundle_json, lang) {
+        Some(error) => error,
+        None => forecast_loaded(shipment_json, lang),
     }
 }

@@ -51,8 +51,11 @@ impl Decimal {
 
     /// Both mantissas at the larger scale.
     fn aligned(self, other: Decimal) -> Option<(i128, i128, u32)> {
+        if self.s == other.s {
+            return Some((self.m, other.m, self.s));
+        }
         let s = self.s.max(other.s);
-        Some((self.m.checked_mul(pow10(s - self.s)?)?, other.m.checked_mul(pow10(s - other.s)?)?, s))
+        Some((mul(self.m, pow10(s - self.s)?)?, mul(other.m, pow10(s - other.s)?)?, s))
     }
 
     pub fn checked_add(self, other: Decimal) -> Option<Decimal> {
@@ -66,7 +69,7 @@ impl Decimal {
     }
 
     pub fn checked_mul(self, other: Decimal) -> Option<Decimal> {
-        Decimal::new(self.m.checked_mul(other.m)?, self.s + other.s)
+        Decimal::new(mul(self.m, other.m)?, self.s + other.s)
     }
 
     /// The same value without trailing zeros (`1.500` → `1.5`).
@@ -181,8 +184,42 @@ pub fn parse(text: &str) -> Option<Decimal> {
     Decimal::new(if negative { -mantissa } else { mantissa }, scale)
 }
 
+/// `a × b`, None on overflow; a plain widening multiply when both fit in 64 bits (an overflow-checked
+/// 128-bit multiply is a slow software routine in WASM).
+#[inline]
+fn mul(a: i128, b: i128) -> Option<i128> {
+    match (i64::try_from(a), i64::try_from(b)) {
+        (Ok(x), Ok(y)) => Some(i128::from(x) * i128::from(y)),
+        _ => a.checked_mul(b),
+    }
+}
+
+/// Quotient and remainder (truncating), on 64 bits when both fit: 128-bit division is a software
+/// routine in WASM, and the quote engine divides a lot.
+fn quot_rem(a: i128, b: i128) -> (i128, i128) {
+    match (i64::try_from(a), i64::try_from(b)) {
+        (Ok(x), Ok(y)) if y != 0 && !(x == i64::MIN && y == -1) => (i128::from(x / y), i128::from(x % y)),
+        _ if b != 0 => (a / b, a % b),
+        _ => (0, 0),
+    }
+}
+
+/// 10^0 … 10^28, every power a scale can need.
+const POW10: [i128; 29] = {
+    let mut table = [1i128; 29];
+    let mut i = 1;
+    while i < 29 {
+        table[i] = table[i - 1] * 10;
+        i += 1;
+    }
+    table
+};
+
 fn pow10(n: u32) -> Option<i128> {
-    10i128.checked_pow(n)
+    match POW10.get(n as usize) {
+        Some(p) => Some(*p),
+        None => 10i128.checked_pow(n),
+    }
 }
 
 /// `value` at exactly `scale` places: rounded half away from zero when it has more, padded with
@@ -200,11 +237,12 @@ fn rounded(value: Decimal, scale: u32, up: bool) -> Option<Decimal> {
     let (m, s) = (value.mantissa(), value.scale());
     let m = if s > scale {
         let unit = pow10(s - scale)?;
-        let (q, r) = (m / unit, (m % unit).abs());
+        let (q, r) = quot_rem(m, unit);
+        let r = r.abs();
         let away = if up { r > 0 } else { r * 2 >= unit };
         if away { q + m.signum() } else { q }
     } else {
-        m.checked_mul(pow10(scale - s)?)?
+        mul(m, pow10(scale - s)?)?
     };
     Decimal::new(m, scale)
 }
@@ -214,9 +252,10 @@ pub fn div_up(a: Decimal, b: Decimal, scale: u32) -> Option<Decimal> {
     if b.mantissa() <= 0 || a.mantissa() < 0 {
         return None;
     }
-    let num = a.mantissa().checked_mul(pow10(b.scale().checked_add(scale)?)?)?;
-    let den = b.mantissa().checked_mul(pow10(a.scale())?)?;
-    let q = num / den + i128::from(num % den != 0);
+    let num = mul(a.mantissa(), pow10(b.scale().checked_add(scale)?)?)?;
+    let den = mul(b.mantissa(), pow10(a.scale())?)?;
+    let (q, r) = quot_rem(num, den);
+    let q = q + i128::from(r != 0);
     Decimal::new(q, scale)
 }
 
@@ -231,6 +270,12 @@ pub fn text(value: Decimal) -> String {
     let (m, scale) = (value.mantissa(), value.scale() as usize);
     let mut digits = Vec::new();
     let mut n = m.unsigned_abs();
+    // 64-bit steps while the value fits: 128-bit division is a software routine in WASM.
+    while n > u128::from(u64::MAX) {
+        digits.push(b'0' + (n % 10) as u8);
+        n /= 10;
+    }
+    let mut n = n as u64;
     while n > 0 || digits.len() <= scale {
         digits.push(b'0' + (n % 10) as u8);
         n /= 10;

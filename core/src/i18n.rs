@@ -78,10 +78,10 @@ impl fmt::Display for Lang {
 }
 
 macro_rules! catalogue {
-    // Messages only the server says (`#[server]`) are left out of the browser's build: the
-    // browser shows what the server sent, and the WebAssembly core stays small.
+    // Messages only the server says (`#[server]`) are left out of the browser's build (empty
+    // there): the browser shows what the server sent, and the WebAssembly core stays small.
     (@text server $text:literal $key:literal) => {
-        if cfg!(target_arch = "wasm32") { $key } else { $text }
+        if cfg!(target_arch = "wasm32") { "" } else { $text }
     };
     (@text $text:literal $key:literal) => {
         $text
@@ -567,11 +567,28 @@ catalogue! {
 
 /// Fills a template's `{name}` placeholders; unknown placeholders are left as they are.
 pub fn render(key: MessageKey, lang: Lang, args: &[(&str, &str)]) -> String {
-    let mut text = key.template(lang).to_owned();
-    for (name, value) in args {
-        text = text.replace(&format!("{{{name}}}"), value);
+    // One pass over the template (a quote renders thousands of these): `{name}` becomes its
+    // value; braces that name no argument stay as written.
+    let template = key.template(lang);
+    let mut out = String::with_capacity(template.len() + 24);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after.find('}').and_then(|close| args.iter().find(|(n, _)| *n == &after[..close]).map(|(_, v)| (close, *v)));
+        match value {
+            Some((close, v)) => {
+                out.push_str(v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
-    text
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ pub struct Zone {
     pub code: String,
     /// ISO 3166-1 alpha-2 codes.
     pub countries: Vec<String>,
-    /// Postal-code prefixes (empty: every postal code of the countries).
+    /// Postal-code prefixes, normalized (empty: every postal code of the countries).
     pub postal_prefixes: Vec<String>,
 }
 
@@ -56,6 +56,8 @@ pub enum Freight {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PriceRow {
     pub zone: String,
+    /// The zone's place in the card's zones (read once; rows are matched on it).
+    pub zone_at: usize,
     /// Exclusive.
     pub from_weight: Decimal,
     /// Inclusive.
@@ -108,7 +110,7 @@ pub struct ValidityRule {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PostalRule {
     pub country: String,
-    /// A postal code, or a prefix ending in `*`.
+    /// A postal code, or a prefix ending in `*`, normalized.
     pub pattern: String,
     /// Allow rules make a whitelist for their country; deny rules exclude.
     pub allow: bool,
@@ -158,6 +160,8 @@ pub struct Shipment {
     pub trade_type: String,
     pub parcels: Vec<Parcel>,
     pub declared_value: Decimal,
+    /// The postal code as compared (`normalized_postal`).
+    pub postal: String,
     /// The currency the user asked for (empty: any); products priced in another are unavailable.
     pub currency: String,
 }
@@ -167,7 +171,7 @@ pub struct Shipment {
 pub struct Line {
     /// freight, fuel, perTicket, remoteArea, oversize, insurance.
     pub kind: &'static str,
-    pub label: String,
+    pub label: &'static str,
     pub amount: String,
 }
 
@@ -293,15 +297,16 @@ fn longest_and_girth(p: &Parcel) -> (Decimal, Decimal) {
 
 #[inline(never)]
 fn postal_matches(pattern: &str, postal: &str) -> bool {
-    let pattern = pattern.trim().to_ascii_uppercase();
     match pattern.strip_suffix('*') {
         Some(prefix) => postal.starts_with(prefix),
         None => postal == pattern,
     }
 }
 
+/// A postal code as compared: upper case, without spaces and hyphens (`sw1a 1aa` → `SW1A1AA`).
+/// Cards and products are read with their codes normalized; a shipment's code once per forecast.
 #[inline(never)]
-fn normalized_postal(postal: &str) -> String {
+pub fn normalized_postal(postal: &str) -> String {
     postal.chars().filter(|c| !c.is_whitespace() && *c != '-').collect::<String>().to_ascii_uppercase()
 }
 
@@ -345,31 +350,26 @@ fn refusal(product: &Product, s: &Shipment, lang: Lang) -> Option<String> {
             }
         }
     }
-    let postal = normalized_postal(&s.postal_code);
+    let postal = &s.postal;
     let rules: Vec<&PostalRule> = product.postal_rules.iter().filter(|r| r.country.eq_ignore_ascii_case(&s.country)).collect();
-    let denied = rules.iter().any(|r| !r.allow && postal_matches(&r.pattern, &postal));
+    let denied = rules.iter().any(|r| !r.allow && postal_matches(&r.pattern, postal));
     let allows: Vec<&&PostalRule> = rules.iter().filter(|r| r.allow).collect();
-    if denied || (!allows.is_empty() && !allows.iter().any(|r| postal_matches(&r.pattern, &postal))) {
+    if denied || (!allows.is_empty() && !allows.iter().any(|r| postal_matches(&r.pattern, postal))) {
         return Some(render(MessageKey::QuotePostalRefused, lang, &[("postal", &s.postal_code)]));
     }
     None
 }
 
-/// The zone of a destination: the longest matching postal prefix among the country's zones.
+/// The zone of a destination (`postal` normalized): the longest matching postal prefix among the
+/// country's zones.
 #[inline(never)]
 pub fn zone_of<'a>(card: &'a RateCard, country: &str, postal: &str) -> Option<&'a Zone> {
-    let postal = normalized_postal(postal);
     let mut best: Option<(&Zone, usize)> = None;
     for zone in card.zones.iter().filter(|z| z.countries.iter().any(|c| c.eq_ignore_ascii_case(country))) {
         let matched = if zone.postal_prefixes.is_empty() {
             Some(0)
         } else {
-            zone.postal_prefixes
-                .iter()
-                .map(|p| normalized_postal(p))
-                .filter(|p| postal.starts_with(p.as_str()))
-                .map(|p| p.len())
-                .max()
+            zone.postal_prefixes.iter().filter(|p| postal.starts_with(p.as_str())).map(|p| p.len()).max()
         };
         if let Some(len) = matched
             && best.is_none_or(|(_, l)| len > l)
@@ -397,6 +397,48 @@ fn freight_of(row: &Freight, weight: Decimal) -> Option<Decimal> {
 
 /// The quote of one product for a shipment, or why there is none.
 pub fn quote(product: &Product, s: &Shipment, lang: Lang) -> Result<Quote, String> {
+    quote_with(product, s, lang, &mut Memo::default())
+}
+
+/// What a forecast works out once per card and divisor, however many products share them (a
+/// large bundle has hundreds of products on a few dozen cards): the chargeable weight with its
+/// explanation. A list, not a hash map: a few hundred entries at most, and less code in WASM.
+#[derive(Default)]
+struct Memo<'a> {
+    /// By divisor and the card's weighing rules (cards often share them).
+    weights: Vec<(Decimal, &'a RateCard, Option<Decimal>, Vec<String>)>,
+    /// The destination's zone (its place) per card.
+    zones: Vec<(&'a RateCard, Option<usize>)>,
+}
+
+/// Whether two cards weigh alike: the same rounding table, scope and minimum.
+fn weighs_alike(a: &RateCard, b: &RateCard) -> bool {
+    std::ptr::eq(a, b) || (a.scope == b.scope && a.min_chargeable_weight == b.min_chargeable_weight && a.rounding == b.rounding)
+}
+
+impl<'a> Memo<'a> {
+    fn zone(&mut self, card: &'a RateCard, s: &Shipment) -> Option<usize> {
+        if let Some((_, at)) = self.zones.iter().find(|(c, _)| std::ptr::eq(*c, card)) {
+            return *at;
+        }
+        let at = zone_of(card, &s.country, &s.postal).and_then(|z| card.zones.iter().position(|c| std::ptr::eq(c, z)));
+        self.zones.push((card, at));
+        at
+    }
+
+    fn chargeable(&mut self, s: &Shipment, divisor: Decimal, card: &'a RateCard, lang: Lang) -> (Option<Decimal>, Vec<String>) {
+        let same = |d: &Decimal| d.mantissa() == divisor.mantissa() && d.scale() == divisor.scale();
+        if let Some((_, _, weight, steps)) = self.weights.iter().find(|(d, c, ..)| same(d) && weighs_alike(c, card)) {
+            return (*weight, steps.clone());
+        }
+        let mut steps = Vec::new();
+        let weight = chargeable(s, divisor, card, lang, &mut steps);
+        self.weights.push((divisor, card, weight, steps.clone()));
+        (weight, steps)
+    }
+}
+
+fn quote_with<'a>(product: &'a Product, s: &Shipment, lang: Lang, memo: &mut Memo<'a>) -> Result<Quote, String> {
     if let Some(reason) = refusal(product, s, lang) {
         return Err(reason);
     }
@@ -405,15 +447,16 @@ pub fn quote(product: &Product, s: &Shipment, lang: Lang) -> Result<Quote, Strin
         return Err(render(MessageKey::QuoteCurrency, lang, &[("currency", &card.currency)]));
     }
     let no_zone = || render(MessageKey::QuoteNoZone, lang, &[("country", &s.country)]);
-    let zone = zone_of(card, &s.country, &s.postal_code).ok_or_else(no_zone)?;
-    let mut breakdown = Vec::new();
+    let zone_at = memo.zone(card, s).ok_or_else(no_zone)?;
+    let zone = card.zones.get(zone_at).ok_or_else(no_zone)?;
     let overflow = || MessageKey::QuoteTooLarge.template(lang).to_owned();
-    let weight = chargeable(s, product.divisor, card, lang, &mut breakdown).ok_or_else(overflow)?;
+    let (weight, mut breakdown) = memo.chargeable(s, product.divisor, card, lang);
+    let weight = weight.ok_or_else(overflow)?;
     breakdown.push(render(MessageKey::QuoteZone, lang, &[("zone", &zone.code)]));
     let row = card
         .prices
         .iter()
-        .find(|r| r.zone == zone.code && weight > r.from_weight && weight <= r.to_weight)
+        .find(|r| r.zone_at == zone_at && weight > r.from_weight && weight <= r.to_weight)
         .ok_or_else(|| render(MessageKey::QuoteNoPrice, lang, &[("weight", &kg(weight)), ("zone", &zone.code)]))?;
     let scale = minor_unit(&card.currency);
     let base = freight_of(&row.freight, weight).ok_or_else(overflow)?;
@@ -427,10 +470,9 @@ pub fn quote(product: &Product, s: &Shipment, lang: Lang) -> Result<Quote, Strin
         lang,
         &[("from", &kg(row.from_weight)), ("to", &kg(row.to_weight)), ("amount", &text(freight))],
     ));
-    let mut lines =
-        vec![Line { kind: "freight", label: MessageKey::LineFreight.template(lang).to_owned(), amount: text(freight) }];
+    let mut lines = vec![Line { kind: "freight", label: MessageKey::LineFreight.template(lang), amount: text(freight) }];
     let mut total = freight;
-    let postal = normalized_postal(&s.postal_code);
+    let postal = &s.postal;
     for surcharge in &card.surcharges {
         let (kind, key, amount) = match surcharge {
             Surcharge::Fuel { percent } => ("fuel", MessageKey::LineFuel, percent_of(freight, *percent).ok_or_else(overflow)?),
@@ -438,7 +480,7 @@ pub fn quote(product: &Product, s: &Shipment, lang: Lang) -> Result<Quote, Strin
             Surcharge::RemoteArea { countries, postal_codes, amount } => {
                 let country = countries.is_empty() || countries.iter().any(|c| c.eq_ignore_ascii_case(&s.country));
                 // Remote areas are listed by postal code or prefix (`IV`, `PH*` and `PH` alike).
-                let code = postal_codes.iter().any(|p| postal.starts_with(&normalized_postal(p.trim_end_matches('*'))));
+                let code = postal_codes.iter().any(|p| postal.starts_with(p.as_str()));
                 if !(country && code) {
                     continue;
                 }
@@ -465,7 +507,7 @@ pub fn quote(product: &Product, s: &Shipment, lang: Lang) -> Result<Quote, Strin
         };
         let amount = round_half_up(amount, scale).ok_or_else(overflow)?;
         total = total.checked_add(amount).ok_or_else(overflow)?;
-        lines.push(Line { kind, label: key.template(lang).to_owned(), amount: text(amount) });
+        lines.push(Line { kind, label: key.template(lang), amount: text(amount) });
     }
     Ok(Quote {
         channel_product_id: product.id.clone(),
@@ -484,8 +526,9 @@ pub fn quote(product: &Product, s: &Shipment, lang: Lang) -> Result<Quote, Strin
 /// Every product's quote for the shipment (cheapest first, then by code) and the refusals.
 pub fn forecast(products: &[Product], s: &Shipment, lang: Lang) -> Forecast {
     let mut out = Forecast::default();
+    let mut memo = Memo::default();
     for p in products {
-        match quote(p, s, lang) {
+        match quote_with(p, s, lang, &mut memo) {
             Ok(q) => out.quotes.push(q),
             Err(reason) => out.unavailable.push(Unavailable {
                 channel_product_id: p.id.clone(),
@@ -499,11 +542,12 @@ pub fn forecast(products: &[Product], s: &Shipment, lang: Lang) -> Forecast {
     out
 }
 
-/// Quotes by currency, total, code and id: a merge sort written out (the standard sorts weigh 2 KB
-/// each in the browser's build); O(n log n) for the 500-product bar.
+/// Quotes by currency, total, code and id: a bottom-up merge sort of positions, written out (the
+/// standard sorts weigh 2 KB each in the browser's build); O(n log n), no allocation per run.
 fn cheapest_first(quotes: Vec<Quote>) -> Vec<Quote> {
+    let n = quotes.len();
+    // Amounts compare within a currency; several currencies (no rates here) come grouped.
     let before = |a: &Quote, b: &Quote| {
-        // Amounts compare within a currency; several currencies (no rates here) come grouped.
         a.currency
             .cmp(&b.currency)
             .then_with(|| a.amount.cmp(&b.amount))
@@ -511,36 +555,41 @@ fn cheapest_first(quotes: Vec<Quote>) -> Vec<Quote> {
             .then_with(|| a.channel_product_id.cmp(&b.channel_product_id))
             != std::cmp::Ordering::Greater
     };
-    let mut runs: Vec<Vec<Quote>> = quotes.into_iter().map(|q| vec![q]).collect();
-    while runs.len() > 1 {
-        let mut merged = Vec::with_capacity(runs.len().div_ceil(2));
-        let mut pairs = runs.into_iter();
-        while let Some(left) = pairs.next() {
-            let Some(right) = pairs.next() else {
-                merged.push(left);
-                break;
-            };
-            let mut out = Vec::with_capacity(left.len() + right.len());
-            let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
-            loop {
-                let take_left = match (l.peek(), r.peek()) {
-                    (Some(a), Some(b)) => before(a, b),
-                    (Some(_), None) => true,
-                    (None, Some(_)) => false,
-                    (None, None) => break,
-                };
-                out.extend(if take_left { l.next() } else { r.next() });
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut merged = vec![0usize; n];
+    let mut width = 1;
+    while width < n {
+        let mut start = 0;
+        while start < n {
+            let (mid, end) = ((start + width).min(n), (start + 2 * width).min(n));
+            let (mut l, mut r) = (start, mid);
+            for slot in &mut merged[start..end] {
+                let take_left = l < mid && (r >= end || before(&quotes[order[l]], &quotes[order[r]]));
+                *slot = if take_left { order[l] } else { order[r] };
+                if take_left {
+                    l += 1;
+                } else {
+                    r += 1;
+                }
             }
-            merged.push(out);
+            start = end;
         }
-        runs = merged;
+        std::mem::swap(&mut order, &mut merged);
+        width *= 2;
     }
-    runs.pop().unwrap_or_default()
+    let mut slots: Vec<Option<Quote>> = quotes.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect()
 }
 
 /// JSON text of a string (quotes and escapes as serde_json writes them).
 fn push_json_str(out: &mut String, value: &str) {
     out.push('"');
+    // Most text needs no escape: copied whole.
+    if !value.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(value);
+        out.push('"');
+        return;
+    }
     for c in value.chars() {
         match c {
             '"' => out.push_str("\\\""),
@@ -573,38 +622,46 @@ impl Forecast {
     /// needs no serializer per type (the server's answer carries the same fields through serde).
     pub fn to_json(&self) -> String {
         let mut out = String::with_capacity(256 + self.quotes.len() * 512);
-        out.push_str("{\"ok\":true,\"quotes\":[");
+        out.push_str("{\"ok\":true,");
+        self.write_fields(&mut out);
+        out.push('}');
+        out
+    }
+
+    /// `"quotes":[…],"unavailable":[…]`, for a caller that adds fields of its own.
+    pub fn write_fields(&self, out: &mut String) {
+        out.push_str("\"quotes\":[");
         for (i, q) in self.quotes.iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
             out.push('{');
-            push_field(&mut out, "channelProductId", &q.channel_product_id);
-            push_field(&mut out, "code", &q.code);
-            push_field(&mut out, "name", &q.name);
-            push_field(&mut out, "zone", &q.zone);
-            push_field(&mut out, "chargeableWeight", &q.chargeable_weight);
+            push_field(out, "channelProductId", &q.channel_product_id);
+            push_field(out, "code", &q.code);
+            push_field(out, "name", &q.name);
+            push_field(out, "zone", &q.zone);
+            push_field(out, "chargeableWeight", &q.chargeable_weight);
             out.push_str("\"lines\":[");
             for (j, l) in q.lines.iter().enumerate() {
                 if j > 0 {
                     out.push(',');
                 }
                 out.push('{');
-                push_field(&mut out, "kind", l.kind);
-                push_field(&mut out, "label", &l.label);
+                push_field(out, "kind", l.kind);
+                push_field(out, "label", l.label);
                 out.push_str("\"amount\":");
-                push_json_str(&mut out, &l.amount);
+                push_json_str(out, &l.amount);
                 out.push('}');
             }
             out.push_str("],");
-            push_field(&mut out, "total", &q.total);
-            push_field(&mut out, "currency", &q.currency);
+            push_field(out, "total", &q.total);
+            push_field(out, "currency", &q.currency);
             out.push_str("\"breakdown\":[");
             for (j, step) in q.breakdown.iter().enumerate() {
                 if j > 0 {
                     out.push(',');
                 }
-                push_json_str(&mut out, step);
+                push_json_str(out, step);
             }
             out.push_str("]}");
         }
@@ -614,14 +671,13 @@ impl Forecast {
                 out.push(',');
             }
             out.push('{');
-            push_field(&mut out, "channelProductId", &u.channel_product_id);
-            push_field(&mut out, "code", &u.code);
-            push_field(&mut out, "name", &u.name);
+            push_field(out, "channelProductId", &u.channel_product_id);
+            push_field(out, "code", &u.code);
+            push_field(out, "name", &u.name);
             out.push_str("\"reason\":");
-            push_json_str(&mut out, &u.reason);
+            push_json_str(out, &u.reason);
             out.push('}');
         }
-        out.push_str("]}");
-        out
+        out.push(']');
     }
 }

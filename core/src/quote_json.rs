@@ -9,7 +9,7 @@ use crate::decimal::{self, Bounds};
 use crate::i18n::MessageKey;
 use crate::quote::{
     Freight, Measure, Parcel, PostalRule, PriceRow, Product, RateCard, RoundingStep, Scope, Shipment, Surcharge, ValidityRule,
-    Zone,
+    Zone, normalized_postal,
 };
 use crate::validate::FieldError;
 use crate::weight::{DIMENSION_BOUNDS, WEIGHT_BOUNDS};
@@ -65,7 +65,7 @@ fn card(v: &Value) -> Result<RateCard, BadBundle> {
             j -= 1;
         }
     }
-    let zones = v
+    let zones: Vec<Zone> = v
         .get("zones")
         .and_then(Value::as_array)
         .map(|zs| {
@@ -73,7 +73,7 @@ fn card(v: &Value) -> Result<RateCard, BadBundle> {
                 .map(|z| Zone {
                     code: text(z, "code"),
                     countries: texts(z, "countries").into_iter().map(|c| c.to_ascii_uppercase()).collect(),
-                    postal_prefixes: texts(z, "postalPrefixes"),
+                    postal_prefixes: texts(z, "postalPrefixes").iter().map(|p| normalized_postal(p)).collect(),
                 })
                 .collect()
         })
@@ -93,8 +93,10 @@ fn card(v: &Value) -> Result<RateCard, BadBundle> {
             }
             other => return Err(BadBundle(format!("{code}: price mode {other}"))),
         };
+        let zone = text(p, "zone");
         prices.push(PriceRow {
-            zone: text(p, "zone"),
+            zone_at: zones.iter().position(|z| z.code == zone).unwrap_or(usize::MAX),
+            zone,
             from_weight: need(p, "fromWeight", &code)?,
             to_weight: need(p, "toWeight", &code)?,
             freight,
@@ -107,7 +109,8 @@ fn card(v: &Value) -> Result<RateCard, BadBundle> {
             "perTicket" => Surcharge::PerTicket { amount: need(s, "amount", &code)? },
             "remoteArea" => Surcharge::RemoteArea {
                 countries: texts(s, "countries").into_iter().map(|c| c.to_ascii_uppercase()).collect(),
-                postal_codes: texts(s, "postalCodes"),
+                // Listed by code or prefix (`IV`, `PH*` and `PH` alike): kept as prefixes.
+                postal_codes: texts(s, "postalCodes").iter().map(|p| normalized_postal(p.trim_end_matches('*'))).collect(),
                 amount: need(s, "amount", &code)?,
             },
             "oversize" => Surcharge::Oversize {
@@ -171,7 +174,7 @@ pub fn products(bundle: &Value) -> Result<Vec<Product>, BadBundle> {
             .iter()
             .map(|r| PostalRule {
                 country: text(r, "country").to_ascii_uppercase(),
-                pattern: text(r, "postalCode"),
+                pattern: normalized_postal(&text(r, "postalCode")),
                 allow: r.get("allow").and_then(Value::as_bool).unwrap_or(false),
             })
             .collect();
@@ -234,6 +237,7 @@ pub fn shipment(v: &Value) -> Result<Shipment, FieldError> {
         postal_code: text(v, "postalCode"),
         trade_type: text(v, "tradeType").to_ascii_uppercase(),
         currency: text(v, "currency").to_ascii_uppercase(),
+        postal: normalized_postal(&text(v, "postalCode")),
         parcels,
         declared_value,
     })

@@ -206,7 +206,8 @@ fn the_parity_vectors_are_the_native_answers() {
 #[test]
 fn the_hand_written_json_reads_back_as_serde_writes_it() {
     use logistics_core::quote::{Forecast, Line, Quote, Unavailable};
-    let nasty = "引号\" 反斜杠\\ 换行\n 制表\t 控制\u{1}\u{1f} é 🚚".to_owned();
+    const NASTY: &str = "引号\" 反斜杠\\ 换行\n 制表\t 控制\u{1}\u{1f} é 🚚";
+    let nasty = NASTY.to_owned();
     let f = Forecast {
         quotes: vec![Quote {
             channel_product_id: nasty.clone(),
@@ -214,7 +215,7 @@ fn the_hand_written_json_reads_back_as_serde_writes_it() {
             name: nasty.clone(),
             zone: "Z".into(),
             chargeable_weight: "1.5".into(),
-            lines: vec![Line { kind: "freight", label: nasty.clone(), amount: "1.00".into() }],
+            lines: vec![Line { kind: "freight", label: NASTY, amount: "1.00".into() }],
             total: "1.00".into(),
             currency: "USD".into(),
             breakdown: vec![nasty.clone(), String::new()],
@@ -225,4 +226,22 @@ fn the_hand_written_json_reads_back_as_serde_writes_it() {
     let read: Value = serde_json::from_str(&f.to_json()).unwrap();
     assert_eq!(read, json!({"ok": true, "quotes": f.quotes, "unavailable": f.unavailable}));
     assert_eq!(Forecast::default().to_json(), r#"{"ok":true,"quotes":[],"unavailable":[]}"#);
+}
+
+#[test]
+fn postal_codes_compare_without_spaces_hyphens_or_case() {
+    let bundle = json!({
+        "cards": [{"code": "C", "currency": "GBP", "zones": [{"code": "LDN", "countries": ["GB"], "postalPrefixes": ["sw1a"]}, {"code": "UK", "countries": ["GB"]}],
+            "prices": [{"zone": "LDN", "fromWeight": "0", "toWeight": "30", "mode": "fixed", "price": "5"}, {"zone": "UK", "fromWeight": "0", "toWeight": "30", "mode": "fixed", "price": "9"}],
+            "surcharges": [{"type": "remoteArea", "postalCodes": ["iv 2*"], "amount": "3"}]}],
+        "products": [{"id": "p", "code": "P", "name": "P", "feeId": "C", "postalRules": [{"country": "GB", "postalCode": "sw1a 2aa", "allow": false}]}]
+    });
+    let quote = |postal: &str| -> Value {
+        let s =
+            json!({"countryCode": "GB", "postalCode": postal, "parcels": [{"length": 1, "width": 1, "height": 1, "weight": 1}]});
+        serde_json::from_str(&api::forecast(&bundle.to_string(), &s.to_string(), "en-US")).unwrap()
+    };
+    assert_eq!(quote("SW1A 1AA")["quotes"][0]["zone"], "LDN");
+    assert_eq!(quote("sw1a-2aa")["unavailable"][0]["reason"], "Postal code sw1a-2aa is not served");
+    assert_eq!(quote("IV2 3AB")["quotes"][0]["total"], "12.00");
 }

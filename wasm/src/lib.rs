@@ -100,3 +100,15 @@ pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
 pub fn forecast(bundle_json: &str, shipment_json: &str, lang: &str) -> String {
     api::forecast(bundle_json, shipment_json, lang)
 }
+
+/// Reads and keeps a bundle for `forecastLoaded` (None, or the error as JSON).
+#[wasm_bindgen(js_name = loadBundle)]
+pub fn load_bundle(bundle_json: &str, lang: &str) -> Option<String> {
+    api::load_bundle(bundle_json, lang)
+}
+
+/// The forecast against the bundle loaded last.
+#[wasm_bindgen(js_name = forecastLoaded)]
+pub fn forecast_loaded(shipment_json: &str, lang: &str) -> String {
+    api::forecast_loaded(shipment_json, lang)
+}

@@ -61,10 +61,10 @@ pub async fn forecast(
     let built = bundle::of(&state, me.tenant_id, &me.user).await?;
     let lang = current_lang();
     let f = logistics_core::quote::forecast(&built.products, &shipment, lang);
-    // The browser's answer for the same bundle, plus the version: `{"ok":true,…}` → `{…,"rateVersion"}`.
-    let mut text = f.to_json();
-    text.truncate(text.len() - 1);
-    text = text.replacen("{\"ok\":true,", "{", 1);
+    // The browser's answer for the same bundle (the same writer), with the version.
+    let mut text = String::with_capacity(256 + f.quotes.len() * 640);
+    text.push('{');
+    f.write_fields(&mut text);
     text.push_str(",\"rateVersion\":\"");
     text.push_str(&built.version);
     text.push_str("\"}");
