@@ -256,5 +256,14 @@ export type ForecastResult =
  * result, as JSON text): the same engine and the same answer as `POST /logistics/priceForecast`.
  */
 export function forecast(bundleJson: string, shipment: ForecastShipment, lang: Language): ForecastResult {
-  return JSON.parse(wasm.forecast(bundleJson, JSON.stringify(shipment), lang)) as ForecastResult;
+  // A large bundle (hundreds of KB) crosses into WASM and is read once, not on every keystroke.
+  if (bundleJson !== loadedBundle) {
+    const error = wasm.loadBundle(bundleJson, lang);
+    if (error) return JSON.parse(error) as ForecastResult;
+    loadedBundle = bundleJson;
+  }
+  return JSON.parse(wasm.forecastLoaded(JSON.stringify(shipment), lang)) as ForecastResult;
 }
+
+/** The bundle the WASM core holds (see `forecast`). */
+let loadedBundle: string | undefined;
