@@ -143,8 +143,10 @@ export async function newPage(browser, baseUrl, { locale = 'zh-CN', viewport = {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    // Failed requests are logged by the browser itself; the tests assert on those explicitly.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    // Failed requests are logged by the browser itself; the tests assert on those explicitly. So
+    // are the notice socket's reconnection attempts while a test has taken the context offline.
+    const text = message.text();
+    if (message.type() === 'error' && !text.startsWith('Failed to load resource') && !/^WebSocket connection to .* net::ERR_INTERNET_DISCONNECTED$/.test(text)) errors.push(text);
   });
   uncaught.set(context, errors);
   return { context, page };

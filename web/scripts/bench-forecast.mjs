@@ -12,8 +12,9 @@ const bindings = await import(join(pkg, 'logistics_wasm_bg.js'));
 const { instance } = await WebAssembly.instantiate(await readFile(join(pkg, 'logistics_wasm_bg.wasm')), {
   './logistics_wasm_bg.js': bindings,
 });
-bindings.__wbg_set_wasm(instance.exports);
-instance.exports.__wbindgen_start?.();
+// The generated glue's set-up hooks (named by wasm-bindgen).
+bindings['__wbg_set_wasm'](instance.exports);
+instance.exports['__wbindgen_start']?.();
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: node scripts/bench-forecast.mjs bundle.json');

@@ -148,7 +148,7 @@ function productColumns({ t, tc, onEdit, onDelete }: ColumnDeps): DataColumn<Cha
         const postal = row.postalRules ?? [];
         if (rules.length === 0 && postal.length === 0) return <Text color="fg.muted">{t('list.noLimits')}</Text>;
         return (
-          <Wrap gap="1" maxWidth="xs">
+          <Wrap gap="1" maxWidth="2xs">
             {rules.map((rule, index) => (
               <Badge key={`r${index}`} size="sm" variant="surface">
                 {ruleText(t, rule)}
@@ -168,7 +168,7 @@ function productColumns({ t, tc, onEdit, onDelete }: ColumnDeps): DataColumn<Cha
       header: t('field.izEnable'),
       cell: (row) => <StatusBadge active={row.izEnable} label={row.izEnable ? t('enabled.true') : t('enabled.false')} />,
     },
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'xl' },
+    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: '2xl' },
     {
       id: 'actions',
       header: t('action.actions', { ns: 'dataTable' }),

@@ -29,6 +29,7 @@ export function NumberChecker() {
           size="sm"
           fontFamily="mono"
           textTransform="uppercase"
+          _placeholder={{ textTransform: 'none', fontFamily: 'body' }}
           autoComplete="off"
           spellCheck={false}
           value={number}

@@ -137,7 +137,7 @@ function segmentColumns({ t, format, channels, onAllocate, onDelete }: ColumnDep
         ),
     },
     { id: 'status', header: t('field.status'), hideBelow: 'md', cell: (row) => <StatusBadge active={Number(row.status) === 1} label={Number(row.status) === 1 ? t('status.1') : t('status.0')} /> },
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'xl' },
+    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: '2xl' },
     {
       id: 'actions',
       header: t('action.actions', { ns: 'dataTable' }),

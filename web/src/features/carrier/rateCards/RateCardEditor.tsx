@@ -317,7 +317,10 @@ function EditorForm({ target, detail, onDirtyChange, onCancel, onSaved }: FormPr
       <Drawer.Header borderBottomWidth="1px" paddingEnd="12">
         <Stack gap="1" minWidth="0">
           <HStack gap="2" wrap="wrap">
-            <Drawer.Title truncate>{title}</Drawer.Title>
+            {/* Not the recipe's flex 1: the state tag follows the title, not the width of the line below. */}
+            <Drawer.Title truncate flex="0 1 auto">
+              {title}
+            </Drawer.Title>
             {target.mode === 'edit' && detail ? <RateCardStateTag state={detail.state} /> : null}
             {target.mode === 'version' ? (
               <Badge size="sm" variant="subtle" colorPalette="blue">

@@ -17,6 +17,7 @@ import { useServerList } from '../../../hooks/useServerList';
 import { useLanguage, type Language } from '../../../i18n';
 import { datedFilename, exportAll, type CsvColumn } from '../../../lib/export';
 import { usePermissions } from '../../../lib/permission';
+import { transTypeLabel } from '../../carrier/channels/api';
 import { MY_PRODUCTS_PATH, TRADE_TYPES, type MyProductRecord } from './api';
 import { describeDivisor, describePostalRules, describeRule } from './rules';
 
@@ -110,6 +111,8 @@ function RulesCell({ product, expanded, onToggle, t, lang }: { product: MyProduc
 
 interface ColumnDeps {
   t: TFunction<'myProducts'>;
+  /** The names of the transport types (the channels' words). */
+  tc: TFunction<'carrierChannel'>;
   lang: Language;
   expanded: ReadonlySet<string>;
   onToggle: (id: string) => void;
@@ -117,7 +120,7 @@ interface ColumnDeps {
   forecastPath: string | undefined;
 }
 
-function productColumns({ t, lang, expanded, onToggle, forecastPath }: ColumnDeps): DataColumn<MyProductRecord>[] {
+function productColumns({ t, tc, lang, expanded, onToggle, forecastPath }: ColumnDeps): DataColumn<MyProductRecord>[] {
   const columns: DataColumn<MyProductRecord>[] = [
     {
       id: 'code',
@@ -152,7 +155,7 @@ function productColumns({ t, lang, expanded, onToggle, forecastPath }: ColumnDep
         </Badge>
       ),
     },
-    { id: 'transType', header: t('field.transType'), hideBelow: 'md', cell: (p) => p.transType || '—' },
+    { id: 'transType', header: t('field.transType'), hideBelow: 'md', cell: (p) => transTypeLabel(tc, p.transType) || '—' },
     {
       id: 'thWeightRatio',
       header: t('field.thWeightRatio'),
@@ -196,6 +199,7 @@ function productColumns({ t, lang, expanded, onToggle, forecastPath }: ColumnDep
 
 export default function ChannelProductListPage() {
   const { t } = useTranslation('myProducts');
+  const { t: tc } = useTranslation('carrierChannel');
   const lang = useLanguage();
   const { routes } = usePermissions();
   const forecastPath = useMemo(() => findComponentPath(routes, FORECAST_COMPONENT), [routes]);
@@ -216,14 +220,14 @@ export default function ChannelProductListPage() {
 
   const tradeTypeText = (value: string | null | undefined) => value || t('tradeType.any');
   const yesNo = (value: boolean) => (value ? t('yes') : t('no'));
-  const columns = productColumns({ t, lang, expanded, onToggle: toggle, forecastPath });
+  const columns = productColumns({ t, tc, lang, expanded, onToggle: toggle, forecastPath });
 
   const exportCsv = async () => {
     const csvColumns: CsvColumn<MyProductRecord>[] = [
       { header: t('field.code'), value: (p) => p.code },
       { header: t('field.title'), value: (p) => productTitle(p) },
       { header: t('field.tradeType'), value: (p) => tradeTypeText(p.tradeType) },
-      { header: t('field.transType'), value: (p) => p.transType },
+      { header: t('field.transType'), value: (p) => transTypeLabel(tc, p.transType) },
       { header: t('field.thWeightRatio'), value: (p) => p.thWeightRatio },
       { header: t('field.izMult'), value: (p) => yesNo(p.izMult) },
       { header: t('field.currency'), value: (p) => p.currency },

@@ -198,7 +198,7 @@ export default function PriceForecastPage() {
       <Card.Root size="sm">
         <Card.Body>
           <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-            <Box minWidth="0">
+            <Box flex="1" minWidth="0">
               <Heading size="md">{t('title')}</Heading>
               {bundle ? <PricesAsOf bundle={bundle} lang={lang} /> : <Skeleton height="4" width="40" marginTop="1" loading={loading} />}
             </Box>
