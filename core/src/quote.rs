@@ -321,14 +321,18 @@ fn refusal(product: &Product, s: &Shipment, lang: Lang) -> Option<String> {
         return Some(MessageKey::QuoteSinglePiece.template(lang).to_owned());
     }
     for rule in &product.rules {
-        let (label, values): (MessageKey, Vec<Decimal>) = match rule.measure {
-            Measure::Weight => (MessageKey::RuleWeight, s.parcels.iter().map(|p| p.weight).collect()),
-            Measure::LongestSide => (MessageKey::RuleLongestSide, s.parcels.iter().map(|p| longest_and_girth(p).0).collect()),
-            Measure::Girth => (MessageKey::RuleGirth, s.parcels.iter().map(|p| longest_and_girth(p).1).collect()),
-            Measure::DeclaredValue => (MessageKey::RuleDeclaredValue, vec![s.declared_value]),
-            Measure::Pieces => (MessageKey::RulePieces, vec![Decimal::from(pieces)]),
+        let (label, unit, values): (MessageKey, &str, Vec<Decimal>) = match rule.measure {
+            Measure::Weight => (MessageKey::RuleWeight, " kg", s.parcels.iter().map(|p| p.weight).collect()),
+            Measure::LongestSide => {
+                (MessageKey::RuleLongestSide, " cm", s.parcels.iter().map(|p| longest_and_girth(p).0).collect())
+            }
+            Measure::Girth => (MessageKey::RuleGirth, " cm", s.parcels.iter().map(|p| longest_and_girth(p).1).collect()),
+            Measure::DeclaredValue => (MessageKey::RuleDeclaredValue, "", vec![s.declared_value]),
+            Measure::Pieces => (MessageKey::RulePieces, "", vec![Decimal::from(pieces)]),
         };
         let label = label.template(lang);
+        // With its unit, so a refusal reads "Weight 8 kg is above the maximum of 2 kg".
+        let plain = |d: Decimal| plain(d) + unit;
         for v in values {
             if let Some(min) = rule.min
                 && v < min

@@ -106,7 +106,7 @@ fn every_refusal_has_its_reason() {
     );
     // ECO: 80 kg in (20, 300]: 80 × 3.5 = 280 −5 % = 266.00; fuel 33.25; 1.50; oversize (80 > 30) 25.00.
     assert_eq!(totals(&heavy), vec![("ECO".into(), "325.75".into())]);
-    assert_eq!(reasons(&heavy)[0], ("EXP-US".into(), "Weight 80 is above the maximum of 70".into()));
+    assert_eq!(reasons(&heavy)[0], ("EXP-US".into(), "Weight 80 kg is above the maximum of 70 kg".into()));
     let denied = forecast(
         json!({"countryCode": "US", "postalCode": "96799", "tradeType": "B2C",
         "parcels": [{"length": 10, "width": 10, "height": 10, "weight": 1}]}),
