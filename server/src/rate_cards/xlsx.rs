@@ -32,7 +32,7 @@ const PRICES: [&str; 10] =
 const SURCHARGES: [&str; 7] = ["type", "percent", "amount", "countries", "postalCodes", "maxSide", "maxWeight"];
 const CARD_FIELDS: [&str; 6] = ["code", "name", "currency", "effectiveFrom", "minChargeableWeight", "roundingScope"];
 /// Lists travel comma-joined in a cell.
-const LIST_COLUMNS: [&str; 4] = ["countries", "postalPrefixes", "postalCodes", "countries"];
+const LIST_COLUMNS: [&str; 3] = ["countries", "postalPrefixes", "postalCodes"];
 
 /// The largest workbook accepted.
 pub const IMPORT_LIMIT: usize = 5 * 1024 * 1024;
