@@ -143,6 +143,8 @@ echo "bundle for 500 products: $(wc -c <"$tmp/bundle.json") bytes, $(gzip -9 -c 
   | tee "$out/bundle.txt"
 echo "== the browser's engine (WASM, in Node): 500 products x 5 parcels"
 (cd web && node scripts/bench-forecast.mjs "$tmp/bundle.json") | tee "$out/wasm-forecast.txt"
+echo "== the same engine natively"
+cargo run --quiet --release -p logistics-core --example forecast_bench "$tmp/bundle.json" | tee "$out/native-forecast.txt"
 cat >"$tmp/forecast.lua" <<'LUA'
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -157,6 +159,10 @@ for who in "bench20:20" "bench:500"; do
   wrk -t2 -c32 -d"${DURATION}s" --latency -H "X-Access-Token: $tok" -s "$tmp/forecast.lua" \
     "http://127.0.0.1:$PORT/boot/logistics/priceForecast" | tee "$out/forecast-$n.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
   server_side 'priceForecast'
+  # Every request's latency kept (wrk's figures for large answers break Little's law).
+  sed -nE "s/^wrk.body = '(.*)'$/\1/p" "$tmp/forecast.lua" >"$tmp/forecast.json"
+  cargo run --quiet --release --example load -- "http://127.0.0.1:$PORT/boot/logistics/priceForecast" "$tok" \
+    "$tmp/forecast.json" 32 "$DURATION" | tee -a "$out/forecast-$n.txt"
 done
 rss=$(awk '/VmRSS/{print $2}' /proc/$server/status)
 echo "RSS after load: $((rss / 1024)) MB"

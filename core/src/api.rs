@@ -199,7 +199,7 @@ pub fn forecast_loaded(shipment_json: &str, lang: &str) -> String {
         .map_err(|_| FieldError::new("", MessageKey::BadRequest))
         .and_then(|v| crate::quote_json::shipment(&v));
     match shipment {
-        Ok(s) => crate::quote::forecast(&products, &s, language).to_json(),
+        Ok(s) => crate::quote::forecast_json(&products, &s, language),
         Err(e) => json!({"ok": false, "field": e.field, "key": e.key.key(), "message": e.message(language)}).to_string(),
     }
 }

@@ -267,30 +267,39 @@ pub fn percent_of(value: Decimal, percent: Decimal) -> Option<Decimal> {
 
 /// Decimal text as written (`1.250`, `-0.5`, `0.00`), without the `Display` machinery.
 pub fn text(value: Decimal) -> String {
+    let mut out = String::new();
+    write_text(&mut out, value);
+    out
+}
+
+/// `text` appended to `out` (a forecast writes thousands of amounts into one buffer).
+pub fn write_text(out: &mut String, value: Decimal) {
     let (m, scale) = (value.mantissa(), value.scale() as usize);
-    let mut digits = Vec::new();
+    // Digits from the last: at most 39 of an i128 and the zeros before a scale of 28.
+    let mut digits = [0u8; 48];
+    let mut len = 0;
     let mut n = m.unsigned_abs();
     // 64-bit steps while the value fits: 128-bit division is a software routine in WASM.
-    while n > u128::from(u64::MAX) {
-        digits.push(b'0' + (n % 10) as u8);
+    while n > u128::from(u64::MAX) && len < digits.len() {
+        digits[len] = b'0' + (n % 10) as u8;
+        len += 1;
         n /= 10;
     }
     let mut n = n as u64;
-    while n > 0 || digits.len() <= scale {
-        digits.push(b'0' + (n % 10) as u8);
+    while (n > 0 || len <= scale) && len < digits.len() {
+        digits[len] = b'0' + (n % 10) as u8;
+        len += 1;
         n /= 10;
     }
-    let mut out = String::with_capacity(digits.len() + 2);
     if m < 0 {
         out.push('-');
     }
-    for (i, d) in digits.iter().rev().enumerate() {
-        if i == digits.len() - scale {
+    for (i, d) in digits[..len].iter().rev().enumerate() {
+        if i == len - scale {
             out.push('.');
         }
         out.push(char::from(*d));
     }
-    out
 }
 
 /// Decimal text without trailing zeros (`1.5`, `12`).

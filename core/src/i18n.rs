@@ -625,6 +625,17 @@ mod tests {
     }
 
     #[test]
+    fn templates_need_no_json_escape() {
+        // The quote engine writes templates into its JSON as they are (`quote::push_message`).
+        for key in MessageKey::ALL {
+            for lang in [Lang::ZhCn, Lang::EnUs] {
+                let t = key.template(lang);
+                assert!(!t.chars().any(|c| c == '"' || c == '\\' || c < ' '), "{}: {t}", key.key());
+            }
+        }
+    }
+
+    #[test]
     fn renders_placeholders() {
         let text = render(MessageKey::TooLong, Lang::EnUs, &[("field", "Name"), ("max", "32")]);
         assert_eq!(text, "Name must not exceed 32 characters!");

@@ -16,10 +16,9 @@
 //!   rounded lines, so a bill always adds up.
 
 use crate::decimal::Decimal;
-use serde::Serialize;
 
-use crate::decimal::{div_up, percent_of, plain, round_half_up, text};
-use crate::i18n::{Lang, MessageKey, render};
+use crate::decimal::{div_up, percent_of, round_half_up, write_text};
+use crate::i18n::{Lang, MessageKey};
 use crate::weight::{WEIGHT_SCALE, round_up_to, volumetric_weight};
 
 /// One row of a card's rounding table: weights up to `up_to` kg round up to `increment` kg.
@@ -84,6 +83,9 @@ pub struct RateCard {
     pub zones: Vec<Zone>,
     pub prices: Vec<PriceRow>,
     pub surcharges: Vec<Surcharge>,
+    /// Cards of a bundle that weigh alike (`weighs_alike`) share this number, set as the bundle is
+    /// read: a forecast works out the chargeable weight once per number and divisor.
+    pub weighing: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,12 +137,30 @@ pub struct Product {
     pub postal_rules: Vec<PostalRule>,
     /// Shared by the products priced from it.
     pub card: std::sync::Arc<RateCard>,
+    /// Its first fields in a forecast's JSON, per language (zh-CN, en-US; `Product::heads`):
+    /// `"channelProductId":…,"code":…,"name":…,`, escaped once when the bundle is read.
+    pub heads: [String; 2],
 }
 
 impl Product {
     /// The name in `lang`.
     pub fn title(&self, lang: Lang) -> &str {
         if lang == Lang::EnUs && !self.name_en.is_empty() { &self.name_en } else { &self.name }
+    }
+
+    /// `heads` for the product as it stands.
+    pub fn heads(&self) -> [String; 2] {
+        [Lang::ZhCn, Lang::EnUs].map(|lang| {
+            let mut head = String::new();
+            push_field(&mut head, "channelProductId", Arg::Text(&self.id));
+            push_field(&mut head, "code", Arg::Text(&self.code));
+            push_field(&mut head, "name", Arg::Text(self.title(lang)));
+            head
+        })
+    }
+
+    fn head(&self, lang: Lang) -> &str {
+        &self.heads[usize::from(lang == Lang::EnUs)]
     }
 }
 
@@ -165,49 +185,6 @@ pub struct Shipment {
     /// The currency the user asked for (empty: any); products priced in another are unavailable.
     pub currency: String,
 }
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Line {
-    /// freight, fuel, perTicket, remoteArea, oversize, insurance.
-    pub kind: &'static str,
-    pub label: &'static str,
-    pub amount: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Quote {
-    pub channel_product_id: String,
-    pub code: String,
-    pub name: String,
-    pub zone: String,
-    pub chargeable_weight: String,
-    pub lines: Vec<Line>,
-    pub total: String,
-    pub currency: String,
-    /// Each step, in the user's language.
-    pub breakdown: Vec<String>,
-    /// The total as a number (for ordering; the wire carries `total`).
-    #[serde(skip)]
-    pub amount: Decimal,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Unavailable {
-    pub channel_product_id: String,
-    pub code: String,
-    pub name: String,
-    pub reason: String,
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Forecast {
-    pub quotes: Vec<Quote>,
-    pub unavailable: Vec<Unavailable>,
-}
-
 /// Digits after the decimal point of a currency's minor unit (ISO 4217).
 pub fn minor_unit(currency: &str) -> u32 {
     match currency {
@@ -217,18 +194,13 @@ pub fn minor_unit(currency: &str) -> u32 {
     }
 }
 
-#[inline(never)]
-fn kg(value: Decimal) -> String {
-    plain(round_half_up(value, WEIGHT_SCALE).unwrap_or(value))
-}
-
 fn hundred() -> Decimal {
     Decimal::int(100)
 }
 
 /// `value` rounded up by the first step whose `up_to` it does not exceed (the last step beyond).
 #[inline(never)]
-pub fn round_by_table(value: Decimal, table: &[RoundingStep]) -> Option<Decimal> {
+fn round_by_table(value: Decimal, table: &[RoundingStep]) -> Option<Decimal> {
     let increment = table.iter().find(|s| value <= s.up_to).or_else(|| table.last()).map_or(Decimal::ZERO, |s| s.increment);
     round_up_to(value, increment)
 }
@@ -240,44 +212,130 @@ fn unit_weights(p: &Parcel, divisor: Decimal) -> Option<(Decimal, Decimal, Decim
     Some((p.weight, volumetric, p.weight.max(volumetric)))
 }
 
-/// The shipment's chargeable weight under a product's divisor and card, with the steps explained.
+/// A value in a message, written straight into the answer (no string of its own).
+#[derive(Clone, Copy)]
+enum Arg<'a> {
+    /// Text as given (escaped for JSON).
+    Text(&'a str),
+    /// Kilograms: rounded to the gram, without trailing zeros.
+    Kg(Decimal),
+    /// An amount at its own scale (`12.50`).
+    Money(Decimal),
+    /// A value without trailing zeros, then its unit (`8 kg`, `320`).
+    Plain(Decimal, &'static str),
+    Count(usize),
+}
+
+/// JSON string content of `value` (no quotes), escaped as serde_json escapes.
+fn push_escaped(out: &mut String, value: &str) {
+    // Most text needs no escape: copied whole.
+    if !value.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(value);
+        return;
+    }
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(char::from(HEX[(c as usize) >> 4]));
+                out.push(char::from(HEX[(c as usize) & 15]));
+            }
+            c => out.push(c),
+        }
+    }
+}
+
+fn push_arg(out: &mut String, arg: Arg) {
+    match arg {
+        Arg::Text(t) => push_escaped(out, t),
+        Arg::Kg(v) => write_text(out, round_half_up(v, WEIGHT_SCALE).unwrap_or(v).normalize()),
+        Arg::Money(v) => write_text(out, v),
+        Arg::Plain(v, unit) => {
+            write_text(out, v.normalize());
+            out.push_str(unit);
+        }
+        Arg::Count(n) => write_text(out, Decimal::int(n as i64)),
+    }
+}
+
+/// A message in `lang` as JSON string content: `{name}` becomes its value (as `i18n::render`
+/// does; braces that name no argument stay as written). The catalogue's templates need no escape
+/// (a test of `i18n` says so); the values are escaped.
 #[inline(never)]
-pub fn chargeable(
-    shipment: &Shipment,
-    divisor: Decimal,
-    card: &RateCard,
-    lang: Lang,
-    breakdown: &mut Vec<String>,
-) -> Option<Decimal> {
+fn push_message(out: &mut String, key: MessageKey, lang: Lang, args: &[(&str, Arg)]) {
+    let mut rest = key.template(lang);
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after.find('}').and_then(|close| args.iter().find(|(n, _)| *n == &after[..close]).map(|(_, v)| (close, *v)));
+        match value {
+            Some((close, v)) => {
+                push_arg(out, v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+}
+
+/// `"name":"value",`
+fn push_field(out: &mut String, name: &str, value: Arg) {
+    out.push('"');
+    out.push_str(name);
+    out.push_str("\":\"");
+    push_arg(out, value);
+    out.push_str("\",");
+}
+
+/// The shipment's chargeable weight under a divisor and a card's weighing rules, with each step
+/// explained (appended to `steps` as JSON strings, comma-separated).
+#[inline(never)]
+fn chargeable(s: &Shipment, divisor: Decimal, card: &RateCard, lang: Lang, steps: &mut String) -> Option<Decimal> {
     let mut total = Decimal::ZERO;
-    for (i, p) in shipment.parcels.iter().enumerate() {
+    for (i, p) in s.parcels.iter().enumerate() {
         let (actual, volumetric, heavier) = unit_weights(p, divisor)?;
         let unit = match card.scope {
             Scope::Parcel => round_by_table(heavier, &card.rounding)?,
             Scope::Ticket => heavier,
         };
         total = total.checked_add(unit.checked_mul(Decimal::from(p.quantity))?)?;
-        breakdown.push(render(
+        steps.push('"');
+        push_message(
+            steps,
             MessageKey::QuoteParcel,
             lang,
             &[
-                ("n", &(i + 1).to_string()),
-                ("actual", &kg(actual)),
-                ("volumetric", &kg(volumetric)),
-                ("unit", &kg(unit)),
-                ("quantity", &p.quantity.to_string()),
+                ("n", Arg::Count(i + 1)),
+                ("actual", Arg::Kg(actual)),
+                ("volumetric", Arg::Kg(volumetric)),
+                ("unit", Arg::Kg(unit)),
+                ("quantity", Arg::Count(p.quantity as usize)),
             ],
-        ));
+        );
+        steps.push_str("\",");
     }
     if card.scope == Scope::Ticket {
         total = round_by_table(total, &card.rounding)?;
     }
     let total = total.max(card.min_chargeable_weight);
-    breakdown.push(render(
+    steps.push('"');
+    push_message(
+        steps,
         MessageKey::QuoteChargeable,
         lang,
-        &[("weight", &kg(total)), ("min", &kg(card.min_chargeable_weight))],
-    ));
+        &[("weight", Arg::Kg(total)), ("min", Arg::Kg(card.min_chargeable_weight))],
+    );
+    steps.push('"');
     Some(total)
 }
 
@@ -310,64 +368,109 @@ pub fn normalized_postal(postal: &str) -> String {
     postal.chars().filter(|c| !c.is_whitespace() && *c != '-').collect::<String>().to_ascii_uppercase()
 }
 
-/// Why the product cannot take the shipment, if it cannot (before pricing).
-#[inline(never)]
-fn refusal(product: &Product, s: &Shipment, lang: Lang) -> Option<String> {
-    if !product.trade_type.is_empty() && !product.trade_type.eq_ignore_ascii_case(&s.trade_type) {
-        return Some(render(MessageKey::QuoteTradeType, lang, &[("tradeType", &s.trade_type)]));
+/// Why a product cannot take a shipment; put in words only when written.
+#[derive(Clone, Copy)]
+enum Refusal<'a> {
+    TradeType,
+    SinglePiece,
+    /// A validity rule: the measure's label and unit, the value and the bound it crossed.
+    Limit {
+        above: bool,
+        rule: MessageKey,
+        unit: &'static str,
+        value: Decimal,
+        bound: Decimal,
+    },
+    Postal,
+    Currency(&'a str),
+    NoZone,
+    NoPrice {
+        weight: Decimal,
+        zone: &'a str,
+    },
+    TooLarge,
+}
+
+impl Refusal<'_> {
+    fn write(self, out: &mut String, s: &Shipment, lang: Lang) {
+        let (key, args): (MessageKey, [(&str, Arg); 3]) = match self {
+            Refusal::TradeType => (MessageKey::QuoteTradeType, [("tradeType", Arg::Text(&s.trade_type)); 3]),
+            Refusal::SinglePiece => (MessageKey::QuoteSinglePiece, [("", Arg::Count(0)); 3]),
+            Refusal::Limit { above, rule, unit, value, bound } => (
+                if above { MessageKey::QuoteAboveMax } else { MessageKey::QuoteBelowMin },
+                [
+                    ("rule", Arg::Text(rule.template(lang))),
+                    ("value", Arg::Plain(value, unit)),
+                    (if above { "max" } else { "min" }, Arg::Plain(bound, unit)),
+                ],
+            ),
+            Refusal::Postal => (MessageKey::QuotePostalRefused, [("postal", Arg::Text(&s.postal_code)); 3]),
+            Refusal::Currency(currency) => (MessageKey::QuoteCurrency, [("currency", Arg::Text(currency)); 3]),
+            Refusal::NoZone => (MessageKey::QuoteNoZone, [("country", Arg::Text(&s.country)); 3]),
+            Refusal::NoPrice { weight, zone } => {
+                (MessageKey::QuoteNoPrice, [("weight", Arg::Kg(weight)), ("zone", Arg::Text(zone)), ("", Arg::Count(0))])
+            }
+            Refusal::TooLarge => (MessageKey::QuoteTooLarge, [("", Arg::Count(0)); 3]),
+        };
+        push_message(out, key, lang, &args);
     }
-    let pieces: u32 = s.parcels.iter().map(|p| p.quantity).sum();
+}
+
+/// The first validity rule the shipment breaks (before pricing).
+#[inline(never)]
+fn refusal(product: &Product, s: &Shipment, pieces: u32, sizes: &[(Decimal, Decimal)]) -> Option<Refusal<'static>> {
+    if !product.trade_type.is_empty() && !product.trade_type.eq_ignore_ascii_case(&s.trade_type) {
+        return Some(Refusal::TradeType);
+    }
     if pieces > 1 && !product.multi_piece {
-        return Some(MessageKey::QuoteSinglePiece.template(lang).to_owned());
+        return Some(Refusal::SinglePiece);
     }
     for rule in &product.rules {
-        let (label, unit, values): (MessageKey, &str, Vec<Decimal>) = match rule.measure {
-            Measure::Weight => (MessageKey::RuleWeight, " kg", s.parcels.iter().map(|p| p.weight).collect()),
-            Measure::LongestSide => {
-                (MessageKey::RuleLongestSide, " cm", s.parcels.iter().map(|p| longest_and_girth(p).0).collect())
-            }
-            Measure::Girth => (MessageKey::RuleGirth, " cm", s.parcels.iter().map(|p| longest_and_girth(p).1).collect()),
-            Measure::DeclaredValue => (MessageKey::RuleDeclaredValue, "", vec![s.declared_value]),
-            Measure::Pieces => (MessageKey::RulePieces, "", vec![Decimal::from(pieces)]),
-        };
-        let label = label.template(lang);
         // With its unit, so a refusal reads "Weight 8 kg is above the maximum of 2 kg".
-        let plain = |d: Decimal| plain(d) + unit;
-        for v in values {
-            if let Some(min) = rule.min
-                && v < min
-            {
-                return Some(render(
-                    MessageKey::QuoteBelowMin,
-                    lang,
-                    &[("rule", label), ("value", &plain(v)), ("min", &plain(min))],
-                ));
+        let (label, unit) = match rule.measure {
+            Measure::Weight => (MessageKey::RuleWeight, " kg"),
+            Measure::LongestSide => (MessageKey::RuleLongestSide, " cm"),
+            Measure::Girth => (MessageKey::RuleGirth, " cm"),
+            Measure::DeclaredValue => (MessageKey::RuleDeclaredValue, ""),
+            Measure::Pieces => (MessageKey::RulePieces, ""),
+        };
+        let crossed = |value: Decimal| {
+            let limit = |above: bool, bound: Decimal| Refusal::Limit { above, rule: label, unit, value, bound };
+            match (rule.min, rule.max) {
+                (Some(min), _) if value < min => Some(limit(false, min)),
+                (_, Some(max)) if value > max => Some(limit(true, max)),
+                _ => None,
             }
-            if let Some(max) = rule.max
-                && v > max
-            {
-                return Some(render(
-                    MessageKey::QuoteAboveMax,
-                    lang,
-                    &[("rule", label), ("value", &plain(v)), ("max", &plain(max))],
-                ));
-            }
+        };
+        let found = match rule.measure {
+            Measure::Weight => s.parcels.iter().find_map(|p| crossed(p.weight)),
+            Measure::LongestSide => sizes.iter().find_map(|(longest, _)| crossed(*longest)),
+            Measure::Girth => sizes.iter().find_map(|(_, girth)| crossed(*girth)),
+            Measure::DeclaredValue => crossed(s.declared_value),
+            Measure::Pieces => crossed(Decimal::from(pieces)),
+        };
+        if found.is_some() {
+            return found;
         }
     }
-    let postal = &s.postal;
-    let rules: Vec<&PostalRule> = product.postal_rules.iter().filter(|r| r.country.eq_ignore_ascii_case(&s.country)).collect();
-    let denied = rules.iter().any(|r| !r.allow && postal_matches(&r.pattern, postal));
-    let allows: Vec<&&PostalRule> = rules.iter().filter(|r| r.allow).collect();
-    if denied || (!allows.is_empty() && !allows.iter().any(|r| postal_matches(&r.pattern, postal))) {
-        return Some(render(MessageKey::QuotePostalRefused, lang, &[("postal", &s.postal_code)]));
+    // Allow rules make a whitelist for their country; a deny rule that matches excludes.
+    let (mut denied, mut whitelist, mut allowed) = (false, false, false);
+    for r in product.postal_rules.iter().filter(|r| r.country.eq_ignore_ascii_case(&s.country)) {
+        let matches = postal_matches(&r.pattern, &s.postal);
+        if r.allow {
+            whitelist = true;
+            allowed |= matches;
+        } else {
+            denied |= matches;
+        }
     }
-    None
+    if denied || (whitelist && !allowed) { Some(Refusal::Postal) } else { None }
 }
 
 /// The zone of a destination (`postal` normalized): the longest matching postal prefix among the
 /// country's zones.
 #[inline(never)]
-pub fn zone_of<'a>(card: &'a RateCard, country: &str, postal: &str) -> Option<&'a Zone> {
+fn zone_of<'a>(card: &'a RateCard, country: &str, postal: &str) -> Option<&'a Zone> {
     let mut best: Option<(&Zone, usize)> = None;
     for zone in card.zones.iter().filter(|z| z.countries.iter().any(|c| c.eq_ignore_ascii_case(country))) {
         let matched = if zone.postal_prefixes.is_empty() {
@@ -399,24 +502,28 @@ fn freight_of(row: &Freight, weight: Decimal) -> Option<Decimal> {
     }
 }
 
-/// The quote of one product for a shipment, or why there is none.
-pub fn quote(product: &Product, s: &Shipment, lang: Lang) -> Result<Quote, String> {
-    quote_with(product, s, lang, &mut Memo::default())
+/// A chargeable weight worked out once per forecast for a divisor and a card's weighing rules
+/// (a large bundle has hundreds of products on a few dozen cards), its steps already written.
+struct Weighing {
+    divisor: Decimal,
+    /// The cards' `weighing`.
+    class: usize,
+    weight: Option<Decimal>,
+    /// The steps as JSON strings, comma-separated.
+    steps: String,
 }
 
-/// What a forecast works out once per card and divisor, however many products share them (a
-/// large bundle has hundreds of products on a few dozen cards): the chargeable weight with its
-/// explanation. A list, not a hash map: a few hundred entries at most, and less code in WASM.
+/// What a forecast works out once and shares between products. Lists, not hash maps: a few
+/// hundred entries at most, and less code in WASM.
 #[derive(Default)]
 struct Memo<'a> {
-    /// By divisor and the card's weighing rules (cards often share them).
-    weights: Vec<(Decimal, &'a RateCard, Option<Decimal>, Vec<String>)>,
+    weighings: Vec<Weighing>,
     /// The destination's zone (its place) per card.
     zones: Vec<(&'a RateCard, Option<usize>)>,
 }
 
 /// Whether two cards weigh alike: the same rounding table, scope and minimum.
-fn weighs_alike(a: &RateCard, b: &RateCard) -> bool {
+pub fn weighs_alike(a: &RateCard, b: &RateCard) -> bool {
     std::ptr::eq(a, b) || (a.scope == b.scope && a.min_chargeable_weight == b.min_chargeable_weight && a.rounding == b.rounding)
 }
 
@@ -430,135 +537,126 @@ impl<'a> Memo<'a> {
         at
     }
 
-    fn chargeable(&mut self, s: &Shipment, divisor: Decimal, card: &'a RateCard, lang: Lang) -> (Option<Decimal>, Vec<String>) {
+    /// The weighing's place and weight.
+    fn weighing(&mut self, s: &Shipment, divisor: Decimal, card: &'a RateCard, lang: Lang) -> (usize, Option<Decimal>) {
         let same = |d: &Decimal| d.mantissa() == divisor.mantissa() && d.scale() == divisor.scale();
-        if let Some((_, _, weight, steps)) = self.weights.iter().find(|(d, c, ..)| same(d) && weighs_alike(c, card)) {
-            return (*weight, steps.clone());
+        if let Some(at) = self.weighings.iter().position(|w| w.class == card.weighing && same(&w.divisor)) {
+            return (at, self.weighings[at].weight);
         }
-        let mut steps = Vec::new();
+        let mut steps = String::new();
         let weight = chargeable(s, divisor, card, lang, &mut steps);
-        self.weights.push((divisor, card, weight, steps.clone()));
-        (weight, steps)
+        self.weighings.push(Weighing { divisor, class: card.weighing, weight, steps });
+        (self.weighings.len() - 1, weight)
     }
 }
 
-fn quote_with<'a>(product: &'a Product, s: &Shipment, lang: Lang, memo: &mut Memo<'a>) -> Result<Quote, String> {
-    if let Some(reason) = refusal(product, s, lang) {
-        return Err(reason);
+/// A money line of a quote.
+struct Line {
+    /// freight, fuel, perTicket, remoteArea, oversize, insurance.
+    kind: &'static str,
+    label: MessageKey,
+    amount: Decimal,
+}
+
+/// A product's price for the shipment, as numbers; written out once the quotes are in order.
+struct Priced<'a> {
+    product: &'a Product,
+    zone: &'a Zone,
+    weighing: usize,
+    weight: Decimal,
+    row: &'a PriceRow,
+    /// Its lines in the forecast's list of lines (freight first).
+    lines: std::ops::Range<usize>,
+    total: Decimal,
+}
+
+/// Prices one product, or says why it cannot take the shipment. Lines go to `lines`.
+fn price<'a>(
+    product: &'a Product,
+    s: &Shipment,
+    (pieces, sizes): (u32, &[(Decimal, Decimal)]),
+    lang: Lang,
+    memo: &mut Memo<'a>,
+    lines: &mut Vec<Line>,
+) -> Result<Priced<'a>, Refusal<'a>> {
+    if let Some(refused) = refusal(product, s, pieces, sizes) {
+        return Err(refused);
     }
-    let card = &product.card;
+    let card: &'a RateCard = &product.card;
     if !s.currency.is_empty() && !s.currency.eq_ignore_ascii_case(&card.currency) {
-        return Err(render(MessageKey::QuoteCurrency, lang, &[("currency", &card.currency)]));
+        return Err(Refusal::Currency(&card.currency));
     }
-    let no_zone = || render(MessageKey::QuoteNoZone, lang, &[("country", &s.country)]);
-    let zone_at = memo.zone(card, s).ok_or_else(no_zone)?;
-    let zone = card.zones.get(zone_at).ok_or_else(no_zone)?;
-    let overflow = || MessageKey::QuoteTooLarge.template(lang).to_owned();
-    let (weight, mut breakdown) = memo.chargeable(s, product.divisor, card, lang);
-    let weight = weight.ok_or_else(overflow)?;
-    breakdown.push(render(MessageKey::QuoteZone, lang, &[("zone", &zone.code)]));
+    let zone_at = memo.zone(card, s).ok_or(Refusal::NoZone)?;
+    let zone = card.zones.get(zone_at).ok_or(Refusal::NoZone)?;
+    let (weighing, weight) = memo.weighing(s, product.divisor, card, lang);
+    let weight = weight.ok_or(Refusal::TooLarge)?;
     let row = card
         .prices
         .iter()
         .find(|r| r.zone_at == zone_at && weight > r.from_weight && weight <= r.to_weight)
-        .ok_or_else(|| render(MessageKey::QuoteNoPrice, lang, &[("weight", &kg(weight)), ("zone", &zone.code)]))?;
+        .ok_or(Refusal::NoPrice { weight, zone: &zone.code })?;
     let scale = minor_unit(&card.currency);
-    let base = freight_of(&row.freight, weight).ok_or_else(overflow)?;
+    let base = freight_of(&row.freight, weight).ok_or(Refusal::TooLarge)?;
     let freight = hundred()
         .checked_add(product.markup_percent)
         .and_then(|k| percent_of(base, k))
         .and_then(|f| round_half_up(f, scale))
-        .ok_or_else(overflow)?;
-    breakdown.push(render(
-        MessageKey::QuoteFreight,
-        lang,
-        &[("from", &kg(row.from_weight)), ("to", &kg(row.to_weight)), ("amount", &text(freight))],
-    ));
-    let mut lines = vec![Line { kind: "freight", label: MessageKey::LineFreight.template(lang), amount: text(freight) }];
+        .ok_or(Refusal::TooLarge)?;
+    let first = lines.len();
+    lines.push(Line { kind: "freight", label: MessageKey::LineFreight, amount: freight });
     let mut total = freight;
-    let postal = &s.postal;
-    for surcharge in &card.surcharges {
-        let (kind, key, amount) = match surcharge {
-            Surcharge::Fuel { percent } => ("fuel", MessageKey::LineFuel, percent_of(freight, *percent).ok_or_else(overflow)?),
-            Surcharge::PerTicket { amount } => ("perTicket", MessageKey::LinePerTicket, *amount),
-            Surcharge::RemoteArea { countries, postal_codes, amount } => {
-                let country = countries.is_empty() || countries.iter().any(|c| c.eq_ignore_ascii_case(&s.country));
-                // Remote areas are listed by postal code or prefix (`IV`, `PH*` and `PH` alike).
-                let code = postal_codes.iter().any(|p| postal.starts_with(p.as_str()));
-                if !(country && code) {
-                    continue;
+    let added = (|| {
+        for surcharge in &card.surcharges {
+            let (kind, label, amount) = match surcharge {
+                Surcharge::Fuel { percent } => ("fuel", MessageKey::LineFuel, percent_of(freight, *percent)?),
+                Surcharge::PerTicket { amount } => ("perTicket", MessageKey::LinePerTicket, *amount),
+                Surcharge::RemoteArea { countries, postal_codes, amount } => {
+                    let country = countries.is_empty() || countries.iter().any(|c| c.eq_ignore_ascii_case(&s.country));
+                    // Remote areas are listed by postal code or prefix (`IV`, `PH*` and `PH` alike).
+                    let code = postal_codes.iter().any(|p| s.postal.starts_with(p.as_str()));
+                    if !(country && code) {
+                        continue;
+                    }
+                    ("remoteArea", MessageKey::LineRemoteArea, *amount)
                 }
-                ("remoteArea", MessageKey::LineRemoteArea, *amount)
-            }
-            Surcharge::Oversize { max_side, max_weight, amount } => {
-                let over: u32 = s
-                    .parcels
-                    .iter()
-                    .filter(|p| max_side.is_some_and(|m| longest_and_girth(p).0 > m) || max_weight.is_some_and(|m| p.weight > m))
-                    .map(|p| p.quantity)
-                    .sum();
-                if over == 0 {
-                    continue;
+                Surcharge::Oversize { max_side, max_weight, amount } => {
+                    let over: u32 = s
+                        .parcels
+                        .iter()
+                        .zip(sizes)
+                        .filter(|(p, (longest, _))| {
+                            max_side.is_some_and(|m| *longest > m) || max_weight.is_some_and(|m| p.weight > m)
+                        })
+                        .map(|(p, _)| p.quantity)
+                        .sum();
+                    if over == 0 {
+                        continue;
+                    }
+                    ("oversize", MessageKey::LineOversize, amount.checked_mul(Decimal::from(over))?)
                 }
-                ("oversize", MessageKey::LineOversize, amount.checked_mul(Decimal::from(over)).ok_or_else(overflow)?)
-            }
-            Surcharge::Insurance { percent } => {
-                if s.declared_value <= Decimal::ZERO {
-                    continue;
+                Surcharge::Insurance { percent } => {
+                    if s.declared_value <= Decimal::ZERO {
+                        continue;
+                    }
+                    ("insurance", MessageKey::LineInsurance, percent_of(s.declared_value, *percent)?)
                 }
-                ("insurance", MessageKey::LineInsurance, percent_of(s.declared_value, *percent).ok_or_else(overflow)?)
-            }
-        };
-        let amount = round_half_up(amount, scale).ok_or_else(overflow)?;
-        total = total.checked_add(amount).ok_or_else(overflow)?;
-        lines.push(Line { kind, label: key.template(lang), amount: text(amount) });
-    }
-    Ok(Quote {
-        channel_product_id: product.id.clone(),
-        code: product.code.clone(),
-        name: product.title(lang).to_owned(),
-        zone: zone.code.clone(),
-        chargeable_weight: kg(weight),
-        lines,
-        total: text(total),
-        amount: total,
-        currency: card.currency.clone(),
-        breakdown,
-    })
-}
-
-/// Every product's quote for the shipment (cheapest first, then by code) and the refusals.
-pub fn forecast(products: &[Product], s: &Shipment, lang: Lang) -> Forecast {
-    let mut out = Forecast::default();
-    let mut memo = Memo::default();
-    for p in products {
-        match quote_with(p, s, lang, &mut memo) {
-            Ok(q) => out.quotes.push(q),
-            Err(reason) => out.unavailable.push(Unavailable {
-                channel_product_id: p.id.clone(),
-                code: p.code.clone(),
-                name: p.title(lang).to_owned(),
-                reason,
-            }),
+            };
+            let amount = round_half_up(amount, scale)?;
+            total = total.checked_add(amount)?;
+            lines.push(Line { kind, label, amount });
         }
+        Some(())
+    })();
+    if added.is_none() {
+        lines.truncate(first);
+        return Err(Refusal::TooLarge);
     }
-    out.quotes = cheapest_first(std::mem::take(&mut out.quotes));
-    out
+    Ok(Priced { product, zone, weighing, weight, row, lines: first..lines.len(), total })
 }
 
-/// Quotes by currency, total, code and id: a bottom-up merge sort of positions, written out (the
-/// standard sorts weigh 2 KB each in the browser's build); O(n log n), no allocation per run.
-fn cheapest_first(quotes: Vec<Quote>) -> Vec<Quote> {
-    let n = quotes.len();
-    // Amounts compare within a currency; several currencies (no rates here) come grouped.
-    let before = |a: &Quote, b: &Quote| {
-        a.currency
-            .cmp(&b.currency)
-            .then_with(|| a.amount.cmp(&b.amount))
-            .then_with(|| a.code.cmp(&b.code))
-            .then_with(|| a.channel_product_id.cmp(&b.channel_product_id))
-            != std::cmp::Ordering::Greater
-    };
+/// Positions `0..n` ordered by `before` (a stable bottom-up merge sort, written out: the standard
+/// sorts weigh 2 KB each in the browser's build); O(n log n).
+fn sorted(n: usize, before: impl Fn(usize, usize) -> bool) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();
     let mut merged = vec![0usize; n];
     let mut width = 1;
@@ -568,7 +666,7 @@ fn cheapest_first(quotes: Vec<Quote>) -> Vec<Quote> {
             let (mid, end) = ((start + width).min(n), (start + 2 * width).min(n));
             let (mut l, mut r) = (start, mid);
             for slot in &mut merged[start..end] {
-                let take_left = l < mid && (r >= end || before(&quotes[order[l]], &quotes[order[r]]));
+                let take_left = l < mid && (r >= end || before(order[l], order[r]));
                 *slot = if take_left { order[l] } else { order[r] };
                 if take_left {
                     l += 1;
@@ -581,107 +679,98 @@ fn cheapest_first(quotes: Vec<Quote>) -> Vec<Quote> {
         std::mem::swap(&mut order, &mut merged);
         width *= 2;
     }
-    let mut slots: Vec<Option<Quote>> = quotes.into_iter().map(Some).collect();
-    order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect()
+    order
 }
 
-/// JSON text of a string (quotes and escapes as serde_json writes them).
-fn push_json_str(out: &mut String, value: &str) {
-    out.push('"');
-    // Most text needs no escape: copied whole.
-    if !value.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
-        out.push_str(value);
-        out.push('"');
-        return;
-    }
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.push_str("\\u00");
-                out.push(char::from(HEX[(c as usize) >> 4]));
-                out.push(char::from(HEX[(c as usize) & 15]));
-            }
-            c => out.push(c),
+/// The forecast of a shipment as JSON fields, appended to `out`: `"quotes":[…],"unavailable":[…]`.
+/// Quotes cheapest first (by currency, total, code, id) = {channelProductId, code, name, zone,
+/// chargeableWeight, lines[{kind, label, amount}], total, currency, breakdown[steps]};
+/// unavailable = {channelProductId, code, name, reason}, in the products' order. The server's
+/// answer and the browser's come from this one writer.
+pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, out: &mut String) {
+    let mut memo = Memo::default();
+    let mut lines = Vec::new();
+    let mut priced = Vec::with_capacity(products.len());
+    let mut refused = Vec::new();
+    let pieces: u32 = s.parcels.iter().map(|p| p.quantity).sum();
+    // Each parcel's longest side and girth, for every product's rules and oversize surcharges.
+    let sizes: Vec<(Decimal, Decimal)> = s.parcels.iter().map(longest_and_girth).collect();
+    for p in products {
+        match price(p, s, (pieces, &sizes), lang, &mut memo, &mut lines) {
+            Ok(q) => priced.push(q),
+            Err(reason) => refused.push((p, reason)),
         }
     }
-    out.push('"');
-}
-
-fn push_field(out: &mut String, name: &str, value: &str) {
-    out.push('"');
-    out.push_str(name);
-    out.push_str("\":");
-    push_json_str(out, value);
-    out.push(',');
-}
-
-impl Forecast {
-    /// `{"ok":true,"quotes":[…],"unavailable":[…]}`, written by hand: the browser's build then
-    /// needs no serializer per type (the server's answer carries the same fields through serde).
-    pub fn to_json(&self) -> String {
-        let mut out = String::with_capacity(256 + self.quotes.len() * 512);
-        out.push_str("{\"ok\":true,");
-        self.write_fields(&mut out);
-        out.push('}');
-        out
-    }
-
-    /// `"quotes":[…],"unavailable":[…]`, for a caller that adds fields of its own.
-    pub fn write_fields(&self, out: &mut String) {
-        out.push_str("\"quotes\":[");
-        for (i, q) in self.quotes.iter().enumerate() {
-            if i > 0 {
+    // Amounts compare within a currency; several currencies (no rates here) come grouped.
+    let order = sorted(priced.len(), |a, b| {
+        let (a, b) = (&priced[a], &priced[b]);
+        a.product
+            .card
+            .currency
+            .cmp(&b.product.card.currency)
+            .then_with(|| a.total.cmp(&b.total))
+            .then_with(|| a.product.code.cmp(&b.product.code).then_with(|| a.product.id.cmp(&b.product.id)))
+            != std::cmp::Ordering::Greater
+    });
+    out.reserve(priced.len() * 700 + refused.len() * 160);
+    out.push_str("\"quotes\":[");
+    for (i, q) in order.iter().filter_map(|&i| priced.get(i)).enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let product = q.product;
+        out.push('{');
+        out.push_str(product.head(lang));
+        push_field(out, "zone", Arg::Text(&q.zone.code));
+        push_field(out, "chargeableWeight", Arg::Kg(q.weight));
+        out.push_str("\"lines\":[");
+        for (j, line) in lines[q.lines.clone()].iter().enumerate() {
+            if j > 0 {
                 out.push(',');
             }
             out.push('{');
-            push_field(out, "channelProductId", &q.channel_product_id);
-            push_field(out, "code", &q.code);
-            push_field(out, "name", &q.name);
-            push_field(out, "zone", &q.zone);
-            push_field(out, "chargeableWeight", &q.chargeable_weight);
-            out.push_str("\"lines\":[");
-            for (j, l) in q.lines.iter().enumerate() {
-                if j > 0 {
-                    out.push(',');
-                }
-                out.push('{');
-                push_field(out, "kind", l.kind);
-                push_field(out, "label", l.label);
-                out.push_str("\"amount\":");
-                push_json_str(out, &l.amount);
-                out.push('}');
-            }
-            out.push_str("],");
-            push_field(out, "total", &q.total);
-            push_field(out, "currency", &q.currency);
-            out.push_str("\"breakdown\":[");
-            for (j, step) in q.breakdown.iter().enumerate() {
-                if j > 0 {
-                    out.push(',');
-                }
-                push_json_str(out, step);
-            }
-            out.push_str("]}");
+            push_field(out, "kind", Arg::Text(line.kind));
+            push_field(out, "label", Arg::Text(line.label.template(lang)));
+            out.push_str("\"amount\":\"");
+            push_arg(out, Arg::Money(line.amount));
+            out.push_str("\"}");
         }
-        out.push_str("],\"unavailable\":[");
-        for (i, u) in self.unavailable.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push('{');
-            push_field(out, "channelProductId", &u.channel_product_id);
-            push_field(out, "code", &u.code);
-            push_field(out, "name", &u.name);
-            out.push_str("\"reason\":");
-            push_json_str(out, &u.reason);
-            out.push('}');
-        }
-        out.push(']');
+        out.push_str("],");
+        push_field(out, "total", Arg::Money(q.total));
+        push_field(out, "currency", Arg::Text(&product.card.currency));
+        out.push_str("\"breakdown\":[");
+        out.push_str(memo.weighings.get(q.weighing).map_or("", |w| w.steps.as_str()));
+        out.push_str(",\"");
+        push_message(out, MessageKey::QuoteZone, lang, &[("zone", Arg::Text(&q.zone.code))]);
+        out.push_str("\",\"");
+        let freight = lines.get(q.lines.start).map_or(Decimal::ZERO, |l| l.amount);
+        push_message(
+            out,
+            MessageKey::QuoteFreight,
+            lang,
+            &[("from", Arg::Kg(q.row.from_weight)), ("to", Arg::Kg(q.row.to_weight)), ("amount", Arg::Money(freight))],
+        );
+        out.push_str("\"]}");
     }
+    out.push_str("],\"unavailable\":[");
+    for (i, (product, reason)) in refused.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('{');
+        out.push_str(product.head(lang));
+        out.push_str("\"reason\":\"");
+        reason.write(out, s, lang);
+        out.push_str("\"}");
+    }
+    out.push(']');
+}
+
+/// `{"ok":true,"quotes":[…],"unavailable":[…]}` (see `write_forecast`).
+pub fn forecast_json(products: &[Product], s: &Shipment, lang: Lang) -> String {
+    let mut out = String::with_capacity(64);
+    out.push_str("{\"ok\":true,");
+    write_forecast(products, s, lang, &mut out);
+    out.push('}');
+    out
 }

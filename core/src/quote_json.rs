@@ -9,7 +9,7 @@ use crate::decimal::{self, Bounds};
 use crate::i18n::MessageKey;
 use crate::quote::{
     Freight, Measure, Parcel, PostalRule, PriceRow, Product, RateCard, RoundingStep, Scope, Shipment, Surcharge, ValidityRule,
-    Zone, normalized_postal,
+    Zone, normalized_postal, weighs_alike,
 };
 use crate::validate::FieldError;
 use crate::weight::{DIMENSION_BOUNDS, WEIGHT_BOUNDS};
@@ -131,6 +131,7 @@ fn card(v: &Value) -> Result<RateCard, BadBundle> {
         prices,
         surcharges,
         code,
+        weighing: 0,
     })
 }
 
@@ -148,14 +149,19 @@ fn measure(name: &str) -> Option<Measure> {
 /// The products of a bundle `{products: [...], cards: [...]}`, each with its card (`feeId` names
 /// the card's code). A product whose card is missing is left out.
 pub fn products(bundle: &Value) -> Result<Vec<Product>, BadBundle> {
-    let cards: Vec<std::sync::Arc<RateCard>> = bundle
+    let mut cards: Vec<RateCard> = bundle
         .get("cards")
         .and_then(Value::as_array)
         .map(Vec::as_slice)
         .unwrap_or_default()
         .iter()
-        .map(|c| card(c).map(std::sync::Arc::new))
+        .map(card)
         .collect::<Result<_, _>>()?;
+    // Cards that weigh alike take the number of the first of them.
+    for i in 0..cards.len() {
+        cards[i].weighing = (0..i).find(|&j| weighs_alike(&cards[j], &cards[i])).map_or(i, |j| cards[j].weighing);
+    }
+    let cards: Vec<std::sync::Arc<RateCard>> = cards.into_iter().map(std::sync::Arc::new).collect();
     let mut out = Vec::new();
     for p in bundle.get("products").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default() {
         let fee = text(p, "feeId");
@@ -178,7 +184,7 @@ pub fn products(bundle: &Value) -> Result<Vec<Product>, BadBundle> {
                 allow: r.get("allow").and_then(Value::as_bool).unwrap_or(false),
             })
             .collect();
-        out.push(Product {
+        let mut product = Product {
             id: text(p, "id"),
             name: text(p, "name"),
             name_en: text(p, "nameEn"),
@@ -190,7 +196,10 @@ pub fn products(bundle: &Value) -> Result<Vec<Product>, BadBundle> {
             postal_rules,
             card: card.clone(),
             code,
-        });
+            heads: Default::default(),
+        };
+        product.heads = product.heads();
+        out.push(product);
     }
     Ok(out)
 }

@@ -204,28 +204,26 @@ fn the_parity_vectors_are_the_native_answers() {
 }
 
 #[test]
-fn the_hand_written_json_reads_back_as_serde_writes_it() {
-    use logistics_core::quote::{Forecast, Line, Quote, Unavailable};
-    const NASTY: &str = "引号\" 反斜杠\\ 换行\n 制表\t 控制\u{1}\u{1f} é 🚚";
-    let nasty = NASTY.to_owned();
-    let f = Forecast {
-        quotes: vec![Quote {
-            channel_product_id: nasty.clone(),
-            code: "C".into(),
-            name: nasty.clone(),
-            zone: "Z".into(),
-            chargeable_weight: "1.5".into(),
-            lines: vec![Line { kind: "freight", label: NASTY, amount: "1.00".into() }],
-            total: "1.00".into(),
-            currency: "USD".into(),
-            breakdown: vec![nasty.clone(), String::new()],
-            amount: Default::default(),
-        }],
-        unavailable: vec![Unavailable { channel_product_id: "u".into(), code: "U".into(), name: nasty.clone(), reason: nasty }],
-    };
-    let read: Value = serde_json::from_str(&f.to_json()).unwrap();
-    assert_eq!(read, json!({"ok": true, "quotes": f.quotes, "unavailable": f.unavailable}));
-    assert_eq!(Forecast::default().to_json(), r#"{"ok":true,"quotes":[],"unavailable":[]}"#);
+fn the_hand_written_json_reads_back_as_written() {
+    const NASTY: &str = "引号\" 反斜杠\\ 换行\n 制表\t 控制\u{1}\u{1f} é 🚚 {zone}";
+    let bundle = json!({
+        "cards": [{"code": "C", "currency": "USD", "zones": [{"code": NASTY, "countries": ["US"]}],
+            "prices": [{"zone": NASTY, "fromWeight": "0", "toWeight": "30", "mode": "fixed", "price": "5"}]}],
+        "products": [{"id": NASTY, "code": "P", "name": NASTY, "feeId": "C"},
+            {"id": "u", "code": "U", "name": NASTY, "feeId": "C", "tradeType": "B2B"}]
+    });
+    let s = json!({"countryCode": "US", "tradeType": NASTY, "parcels": [{"length": 1, "width": 1, "height": 1, "weight": 1}]});
+    let read: Value = serde_json::from_str(&api::forecast(&bundle.to_string(), &s.to_string(), "en-US")).unwrap();
+    let quote = &read["quotes"][0];
+    assert_eq!(
+        (quote["channelProductId"].as_str(), quote["name"].as_str(), quote["zone"].as_str()),
+        (Some(NASTY), Some(NASTY), Some(NASTY))
+    );
+    assert_eq!(quote["breakdown"][2], format!("Zone: {NASTY}"));
+    let refused = &read["unavailable"][0];
+    assert_eq!(refused["name"], NASTY);
+    // The user's text stays as typed (upper-cased as trade types are), braces and all.
+    assert_eq!(refused["reason"], format!("This channel does not take {} shipments", NASTY.to_ascii_uppercase()));
 }
 
 #[test]

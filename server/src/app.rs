@@ -29,6 +29,8 @@ pub struct AppState {
     pub storage: LocalStorage,
     pub permission_cache: Arc<crate::permissions::PermissionCache>,
     pub grant_cache: Arc<crate::permissions::grants::GrantCache>,
+    /// Sessions, users and grants read for earlier requests (see `auth::cache`).
+    pub sessions: Arc<crate::auth::cache::SessionCache>,
     /// Live sockets, the dictionary cache and the bus between instances.
     pub cluster: Arc<crate::cluster::Cluster>,
 }
@@ -75,6 +77,7 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
         storage: LocalStorage::new(config.upload_dir.clone()),
         permission_cache: Arc::default(),
         grant_cache: Arc::default(),
+        sessions: Arc::default(),
         config: Arc::new(config),
     };
     let router = routes::router(state.clone());

@@ -1,6 +1,7 @@
 //! `logistics-server [serve | migrate | create-admin [USERNAME]]`: configuration comes from the
 //! environment (see the README). Every failure ends with one `error:` line and a non-zero exit.
 
+use axum::serve::ListenerExt as _;
 use std::process::ExitCode;
 
 use logistics_server::app;
@@ -136,6 +137,13 @@ async fn serve(config: Config) -> Result<(), String> {
         );
     }
     let service = started.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    // Without TCP_NODELAY an answer's last short segment can wait for the client's delayed ACK
+    // (40 ms on Linux) behind the segments before it.
+    let listener = listener.tap_io(|stream| {
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!(error = %e, "could not set TCP_NODELAY");
+        }
+    });
     axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await.map_err(|e| format!("server stopped: {e}"))?;
     tracing::info!("shut down cleanly");
     Ok(())

@@ -36,7 +36,16 @@ pub fn token_of(parts: &Parts) -> Option<String> {
 /// frozen user.
 pub async fn authenticate(state: &AppState, token: &str) -> Result<(session::Session, User), AppError> {
     let claims = state.keys.decode(token).ok_or_else(expired)?;
-    let (session, user) = session::find_active(&state.db, &claims.sid).await?.ok_or_else(expired)?;
+    // Read before the query: a write racing it leaves the entry unusable (see `auth::cache`).
+    let writes = state.db.writes();
+    let (session, user) = match state.sessions.session(&claims.sid, writes) {
+        Some(known) => known,
+        None => {
+            let (session, user) = session::find_active(&state.db, &claims.sid).await?.ok_or_else(expired)?;
+            state.sessions.keep(session.clone(), user.clone(), writes);
+            (session, user)
+        }
+    };
     if session.user_id != claims.sub || user.is_frozen() {
         return Err(expired());
     }

@@ -29,14 +29,36 @@ const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORM
 #[derive(Clone)]
 pub enum Db {
     Sqlite(Pool<SqliteConn>, WriteGate),
-    Postgres(Pool<AsyncPgConnection>),
+    Postgres(Pool<AsyncPgConnection>, WriteGate),
 }
 
-/// SQLite has one writer at a time; a second one waits in SQLite's busy handler, which sleeps in
-/// steps of up to 100 ms. Writers of this process queue here instead, in order and without
-/// sleeping; readers are never held up (WAL).
+/// What every write of this process passes. SQLite has one writer at a time; a second one waits
+/// in SQLite's busy handler, which sleeps in steps of up to 100 ms: writers of this process queue
+/// on `lock` instead, in order and without sleeping; readers are never held up (WAL). On both
+/// backends each write is counted as it starts and again when it ends, so a cache of what was read
+/// (see `auth::cache`) knows that something may have changed since.
 #[derive(Clone, Default)]
-pub struct WriteGate(pub std::sync::Arc<tokio::sync::Mutex<()>>);
+pub struct WriteGate {
+    pub lock: std::sync::Arc<tokio::sync::Mutex<()>>,
+    writes: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+/// Counts a write again when it ends (commit, error or early return alike).
+pub struct Counted(std::sync::Arc<std::sync::atomic::AtomicU64>);
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl WriteGate {
+    /// Counts a write starting; the guard counts its end.
+    pub fn count(&self) -> Counted {
+        self.writes.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Counted(self.writes.clone())
+    }
+}
 
 /// A failed query or an unreachable database.
 #[derive(Debug)]
@@ -80,7 +102,7 @@ macro_rules! with_conn {
                 let $conn = &mut *guard;
                 $body
             }
-            $crate::db::Db::Postgres(pool) => {
+            $crate::db::Db::Postgres(pool, _) => {
                 let mut guard = pool.get().await?;
                 let $conn = &mut *guard;
                 $body
@@ -96,12 +118,14 @@ macro_rules! with_write {
     ($db:expr, |$conn:ident| $body:expr) => {
         match $db {
             $crate::db::Db::Sqlite(pool, gate) => {
-                let _writing = gate.0.lock().await;
+                let _writing = gate.lock.lock().await;
+                let _counted = gate.count();
                 let mut guard = pool.get().await?;
                 let $conn = &mut *guard;
                 $body
             }
-            $crate::db::Db::Postgres(pool) => {
+            $crate::db::Db::Postgres(pool, gate) => {
+                let _counted = gate.count();
                 let mut guard = pool.get().await?;
                 let $conn = &mut *guard;
                 $body
@@ -140,7 +164,7 @@ impl Db {
             DatabaseUrl::Postgres(url) => {
                 let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url.clone());
                 let pool = Pool::builder(manager).max_size(pool_size).build().map_err(|e| e.to_string())?;
-                Db::Postgres(pool)
+                Db::Postgres(pool, WriteGate::default())
             }
         };
         db.ping().await.map_err(|e| match url {
@@ -155,8 +179,15 @@ impl Db {
     pub fn backend_name(&self) -> &'static str {
         match self {
             Db::Sqlite(..) => "sqlite",
-            Db::Postgres(_) => "postgres",
+            Db::Postgres(..) => "postgres",
         }
+    }
+
+    /// How many writes this process has started and ended (each counts twice): unchanged between
+    /// two reads of it, nothing was written through this pool in between.
+    pub fn writes(&self) -> u64 {
+        let (Db::Sqlite(_, gate) | Db::Postgres(_, gate)) = self;
+        std::sync::atomic::AtomicU64::load(&gate.writes, std::sync::atomic::Ordering::SeqCst)
     }
 
     /// One round trip: the readiness probe.
@@ -173,12 +204,12 @@ impl Db {
         let fail = |e: &dyn std::fmt::Display| format!("database migration failed: {e}");
         match self {
             Db::Sqlite(pool, gate) => {
-                let _writing = gate.0.lock().await;
+                let _writing = gate.lock.lock().await;
                 let conn = pool.get().await.map_err(|e| fail(&e))?;
                 let mut harness = AsyncMigrationHarness::new(conn);
                 harness.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()).map_err(|e| fail(&e))
             }
-            Db::Postgres(pool) => {
+            Db::Postgres(pool, _) => {
                 let mut conn = pool.get().await.map_err(|e| fail(&e))?;
                 conn.batch_execute("SELECT pg_advisory_lock(7242001)").await.map_err(|e| fail(&e))?;
                 let mut harness = AsyncMigrationHarness::new(conn);

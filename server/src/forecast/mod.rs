@@ -7,7 +7,6 @@ pub mod bundle;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use logistics_core::quote::{Quote, Unavailable};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -24,10 +23,13 @@ pub const QUERY: &str = "logistics:priceForecast:query";
 #[serde(rename_all = "camelCase")]
 pub struct ForecastResult {
     /// Cheapest first.
+    /// `{channelProductId, code, name, zone, chargeableWeight, lines[{kind, label, amount}], total,
+    /// currency, breakdown[]}`
     #[schema(value_type = Vec<Object>)]
-    pub quotes: Vec<Quote>,
+    pub quotes: Vec<serde_json::Value>,
+    /// `{channelProductId, code, name, reason}`
     #[schema(value_type = Vec<Object>)]
-    pub unavailable: Vec<Unavailable>,
+    pub unavailable: Vec<serde_json::Value>,
     /// The bundle version the prices come from.
     pub rate_version: String,
 }
@@ -60,11 +62,10 @@ pub async fn forecast(
     let shipment = logistics_core::quote_json::shipment(&shipment)?;
     let built = bundle::of(&state, me.tenant_id, &me.user).await?;
     let lang = current_lang();
-    let f = logistics_core::quote::forecast(&built.products, &shipment, lang);
     // The browser's answer for the same bundle (the same writer), with the version.
-    let mut text = String::with_capacity(256 + f.quotes.len() * 640);
+    let mut text = String::with_capacity(256);
     text.push('{');
-    f.write_fields(&mut text);
+    logistics_core::quote::write_forecast(&built.products, &shipment, lang, &mut text);
     text.push_str(",\"rateVersion\":\"");
     text.push_str(&built.version);
     text.push_str("\"}");

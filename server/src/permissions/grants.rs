@@ -169,7 +169,13 @@ pub async fn of_user(state: &AppState, user: &User, tenant_id: i32) -> Result<(G
 
 /// The signed-in user's grants.
 pub async fn of(state: &AppState, me: &CurrentUser) -> Result<Arc<Grants>, AppError> {
-    Ok(of_user(state, &me.user, me.tenant_id).await?.1)
+    let writes = state.db.writes();
+    if let Some(grants) = state.sessions.grants(&me.session_id, me.tenant_id, writes) {
+        return Ok(grants);
+    }
+    let grants = of_user(state, &me.user, me.tenant_id).await?.1;
+    state.sessions.keep_grants(&me.session_id, me.tenant_id, writes, Arc::clone(&grants));
+    Ok(grants)
 }
 
 /// The signed-in user's grants if they hold `code`; else 403.

@@ -1,6 +1,6 @@
 use serde_json::json;
 
-use crate::common::{ADMIN_PASSWORD, TestApp, count, exec};
+use crate::common::{ADMIN_PASSWORD, TestApp, count, exec, exec_elsewhere};
 
 const ME: &str = "/boot/sys/permission/getUserPermissionByToken";
 
@@ -105,6 +105,33 @@ async fn sessions_end_at_logout_and_when_frozen() {
         assert_eq!(res.json()["message"], "Token expired, please sign in again", "freezing ends the session at once");
         let res = app.post_json("/boot/sys/login", &json!({"username": "admin", "password": ADMIN_PASSWORD}), &[]).await;
         assert_eq!((res.status.as_u16(), res.json()["message"].as_str()), (403, Some("This account is frozen!")));
+    }
+}
+
+/// A session is read from the database once and then remembered (`auth::cache`): what this
+/// instance changes shows at once (above); what another instance or an operator changes, within
+/// `FRESH`.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_session_ended_elsewhere_ends_here_within_a_second() {
+    use logistics_server::auth::cache::FRESH;
+    use std::time::{Duration, Instant};
+    for app in TestApp::all().await {
+        let token = app.login("admin", ADMIN_PASSWORD).await;
+        let auth = [("x-access-token", token.as_str())];
+        for _ in 0..3 {
+            assert_eq!(app.get(ME, &auth).await.status, 200);
+        }
+        exec_elsewhere(app.db(), "UPDATE sys_session SET revoke_time = CURRENT_TIMESTAMP").await;
+        let started = Instant::now();
+        loop {
+            let status = app.get(ME, &auth).await.status;
+            if status == 401 {
+                break;
+            }
+            assert_eq!(status, 200);
+            assert!(started.elapsed() < FRESH + Duration::from_millis(500), "the revoked session still works after {FRESH:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 }
 

@@ -184,7 +184,17 @@ pub fn build(method: Method, path: &str, headers: &[(&str, &str)], body: Body) -
 }
 
 /// Runs a statement on either backend (test set-up only: freezing a user, ageing a lock).
+/// A statement run as the server's own writes are (counted: remembered sessions are read again).
 pub async fn exec(db: &logistics_server::db::Db, sql: &str) -> usize {
+    use diesel_async::RunQueryDsl;
+    async fn run(db: &logistics_server::db::Db, sql: &str) -> Result<usize, logistics_server::db::DbError> {
+        Ok(logistics_server::with_write!(db, |conn| diesel::sql_query(sql).execute(conn).await?))
+    }
+    run(db, sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+/// A statement this instance does not see being run, as another instance's (or an operator's).
+pub async fn exec_elsewhere(db: &logistics_server::db::Db, sql: &str) -> usize {
     use diesel_async::RunQueryDsl;
     async fn run(db: &logistics_server::db::Db, sql: &str) -> Result<usize, logistics_server::db::DbError> {
         Ok(logistics_server::with_conn!(db, |conn| diesel::sql_query(sql).execute(conn).await?))

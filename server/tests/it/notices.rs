@@ -342,4 +342,13 @@ async fn cluster_mode_spans_instances() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(fresh, "B's dictionary cache was invalidated through Redis");
+
+    // B remembers dora's session (auth::cache); signed out on A, it is refused on B within FRESH.
+    let fresh_for = logistics_server::auth::cache::FRESH + Duration::from_millis(500);
+    ok(a.post_json("/boot/sys/logout", &json!({}), &h(&dora_on_b)).await, "sign out on A").await;
+    let started = std::time::Instant::now();
+    while b.get("/boot/sys/permission/getUserPermissionByToken", &h(&dora_on_b)).await.status != 401 {
+        assert!(started.elapsed() < fresh_for, "B still takes a session ended on A");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

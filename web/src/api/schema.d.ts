@@ -3855,10 +3855,15 @@ export interface components {
             message: string;
             /** @description What a forecast answers (documentation of `result`). */
             result: {
-                /** @description Cheapest first. */
+                /**
+                 * @description Cheapest first.
+                 *     `{channelProductId, code, name, zone, chargeableWeight, lines[{kind, label, amount}], total,
+                 *     currency, breakdown[]}`
+                 */
                 quotes: Record<string, never>[];
                 /** @description The bundle version the prices come from. */
                 rateVersion: string;
+                /** @description `{channelProductId, code, name, reason}` */
                 unavailable: Record<string, never>[];
             };
             success: boolean;
@@ -5791,10 +5796,15 @@ export interface components {
         };
         /** @description What a forecast answers (documentation of `result`). */
         ForecastResult: {
-            /** @description Cheapest first. */
+            /**
+             * @description Cheapest first.
+             *     `{channelProductId, code, name, zone, chargeableWeight, lines[{kind, label, amount}], total,
+             *     currency, breakdown[]}`
+             */
             quotes: Record<string, never>[];
             /** @description The bundle version the prices come from. */
             rateVersion: string;
+            /** @description `{channelProductId, code, name, reason}` */
             unavailable: Record<string, never>[];
         };
         FreezeBody: {
