@@ -191,27 +191,33 @@ pub fn load_bundle(bundle_json: &str, lang: &str) -> Option<String> {
     }
 }
 
-/// The forecast of a shipment against the bundle loaded last (none loaded: no products).
+/// The forecast of a shipment against the bundle loaded last (none loaded: no products), with the
+/// breakdowns' weighing steps shared (`quote::Steps::Shared`: the browser's form).
 pub fn forecast_loaded(shipment_json: &str, lang: &str) -> String {
+    forecast_with(shipment_json, lang, crate::quote::Steps::Shared)
+}
+
+fn forecast_with(shipment_json: &str, lang: &str, steps: crate::quote::Steps) -> String {
     let language = lang_of(lang);
     let products = LOADED.with_borrow(|p| p.clone()).unwrap_or_default();
     let shipment = serde_json::from_str::<Value>(shipment_json)
         .map_err(|_| FieldError::new("", MessageKey::BadRequest))
         .and_then(|v| crate::quote_json::shipment(&v));
     match shipment {
-        Ok(s) => crate::quote::forecast_json(&products, &s, language),
+        Ok(s) => crate::quote::forecast_json(&products, &s, language, steps),
         Err(e) => json!({"ok": false, "field": e.field, "key": e.key.key(), "message": e.message(language)}).to_string(),
     }
 }
 
 /// The price forecast of a shipment against a bundle of channel products and rate cards, both as
 /// JSON (see `quote_json`). Answers `{"ok":true,"quotes":[…],"unavailable":[…]}` (quotes cheapest
-/// first), `{"ok":false,"field","key","message"}` for bad shipment input, or `{"ok":false,"key":
-/// "bad_request","message"}` for an unreadable bundle. The same as `load_bundle` then
-/// `forecast_loaded`, which the page uses so a large bundle crosses into WASM once.
+/// first, each with its whole breakdown, as `POST /logistics/priceForecast` answers),
+/// `{"ok":false,"field","key","message"}` for bad shipment input, or `{"ok":false,"key":
+/// "bad_request","message"}` for an unreadable bundle. The page reads a large bundle once
+/// (`load_bundle`) and quotes with `forecast_loaded` on every keystroke.
 pub fn forecast(bundle_json: &str, shipment_json: &str, lang: &str) -> String {
     match load_bundle(bundle_json, lang) {
         Some(error) => error,
-        None => forecast_loaded(shipment_json, lang),
+        None => forecast_with(shipment_json, lang, crate::quote::Steps::Inline),
     }
 }

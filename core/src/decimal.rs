@@ -54,6 +54,18 @@ impl Decimal {
         if self.s == other.s {
             return Some((self.m, other.m, self.s));
         }
+        // The usual case (weights, sizes, prices a few places apart) on 64 bits: 128-bit
+        // multiplication is a software routine in WASM. |m| < 2^31 times 10^9 < 2^61 fits.
+        if let (Ok(a), Ok(b), Some(p)) =
+            (i32::try_from(self.m), i32::try_from(other.m), POW10_64.get(self.s.abs_diff(other.s) as usize))
+        {
+            let (a, b) = (i64::from(a), i64::from(b));
+            return Some(if self.s < other.s {
+                (i128::from(a * p), i128::from(b), other.s)
+            } else {
+                (i128::from(a), i128::from(b * p), self.s)
+            });
+        }
         let s = self.s.max(other.s);
         Some((mul(self.m, pow10(s - self.s)?)?, mul(other.m, pow10(s - other.s)?)?, s))
     }
@@ -214,6 +226,9 @@ const POW10: [i128; 29] = {
     }
     table
 };
+
+/// 10^0 … 10^9 on 64 bits (for `aligned`'s fast path).
+const POW10_64: [i64; 10] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000];
 
 fn pow10(n: u32) -> Option<i128> {
     match POW10.get(n as usize) {

@@ -567,28 +567,34 @@ catalogue! {
 
 /// Fills a template's `{name}` placeholders; unknown placeholders are left as they are.
 pub fn render(key: MessageKey, lang: Lang, args: &[(&str, &str)]) -> String {
-    // One pass over the template (a quote renders thousands of these): `{name}` becomes its
-    // value; braces that name no argument stay as written.
     let template = key.template(lang);
     let mut out = String::with_capacity(template.len() + 24);
+    fill(&mut out, template, |name, out| match args.iter().find(|(n, _)| *n == name) {
+        Some((_, v)) => {
+            out.push_str(v);
+            true
+        }
+        None => false,
+    });
+    out
+}
+
+/// Appends `template` to `out` in one pass (a quote renders thousands): each `{name}` is what
+/// `value` appends for it, if it knows the name (`true`); braces that name nothing stay as written.
+pub fn fill(out: &mut String, template: &str, mut value: impl FnMut(&str, &mut String) -> bool) {
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        let value = after.find('}').and_then(|close| args.iter().find(|(n, _)| *n == &after[..close]).map(|(_, v)| (close, *v)));
-        match value {
-            Some((close, v)) => {
-                out.push_str(v);
-                rest = &after[close + 1..];
-            }
-            None => {
+        match after.find('}') {
+            Some(close) if value(&after[..close], out) => rest = &after[close + 1..],
+            _ => {
                 out.push('{');
                 rest = after;
             }
         }
     }
     out.push_str(rest);
-    out
 }
 
 #[cfg(test)]

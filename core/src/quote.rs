@@ -269,23 +269,13 @@ fn push_arg(out: &mut String, arg: Arg) {
 /// (a test of `i18n` says so); the values are escaped.
 #[inline(never)]
 fn push_message(out: &mut String, key: MessageKey, lang: Lang, args: &[(&str, Arg)]) {
-    let mut rest = key.template(lang);
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let value = after.find('}').and_then(|close| args.iter().find(|(n, _)| *n == &after[..close]).map(|(_, v)| (close, *v)));
-        match value {
-            Some((close, v)) => {
-                push_arg(out, v);
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push('{');
-                rest = after;
-            }
+    crate::i18n::fill(out, key.template(lang), |name, out| match args.iter().find(|(n, _)| *n == name) {
+        Some((_, v)) => {
+            push_arg(out, *v);
+            true
         }
-    }
-    out.push_str(rest);
+        None => false,
+    });
 }
 
 /// `"name":"value",`
@@ -550,11 +540,26 @@ impl<'a> Memo<'a> {
     }
 }
 
+/// The kinds of a quote's money lines, with their labels.
+const LINE_KINDS: [(&str, MessageKey); 6] = [
+    ("freight", MessageKey::LineFreight),
+    ("fuel", MessageKey::LineFuel),
+    ("perTicket", MessageKey::LinePerTicket),
+    ("remoteArea", MessageKey::LineRemoteArea),
+    ("oversize", MessageKey::LineOversize),
+    ("insurance", MessageKey::LineInsurance),
+];
+const FREIGHT: usize = 0;
+const FUEL: usize = 1;
+const PER_TICKET: usize = 2;
+const REMOTE_AREA: usize = 3;
+const OVERSIZE: usize = 4;
+const INSURANCE: usize = 5;
+
 /// A money line of a quote.
 struct Line {
-    /// freight, fuel, perTicket, remoteArea, oversize, insurance.
-    kind: &'static str,
-    label: MessageKey,
+    /// Its place in `LINE_KINDS`.
+    kind: usize,
     amount: Decimal,
 }
 
@@ -603,13 +608,13 @@ fn price<'a>(
         .and_then(|f| round_half_up(f, scale))
         .ok_or(Refusal::TooLarge)?;
     let first = lines.len();
-    lines.push(Line { kind: "freight", label: MessageKey::LineFreight, amount: freight });
+    lines.push(Line { kind: FREIGHT, amount: freight });
     let mut total = freight;
     let added = (|| {
         for surcharge in &card.surcharges {
-            let (kind, label, amount) = match surcharge {
-                Surcharge::Fuel { percent } => ("fuel", MessageKey::LineFuel, percent_of(freight, *percent)?),
-                Surcharge::PerTicket { amount } => ("perTicket", MessageKey::LinePerTicket, *amount),
+            let (kind, amount) = match surcharge {
+                Surcharge::Fuel { percent } => (FUEL, percent_of(freight, *percent)?),
+                Surcharge::PerTicket { amount } => (PER_TICKET, *amount),
                 Surcharge::RemoteArea { countries, postal_codes, amount } => {
                     let country = countries.is_empty() || countries.iter().any(|c| c.eq_ignore_ascii_case(&s.country));
                     // Remote areas are listed by postal code or prefix (`IV`, `PH*` and `PH` alike).
@@ -617,7 +622,7 @@ fn price<'a>(
                     if !(country && code) {
                         continue;
                     }
-                    ("remoteArea", MessageKey::LineRemoteArea, *amount)
+                    (REMOTE_AREA, *amount)
                 }
                 Surcharge::Oversize { max_side, max_weight, amount } => {
                     let over: u32 = s
@@ -632,18 +637,18 @@ fn price<'a>(
                     if over == 0 {
                         continue;
                     }
-                    ("oversize", MessageKey::LineOversize, amount.checked_mul(Decimal::from(over))?)
+                    (OVERSIZE, amount.checked_mul(Decimal::from(over))?)
                 }
                 Surcharge::Insurance { percent } => {
                     if s.declared_value <= Decimal::ZERO {
                         continue;
                     }
-                    ("insurance", MessageKey::LineInsurance, percent_of(s.declared_value, *percent)?)
+                    (INSURANCE, percent_of(s.declared_value, *percent)?)
                 }
             };
             let amount = round_half_up(amount, scale)?;
             total = total.checked_add(amount)?;
-            lines.push(Line { kind, label, amount });
+            lines.push(Line { kind, amount });
         }
         Some(())
     })();
@@ -682,12 +687,25 @@ fn sorted(n: usize, before: impl Fn(usize, usize) -> bool) -> Vec<usize> {
     order
 }
 
+/// Where a forecast's quotes carry the chargeable-weight steps of their breakdowns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Steps {
+    /// In each quote's `breakdown` (the API's answer).
+    Inline,
+    /// Once per way of weighing, in `"weighings":[[…],…]` after the quotes: a quote has
+    /// `"weighing":i,"steps":[zone, freight]` in place of `breakdown`, which is `weighings[i]`
+    /// followed by `steps`; its lines are `[kind, amount]`, the labels once in `"labels":{kind:
+    /// label}`. The browser's form: most products share a handful of weighings and the same few
+    /// labels, so the answer is a third of the size (`web/src/core/index.ts` puts it together).
+    Shared,
+}
+
 /// The forecast of a shipment as JSON fields, appended to `out`: `"quotes":[…],"unavailable":[…]`.
 /// Quotes cheapest first (by currency, total, code, id) = {channelProductId, code, name, zone,
 /// chargeableWeight, lines[{kind, label, amount}], total, currency, breakdown[steps]};
 /// unavailable = {channelProductId, code, name, reason}, in the products' order. The server's
 /// answer and the browser's come from this one writer.
-pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, out: &mut String) {
+pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, steps: Steps, out: &mut String) {
     let mut memo = Memo::default();
     let mut lines = Vec::new();
     let mut priced = Vec::with_capacity(products.len());
@@ -712,6 +730,26 @@ pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, out: &mut 
             .then_with(|| a.product.code.cmp(&b.product.code).then_with(|| a.product.id.cmp(&b.product.id)))
             != std::cmp::Ordering::Greater
     });
+    // Each kind of line up to its amount, written once: `{"kind":…,"label":…,"amount":"` (inline),
+    // or `["kind","` with the labels once at the end (shared).
+    let line_heads = LINE_KINDS.map(|(kind, label)| {
+        let mut head = String::new();
+        match steps {
+            Steps::Inline => {
+                head.push('{');
+                push_field(&mut head, "kind", Arg::Text(kind));
+                push_field(&mut head, "label", Arg::Text(label.template(lang)));
+                head.push_str("\"amount\":\"");
+            }
+            Steps::Shared => {
+                head.push_str("[\"");
+                head.push_str(kind);
+                head.push_str("\",\"");
+            }
+        }
+        head
+    });
+    let line_end = if steps == Steps::Inline { "\"}" } else { "\"]" };
     out.reserve(priced.len() * 700 + refused.len() * 160);
     out.push_str("\"quotes\":[");
     for (i, q) in order.iter().filter_map(|&i| priced.get(i)).enumerate() {
@@ -728,19 +766,25 @@ pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, out: &mut 
             if j > 0 {
                 out.push(',');
             }
-            out.push('{');
-            push_field(out, "kind", Arg::Text(line.kind));
-            push_field(out, "label", Arg::Text(line.label.template(lang)));
-            out.push_str("\"amount\":\"");
+            out.push_str(line_heads.get(line.kind).map_or("", String::as_str));
             push_arg(out, Arg::Money(line.amount));
-            out.push_str("\"}");
+            out.push_str(line_end);
         }
         out.push_str("],");
         push_field(out, "total", Arg::Money(q.total));
         push_field(out, "currency", Arg::Text(&product.card.currency));
-        out.push_str("\"breakdown\":[");
-        out.push_str(memo.weighings.get(q.weighing).map_or("", |w| w.steps.as_str()));
-        out.push_str(",\"");
+        match steps {
+            Steps::Inline => {
+                out.push_str("\"breakdown\":[");
+                out.push_str(memo.weighings.get(q.weighing).map_or("", |w| w.steps.as_str()));
+                out.push_str(",\"");
+            }
+            Steps::Shared => {
+                out.push_str("\"weighing\":");
+                push_arg(out, Arg::Count(q.weighing));
+                out.push_str(",\"steps\":[\"");
+            }
+        }
         push_message(out, MessageKey::QuoteZone, lang, &[("zone", Arg::Text(&q.zone.code))]);
         out.push_str("\",\"");
         let freight = lines.get(q.lines.start).map_or(Decimal::ZERO, |l| l.amount);
@@ -764,13 +808,39 @@ pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, out: &mut 
         out.push_str("\"}");
     }
     out.push(']');
+    if steps == Steps::Shared {
+        out.push_str(",\"labels\":{");
+        for (i, (kind, label)) in LINE_KINDS.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push('"');
+            out.push_str(kind);
+            out.push_str("\":\"");
+            out.push_str(label.template(lang));
+            out.push('"');
+        }
+        out.push_str("},\"weighings\":[");
+        for (i, w) in memo.weighings.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push('[');
+            // A weighing that failed (figures too large) priced nothing: its steps are unfinished.
+            if w.weight.is_some() {
+                out.push_str(&w.steps);
+            }
+            out.push(']');
+        }
+        out.push(']');
+    }
 }
 
 /// `{"ok":true,"quotes":[…],"unavailable":[…]}` (see `write_forecast`).
-pub fn forecast_json(products: &[Product], s: &Shipment, lang: Lang) -> String {
+pub fn forecast_json(products: &[Product], s: &Shipment, lang: Lang, steps: Steps) -> String {
     let mut out = String::with_capacity(64);
     out.push_str("{\"ok\":true,");
-    write_forecast(products, s, lang, &mut out);
+    write_forecast(products, s, lang, steps, &mut out);
     out.push('}');
     out
 }

@@ -65,7 +65,7 @@ pub async fn forecast(
     // The browser's answer for the same bundle (the same writer), with the version.
     let mut text = String::with_capacity(256);
     text.push('{');
-    logistics_core::quote::write_forecast(&built.products, &shipment, lang, &mut text);
+    logistics_core::quote::write_forecast(&built.products, &shipment, lang, logistics_core::quote::Steps::Inline, &mut text);
     text.push_str(",\"rateVersion\":\"");
     text.push_str(&built.version);
     text.push_str("\"}");

@@ -262,7 +262,45 @@ export function forecast(bundleJson: string, shipment: ForecastShipment, lang: L
     if (error) return JSON.parse(error) as ForecastResult;
     loadedBundle = bundleJson;
   }
-  return JSON.parse(wasm.forecastLoaded(JSON.stringify(shipment), lang)) as ForecastResult;
+  return withBreakdowns(JSON.parse(wasm.forecastLoaded(JSON.stringify(shipment), lang)) as SharedStepsResult);
+}
+
+/**
+ * `forecastLoaded`'s answer: a quote's breakdown is `weighings[weighing]` then its own `steps`,
+ * its lines `[kind, amount]` with the labels in `labels` (core's `quote::Steps::Shared`: most
+ * products share a handful of weighings and the same few labels, so the answer that crosses from
+ * WASM is a third of the size).
+ */
+export type SharedStepsResult =
+  | {
+      ok: true;
+      quotes: (Omit<Quote, 'breakdown' | 'lines'> & { lines: [string, string][]; weighing: number; steps: string[] })[];
+      unavailable: UnavailableProduct[];
+      labels: Record<string, string>;
+      weighings: string[][];
+    }
+  | Extract<ForecastResult, { ok: false }>;
+
+/** The answer with each quote's whole breakdown, as `POST /logistics/priceForecast` gives it. */
+export function withBreakdowns(answer: SharedStepsResult): ForecastResult {
+  if (!answer.ok) return answer;
+  const { quotes, unavailable, labels, weighings } = answer;
+  return {
+    ok: true,
+    // Fields in the API's order.
+    quotes: quotes.map((q) => ({
+      channelProductId: q.channelProductId,
+      code: q.code,
+      name: q.name,
+      zone: q.zone,
+      chargeableWeight: q.chargeableWeight,
+      lines: q.lines.map(([kind, amount]) => ({ kind: kind as QuoteLine['kind'], label: labels[kind] ?? kind, amount })),
+      total: q.total,
+      currency: q.currency,
+      breakdown: [...(weighings[q.weighing] ?? []), ...q.steps],
+    })),
+    unavailable,
+  };
 }
 
 /** The bundle the WASM core holds (see `forecast`). */

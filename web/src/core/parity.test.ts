@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import * as wasm from 'logistics-wasm';
+import { type SharedStepsResult, withBreakdowns } from './index';
 
 /** The workspace (vitest runs in web/). */
 const ROOT = resolve(process.cwd(), '..');
@@ -134,5 +135,13 @@ describe('the quote engine answers alike natively and in WASM', () => {
     expect(answers.filter((a) => a.ok && (a.quotes?.length ?? 0) > 0).length).toBeGreaterThan(CASES / 4);
     expect(answers.filter((a) => a.ok && (a.unavailable?.length ?? 0) > 0).length).toBeGreaterThan(CASES / 4);
     expect(answers.filter((a) => !a.ok).length).toBeGreaterThan(CASES / 200);
+
+    // The page's form (bundle read once, weighing steps shared) puts back together to the same.
+    const apart = cases.flatMap((c, i) => {
+      const error = wasm.loadBundle(c.bundle, c.lang);
+      const loaded = error ? JSON.parse(error) : withBreakdowns(JSON.parse(wasm.forecastLoaded(c.shipment, c.lang)) as SharedStepsResult);
+      return JSON.stringify(loaded) === JSON.stringify(answers[i]) ? [] : [{ case: c, loaded, whole: answers[i] }];
+    });
+    expect(apart.slice(0, 3)).toEqual([]);
   }, 300_000);
 });
