@@ -1,9 +1,12 @@
 //! The native side of the WASM parity check (web/src/core/parity.test.ts): reads one case per
-//! line on stdin, `{"bundle": "<json>", "shipment": "<json>", "lang": "zh-CN"}`, and prints the
-//! native `api::forecast` answer for each, one per line, for the browser build's to be compared
-//! with byte for byte.
+//! line on stdin, `{"bundle": "<json>", "shipment": "<json>", "lang": "zh-CN"}`, and prints for
+//! each, one JSON line, what the browser build is compared with: `{"shared", "products"}` as the
+//! page asks for them (`load_bundle`, then `forecast_loaded` and `bundle_products`), and `whole`,
+//! the answer the server gives (`api::forecast`).
 
 use std::io::{BufRead, Write};
+
+use logistics_core::api;
 
 fn main() {
     let stdin = std::io::stdin();
@@ -11,7 +14,11 @@ fn main() {
     for line in stdin.lock().lines().map_while(Result::ok) {
         let case: serde_json::Value = serde_json::from_str(&line).unwrap_or_default();
         let text = |key: &str| case.get(key).and_then(serde_json::Value::as_str).unwrap_or_default().to_owned();
-        let answer = logistics_core::api::forecast(&text("bundle"), &text("shipment"), &text("lang"));
+        let (bundle, shipment, lang) = (text("bundle"), text("shipment"), text("lang"));
+        let shared = api::load_bundle(&bundle, &lang).unwrap_or_else(|| api::forecast_loaded(&shipment, &lang));
+        let products = api::bundle_products(&lang);
+        let whole = api::forecast(&bundle, &shipment, &lang);
+        let answer = serde_json::json!({"shared": shared, "products": products, "whole": whole});
         if writeln!(out, "{answer}").is_err() {
             return;
         }

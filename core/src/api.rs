@@ -197,6 +197,14 @@ pub fn forecast_loaded(shipment_json: &str, lang: &str) -> String {
     forecast_with(shipment_json, lang, crate::quote::Steps::Shared)
 }
 
+/// The loaded bundle's products as a shared forecast names them (`quote::write_products`).
+pub fn bundle_products(lang: &str) -> String {
+    let products = LOADED.with_borrow(|p| p.clone()).unwrap_or_default();
+    let mut out = String::new();
+    crate::quote::write_products(&products, lang_of(lang), &mut out);
+    out
+}
+
 fn forecast_with(shipment_json: &str, lang: &str, steps: crate::quote::Steps) -> String {
     let language = lang_of(lang);
     let products = LOADED.with_borrow(|p| p.clone()).unwrap_or_default();

@@ -566,6 +566,8 @@ struct Line {
 /// A product's price for the shipment, as numbers; written out once the quotes are in order.
 struct Priced<'a> {
     product: &'a Product,
+    /// Its place in the forecast's products.
+    at: usize,
     zone: &'a Zone,
     weighing: usize,
     weight: Decimal,
@@ -656,7 +658,7 @@ fn price<'a>(
         lines.truncate(first);
         return Err(Refusal::TooLarge);
     }
-    Ok(Priced { product, zone, weighing, weight, row, lines: first..lines.len(), total })
+    Ok(Priced { product, at: 0, zone, weighing, weight, row, lines: first..lines.len(), total })
 }
 
 /// Positions `0..n` ordered by `before` (a stable bottom-up merge sort, written out: the standard
@@ -692,11 +694,12 @@ fn sorted(n: usize, before: impl Fn(usize, usize) -> bool) -> Vec<usize> {
 pub enum Steps {
     /// In each quote's `breakdown` (the API's answer).
     Inline,
-    /// Once per way of weighing, in `"weighings":[[…],…]` after the quotes: a quote has
-    /// `"weighing":i,"steps":[zone, freight]` in place of `breakdown`, which is `weighings[i]`
-    /// followed by `steps`; its lines are `[kind, amount]`, the labels once in `"labels":{kind:
-    /// label}`. The browser's form: most products share a handful of weighings and the same few
-    /// labels, so the answer is a third of the size (`web/src/core/index.ts` puts it together).
+    /// What repeats, once: a quote has `"weighing":i,"steps":[zone, freight]` in place of
+    /// `breakdown`, which is `weighings[i]` (in `"weighings":[[…],…]` after the quotes) followed
+    /// by `steps`; its lines are `[kind, amount]`, the labels once in `"labels":{kind: label}`; a
+    /// quote or refusal names its product by place (`"p":i`) in place of id, code, name and
+    /// currency (`write_products`). The browser's form: the answer that crosses from WASM is a
+    /// fifth of the size (`web/src/core/index.ts` puts it back together).
     Shared,
 }
 
@@ -713,10 +716,10 @@ pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, steps: Ste
     let pieces: u32 = s.parcels.iter().map(|p| p.quantity).sum();
     // Each parcel's longest side and girth, for every product's rules and oversize surcharges.
     let sizes: Vec<(Decimal, Decimal)> = s.parcels.iter().map(longest_and_girth).collect();
-    for p in products {
+    for (at, p) in products.iter().enumerate() {
         match price(p, s, (pieces, &sizes), lang, &mut memo, &mut lines) {
-            Ok(q) => priced.push(q),
-            Err(reason) => refused.push((p, reason)),
+            Ok(q) => priced.push(Priced { at, ..q }),
+            Err(reason) => refused.push((at, p, reason)),
         }
     }
     // Amounts compare within a currency; several currencies (no rates here) come grouped.
@@ -758,7 +761,7 @@ pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, steps: Ste
         }
         let product = q.product;
         out.push('{');
-        out.push_str(product.head(lang));
+        push_head(out, product, q.at, lang, steps);
         push_field(out, "zone", Arg::Text(&q.zone.code));
         push_field(out, "chargeableWeight", Arg::Kg(q.weight));
         out.push_str("\"lines\":[");
@@ -772,7 +775,9 @@ pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, steps: Ste
         }
         out.push_str("],");
         push_field(out, "total", Arg::Money(q.total));
-        push_field(out, "currency", Arg::Text(&product.card.currency));
+        if steps == Steps::Inline {
+            push_field(out, "currency", Arg::Text(&product.card.currency));
+        }
         match steps {
             Steps::Inline => {
                 out.push_str("\"breakdown\":[");
@@ -797,12 +802,12 @@ pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, steps: Ste
         out.push_str("\"]}");
     }
     out.push_str("],\"unavailable\":[");
-    for (i, (product, reason)) in refused.iter().enumerate() {
+    for (i, (at, product, reason)) in refused.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
         out.push('{');
-        out.push_str(product.head(lang));
+        push_head(out, product, *at, lang, steps);
         out.push_str("\"reason\":\"");
         reason.write(out, s, lang);
         out.push_str("\"}");
@@ -834,6 +839,36 @@ pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, steps: Ste
         }
         out.push(']');
     }
+}
+
+/// A quote's or refusal's first fields: the product's own (inline), or its place in the
+/// products (shared: `"p":i`; see `write_products`).
+fn push_head(out: &mut String, product: &Product, at: usize, lang: Lang, steps: Steps) {
+    match steps {
+        Steps::Inline => out.push_str(product.head(lang)),
+        Steps::Shared => {
+            out.push_str("\"p\":");
+            push_arg(out, Arg::Count(at));
+            out.push(',');
+        }
+    }
+}
+
+/// `[{channelProductId, code, name, currency}, …]` of the products, in order: what a shared
+/// forecast's `"p":i` stands for (read once per bundle and language).
+pub fn write_products(products: &[Product], lang: Lang, out: &mut String) {
+    out.push('[');
+    for (i, p) in products.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('{');
+        out.push_str(p.head(lang));
+        out.push_str("\"currency\":\"");
+        push_escaped(out, &p.card.currency);
+        out.push_str("\"}");
+    }
+    out.push(']');
 }
 
 /// `{"ok":true,"quotes":[…],"unavailable":[…]}` (see `write_forecast`).

@@ -95,12 +95,6 @@ pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
     api::check_tracking_number(scheme, number)
 }
 
-/// The price forecast of a shipment against a bundle (both JSON); see `api::forecast`.
-#[wasm_bindgen]
-pub fn forecast(bundle_json: &str, shipment_json: &str, lang: &str) -> String {
-    api::forecast(bundle_json, shipment_json, lang)
-}
-
 /// Reads and keeps a bundle for `forecastLoaded` (None, or the error as JSON).
 #[wasm_bindgen(js_name = loadBundle)]
 pub fn load_bundle(bundle_json: &str, lang: &str) -> Option<String> {
@@ -111,4 +105,10 @@ pub fn load_bundle(bundle_json: &str, lang: &str) -> Option<String> {
 #[wasm_bindgen(js_name = forecastLoaded)]
 pub fn forecast_loaded(shipment_json: &str, lang: &str) -> String {
     api::forecast_loaded(shipment_json, lang)
+}
+
+/// The loaded bundle's products, as `forecastLoaded`'s `"p":i` names them.
+#[wasm_bindgen(js_name = bundleProducts)]
+pub fn bundle_products(lang: &str) -> String {
+    api::bundle_products(lang)
 }

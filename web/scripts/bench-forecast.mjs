@@ -43,14 +43,19 @@ const once = () => {
   const answer = bindings.forecastLoaded(shipment, 'zh-CN');
   return [Number(process.hrtime.bigint() - t0) / 1e6, answer];
 };
-// What the page does with it besides (web/src/core/index.ts): parse, breakdowns put together.
+// What the page does with it besides (web/src/core/index.ts): parse and put the whole answer
+// together (the products' heads are read once per bundle).
+const heads = JSON.parse(bindings.bundleProducts('zh-CN'));
 const page = () => {
   const t0 = process.hrtime.bigint();
   const { labels, weighings, quotes } = JSON.parse(bindings.forecastLoaded(shipment, 'zh-CN'));
-  const whole = quotes.map(({ lines, weighing, steps, ...q }) => ({
-    ...q,
-    lines: lines.map(([kind, amount]) => ({ kind, label: labels[kind], amount })),
-    breakdown: [...weighings[weighing], ...steps],
+  const whole = quotes.map((q) => ({
+    ...heads[q.p],
+    zone: q.zone,
+    chargeableWeight: q.chargeableWeight,
+    lines: q.lines.map(([kind, amount]) => ({ kind, label: labels[kind], amount })),
+    total: q.total,
+    breakdown: [...weighings[q.weighing], ...q.steps],
   }));
   return [Number(process.hrtime.bigint() - t0) / 1e6, whole];
 };

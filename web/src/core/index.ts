@@ -261,47 +261,69 @@ export function forecast(bundleJson: string, shipment: ForecastShipment, lang: L
     const error = wasm.loadBundle(bundleJson, lang);
     if (error) return JSON.parse(error) as ForecastResult;
     loadedBundle = bundleJson;
+    loadedProducts = {};
   }
-  return withBreakdowns(JSON.parse(wasm.forecastLoaded(JSON.stringify(shipment), lang)) as SharedStepsResult);
+  const products = (loadedProducts[lang] ??= JSON.parse(wasm.bundleProducts(lang)) as ProductHead[]);
+  return whole(JSON.parse(wasm.forecastLoaded(JSON.stringify(shipment), lang)) as SharedForecast, products);
+}
+
+/** A product as a shared forecast names it by place (`bundleProducts`). */
+export interface ProductHead {
+  channelProductId: string;
+  code: string;
+  name: string;
+  currency: string;
 }
 
 /**
- * `forecastLoaded`'s answer: a quote's breakdown is `weighings[weighing]` then its own `steps`,
- * its lines `[kind, amount]` with the labels in `labels` (core's `quote::Steps::Shared`: most
- * products share a handful of weighings and the same few labels, so the answer that crosses from
- * WASM is a third of the size).
+ * `forecastLoaded`'s answer (core's `quote::Steps::Shared`): what repeats comes once. A quote or
+ * refusal names its product by place (`p`, in `bundleProducts`); a quote's breakdown is
+ * `weighings[weighing]` then its own `steps`; its lines are `[kind, amount]`, the labels in
+ * `labels`. The answer that crosses from WASM is a fifth of the whole one.
  */
-export type SharedStepsResult =
+export type SharedForecast =
   | {
       ok: true;
-      quotes: (Omit<Quote, 'breakdown' | 'lines'> & { lines: [string, string][]; weighing: number; steps: string[] })[];
-      unavailable: UnavailableProduct[];
+      quotes: (Pick<Quote, 'zone' | 'chargeableWeight' | 'total'> & {
+        p: number;
+        lines: [string, string][];
+        weighing: number;
+        steps: string[];
+      })[];
+      unavailable: { p: number; reason: string }[];
       labels: Record<string, string>;
       weighings: string[][];
     }
   | Extract<ForecastResult, { ok: false }>;
 
-/** The answer with each quote's whole breakdown, as `POST /logistics/priceForecast` gives it. */
-export function withBreakdowns(answer: SharedStepsResult): ForecastResult {
+/** The whole answer, as `POST /logistics/priceForecast` gives it (fields in its order). */
+export function whole(answer: SharedForecast, products: ProductHead[]): ForecastResult {
   if (!answer.ok) return answer;
   const { quotes, unavailable, labels, weighings } = answer;
+  const head = (p: number) => products[p] ?? { channelProductId: '', code: '', name: '', currency: '' };
   return {
     ok: true,
-    // Fields in the API's order.
-    quotes: quotes.map((q) => ({
-      channelProductId: q.channelProductId,
-      code: q.code,
-      name: q.name,
-      zone: q.zone,
-      chargeableWeight: q.chargeableWeight,
-      lines: q.lines.map(([kind, amount]) => ({ kind: kind as QuoteLine['kind'], label: labels[kind] ?? kind, amount })),
-      total: q.total,
-      currency: q.currency,
-      breakdown: [...(weighings[q.weighing] ?? []), ...q.steps],
-    })),
-    unavailable,
+    quotes: quotes.map((q) => {
+      const { channelProductId, code, name, currency } = head(q.p);
+      return {
+        channelProductId,
+        code,
+        name,
+        zone: q.zone,
+        chargeableWeight: q.chargeableWeight,
+        lines: q.lines.map(([kind, amount]) => ({ kind: kind as QuoteLine['kind'], label: labels[kind] ?? kind, amount })),
+        total: q.total,
+        currency,
+        breakdown: [...(weighings[q.weighing] ?? []), ...q.steps],
+      };
+    }),
+    unavailable: unavailable.map(({ p, reason }) => {
+      const { channelProductId, code, name } = head(p);
+      return { channelProductId, code, name, reason };
+    }),
   };
 }
 
-/** The bundle the WASM core holds (see `forecast`). */
+/** The bundle the WASM core holds (see `forecast`), and its products per language. */
 let loadedBundle: string | undefined;
+let loadedProducts: Partial<Record<Language, ProductHead[]>> = {};

@@ -1,14 +1,15 @@
 /**
  * Parity of the quote engine: 10,000 random shipments against random rate cards and products,
  * quoted by the browser build (WASM, here in Node) and by the native build (core's `parity`
- * example, the code the server runs), must answer byte for byte the same. The cases are random
- * but seeded, so a failure names a case that can be replayed.
+ * example, the code the server runs), must answer byte for byte the same, and the browser's
+ * answer put back together must be the server's. The cases are random but seeded, so a failure
+ * names a case that can be replayed.
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import * as wasm from 'logistics-wasm';
-import { type SharedStepsResult, withBreakdowns } from './index';
+import { type ProductHead, type SharedForecast, whole } from './index';
 
 /** The workspace (vitest runs in web/). */
 const ROOT = resolve(process.cwd(), '..');
@@ -121,27 +122,38 @@ describe('the quote engine answers alike natively and in WASM', () => {
     const g = generator(20261121);
     const bundles = Array.from({ length: 400 }, () => randomBundle(g));
     const cases = Array.from({ length: CASES }, () => ({ bundle: g.pick(bundles), shipment: randomShipment(g), lang: g.pick(['zh-CN', 'en-US']) }));
-    const browser = cases.map((c) => wasm.forecast(c.bundle, c.shipment, c.lang));
+    // As the page quotes: the bundle read once, the answer in the shared form with the products.
+    const browser = cases.map((c) => {
+      const error = wasm.loadBundle(c.bundle, c.lang);
+      return [error ?? wasm.forecastLoaded(c.shipment, c.lang), wasm.bundleProducts(c.lang)];
+    });
+    // Natively: the same two, and the whole answer the server gives.
     const native = execFileSync('cargo', ['run', '-q', '-p', 'logistics-core', '--example', 'parity'], {
       cwd: ROOT,
       input: cases.map((c) => JSON.stringify(c)).join('\n') + '\n',
       maxBuffer: 512 * 1024 * 1024,
       encoding: 'utf8',
-    }).split('\n');
-    const differing = browser.flatMap((answer, i) => (answer === native[i] ? [] : [i]));
+    })
+      .split('\n')
+      .map((line) => (line ? (JSON.parse(line) as { shared: string; products: string; whole: string }) : undefined));
+    const differing = browser.flatMap(([shared, products], i) =>
+      shared === native[i]?.shared && products === native[i]?.products ? [] : [i],
+    );
     expect(differing.slice(0, 3).map((i) => ({ case: cases[i], wasm: browser[i], native: native[i] }))).toEqual([]);
-    // The cases reach every outcome: quotes, refusals and bad input.
-    const answers = browser.map((a) => JSON.parse(a) as { ok: boolean; quotes?: unknown[]; unavailable?: unknown[] });
-    expect(answers.filter((a) => a.ok && (a.quotes?.length ?? 0) > 0).length).toBeGreaterThan(CASES / 4);
-    expect(answers.filter((a) => a.ok && (a.unavailable?.length ?? 0) > 0).length).toBeGreaterThan(CASES / 4);
-    expect(answers.filter((a) => !a.ok).length).toBeGreaterThan(CASES / 200);
 
-    // The page's form (bundle read once, weighing steps shared) puts back together to the same.
-    const apart = cases.flatMap((c, i) => {
-      const error = wasm.loadBundle(c.bundle, c.lang);
-      const loaded = error ? JSON.parse(error) : withBreakdowns(JSON.parse(wasm.forecastLoaded(c.shipment, c.lang)) as SharedStepsResult);
-      return JSON.stringify(loaded) === JSON.stringify(answers[i]) ? [] : [{ case: c, loaded, whole: answers[i] }];
+    // Put back together, the browser's answer is the server's, field for field and in order.
+    const answers = browser.map(([shared, products]) => {
+      const answer = JSON.parse(shared) as SharedForecast;
+      return answer.ok ? whole(answer, JSON.parse(products) as ProductHead[]) : answer;
     });
+    const apart = answers.flatMap((answer, i) =>
+      JSON.stringify(answer) === JSON.stringify(JSON.parse(native[i]?.whole ?? '""')) ? [] : [{ case: cases[i], answer, whole: native[i]?.whole }],
+    );
     expect(apart.slice(0, 3)).toEqual([]);
+
+    // The cases reach every outcome: quotes, refusals and bad input.
+    expect(answers.filter((a) => a.ok && a.quotes.length > 0).length).toBeGreaterThan(CASES / 4);
+    expect(answers.filter((a) => a.ok && a.unavailable.length > 0).length).toBeGreaterThan(CASES / 4);
+    expect(answers.filter((a) => !a.ok).length).toBeGreaterThan(CASES / 200);
   }, 300_000);
 });
