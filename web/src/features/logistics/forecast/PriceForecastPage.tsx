@@ -199,7 +199,7 @@ export default function PriceForecastPage() {
         <Card.Body>
           <Flex gap="3" wrap="wrap" align="center" justify="space-between">
             <Box flex="1" minWidth="0">
-              <Heading size="md">{t('title')}</Heading>
+              <Heading size="md">{t('header.source')}</Heading>
               {bundle ? <PricesAsOf bundle={bundle} lang={lang} /> : <Skeleton height="4" width="40" marginTop="1" loading={loading} />}
             </Box>
             <HStack gap="2">
