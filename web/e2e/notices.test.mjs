@@ -4,15 +4,17 @@
 // languages on a desktop and a phone. Real server, Chromium.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, closeContext, launchBrowser, newPage, screenshot, startApp } from './support.mjs';
+import { ADMIN_PASSWORD, apiClient, closeContext, launchBrowser, newPage, screenshot, startApp } from './support.mjs';
 
 let app;
 let browser;
 let adminToken;
+let client;
 
 before(async () => {
   app = await startApp();
   browser = await launchBrowser();
+  client = apiClient(app.baseUrl);
   adminToken = await apiLogin('admin', ADMIN_PASSWORD);
 });
 
@@ -25,23 +27,9 @@ const LOCALES = ['zh-CN', 'en-US'];
 const PHONE = { width: 390, height: 844 };
 const READER_PASSWORD = 'Reader@2026';
 
-async function api(method, path, { token = adminToken, body, lang = 'en-US' } = {}) {
-  const init = { method, headers: { 'Accept-Language': lang } };
-  if (token) init.headers['X-Access-Token'] = token;
-  if (body !== undefined) {
-    init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(`${app.baseUrl}/boot${path}`, init);
-  const text = await response.text();
-  const envelope = JSON.parse(text);
-  if (response.status !== 200 || !envelope?.success) throw new Error(`${method} /boot${path} answered ${response.status}: ${text}`);
-  return envelope.result;
-}
-
-async function apiLogin(username, password) {
-  return (await api('POST', '/sys/login', { token: undefined, body: { username, password } })).token;
-}
+/** The API as the administrator unless another token is given (`token: undefined`: none). */
+const api = (method, path, options = {}) => client.api(method, path, { token: adminToken, ...options });
+const apiLogin = (username, password) => client.apiLogin(username, password);
 
 async function signIn(page, username, password, to = '/dashboard/analysis') {
   await page.goto(to === '/dashboard/analysis' ? '/user/login' : `/user/login?redirect=${encodeURIComponent(to)}`);

@@ -6,14 +6,18 @@
 // both languages on a desktop and a phone. Real server, Chromium.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { closeContext, launchBrowser, newPage, screenshot, startApp } from './support.mjs';
+import { apiClient, closeContext, launchBrowser, newPage, screenshot, startApp } from './support.mjs';
 
 let app;
 let browser;
 
+let api;
+let apiLogin;
+
 before(async () => {
   app = await startApp();
   browser = await launchBrowser();
+  ({ api, apiLogin } = apiClient(app.baseUrl));
 });
 
 after(async () => {
@@ -30,33 +34,7 @@ const SHIPMENT = { country: 'US', postalCode: '10001', tradeType: 'B2C', length:
 const RAW_KEY = /^[a-z]+(\.[a-zA-Z]+)+$/;
 
 // ---------------------------------------------------------------------------------------------
-// The API, for set-up that is not under test.
-
-/** A call to `/boot<path>`; fails with the method, path, status and body unless it succeeds. */
-async function api(method, path, { token, body, lang = 'en-US' } = {}) {
-  const init = { method, headers: { 'Accept-Language': lang } };
-  if (token) init.headers['X-Access-Token'] = token;
-  if (body !== undefined) {
-    init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(`${app.baseUrl}/boot${path}`, init);
-  const text = await response.text();
-  let envelope;
-  try {
-    envelope = JSON.parse(text);
-  } catch {
-    envelope = undefined;
-  }
-  if (response.status !== 200 || !envelope?.success) {
-    throw new Error(`${method} /boot${path} ${body === undefined ? '' : JSON.stringify(body)} answered ${response.status}: ${text}`);
-  }
-  return envelope.result;
-}
-
-async function apiLogin(username, password) {
-  return (await api('POST', '/sys/login', { body: { username, password } })).token;
-}
+// The API, for set-up that is not under test (`api`, `apiLogin`: support.mjs).
 
 /**
  * demo_admin raises every per-kg price of the card `code` (the version in force) by `by`, through

@@ -165,3 +165,33 @@ export async function screenshot(page, name, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
+
+/**
+ * The app's API for set-up that is not under test: `api(method, path, {token, body, lang})`
+ * answers the envelope's `result` and fails with the method, path, status and body unless the
+ * call succeeds; `apiLogin(username, password)` answers a session token.
+ */
+export function apiClient(baseUrl) {
+  async function api(method, path, { token, body, lang = 'en-US' } = {}) {
+    const init = { method, headers: { 'Accept-Language': lang } };
+    if (token) init.headers['X-Access-Token'] = token;
+    if (body !== undefined) {
+      init.headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(`${baseUrl}/boot${path}`, init);
+    const text = await response.text();
+    let envelope;
+    try {
+      envelope = JSON.parse(text);
+    } catch {
+      envelope = undefined;
+    }
+    if (response.status !== 200 || !envelope?.success) {
+      throw new Error(`${method} /boot${path} ${body === undefined ? '' : JSON.stringify(body)} answered ${response.status}: ${text}`);
+    }
+    return envelope.result;
+  }
+  const apiLogin = async (username, password) => (await api('POST', '/sys/login', { body: { username, password } })).token;
+  return { api, apiLogin };
+}
