@@ -24,6 +24,7 @@ pub mod logs;
 pub mod notices;
 pub mod number_segments;
 pub mod permissions;
+pub mod platform;
 pub mod positions;
 pub mod price_levels;
 pub mod rate_cards;

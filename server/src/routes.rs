@@ -16,6 +16,7 @@ use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::http::{AppError, middleware, web};
+use crate::platform::resource::openapi::MountResource;
 use crate::users::{account, register};
 use crate::users::{admin as user_admin, sub};
 use crate::{
@@ -130,12 +131,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(tenants::admin::add))
         .routes(routes!(tenants::admin::edit))
         .routes(routes!(tenants::admin::delete))
-        .routes(routes!(positions::list))
-        .routes(routes!(positions::query_by_id))
-        .routes(routes!(positions::add))
-        .routes(routes!(positions::edit))
-        .routes(routes!(positions::delete))
-        .routes(routes!(positions::delete_batch))
+        .resource::<positions::Positions>()
         .routes(routes!(dicts::list))
         .routes(routes!(dicts::query_by_id))
         .routes(routes!(dicts::add))
@@ -181,11 +177,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(announcements::mine::read_one))
         .routes(routes!(announcements::mine::read_all))
         .routes(routes!(announcements::mine::my_list))
-        .routes(routes!(suppliers::list))
-        .routes(routes!(suppliers::query_by_id))
-        .routes(routes!(suppliers::add))
-        .routes(routes!(suppliers::edit))
-        .routes(routes!(suppliers::delete))
+        .resource::<suppliers::Suppliers>()
         .routes(routes!(channels::list))
         .routes(routes!(channels::query_by_id))
         .routes(routes!(channels::add))

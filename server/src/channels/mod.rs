@@ -187,7 +187,7 @@ async fn checked(db: &Db, tenant_id: i32, form: &ChannelForm) -> Result<Checked,
     let lang = current_lang();
     let supplier_id = form.supplier_id.as_deref().map(str::trim).unwrap_or("").to_owned();
     validate::required("supplierId", MessageKey::FieldSupplier.template(lang), &supplier_id)?;
-    if suppliers::one(db, tenant_id, &supplier_id).await.is_err() {
+    if !suppliers::exists(db, tenant_id, &supplier_id).await? {
         return Err(
             AppError::field("supplierId", MessageKey::ValueInvalid).with("field", MessageKey::FieldSupplier.template(lang))
         );

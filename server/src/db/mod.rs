@@ -176,6 +176,10 @@ impl Db {
         Ok(db)
     }
 
+    pub fn is_postgres(&self) -> bool {
+        matches!(self, Db::Postgres(..))
+    }
+
     pub fn backend_name(&self) -> &'static str {
         match self {
             Db::Sqlite(..) => "sqlite",

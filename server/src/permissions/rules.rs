@@ -85,17 +85,21 @@ pub async fn for_menu(db: &Db, me: &CurrentUser, grants: &Grants, menu_code: &st
         .collect())
 }
 
-async fn require_menu(db: &Db, permission_id: &str) -> Result<(), AppError> {
-    let found: i64 = with_conn!(db, |conn| {
+/// The columns rules on this menu may name: a declared resource's (see `platform::resource`), or
+/// the users' on the users menu. 404 for no such menu.
+async fn rule_columns(db: &Db, permission_id: &str) -> Result<Vec<&'static str>, AppError> {
+    let found: Option<Option<String>> = with_conn!(db, |conn| {
         sys_permission::table
             .filter(sys_permission::id.eq(permission_id))
             .filter(sys_permission::del_flag.eq(0))
             .filter(sys_permission::menu_type.ne(super::BUTTON))
-            .count()
-            .get_result(conn)
-            .await?
+            .select(sys_permission::perms)
+            .first(conn)
+            .await
+            .optional()?
     });
-    if found == 0 { Err(AppError::not_found()) } else { Ok(()) }
+    let perms = found.ok_or_else(AppError::not_found)?;
+    Ok(perms.as_deref().and_then(crate::platform::resource::rule_columns).unwrap_or_else(|| RULE_COLUMNS.to_vec()))
 }
 
 async fn rules_of(db: &Db, permission_id: &str, name: Option<String>, value: Option<String>) -> DbResult<Vec<DataRule>> {
@@ -159,11 +163,11 @@ pub struct RuleBody {
     pub status: Option<String>,
 }
 
-fn checked(body: &RuleBody) -> Result<(String, String), AppError> {
+fn checked(body: &RuleBody, columns: &[&str]) -> Result<(String, String), AppError> {
     let lang = crate::http::current_lang();
     logistics_core::validate::required("ruleName", MessageKey::FieldRuleName.template(lang), body.rule_name.trim())?;
     logistics_core::validate::max_chars("ruleName", MessageKey::FieldRuleName.template(lang), body.rule_name.trim(), 100)?;
-    let condition = data_rule::validate(&body.rule_column, &body.rule_conditions, &body.rule_value, RULE_COLUMNS)?;
+    let condition = data_rule::validate(&body.rule_column, &body.rule_conditions, &body.rule_value, columns)?;
     let condition = Condition::ALL.iter().find(|(_, c)| *c == condition).map_or("=", |(name, _)| name).to_owned();
     let status = match body.status.as_deref().unwrap_or("1") {
         "1" | "0" => body.status.clone().unwrap_or_else(|| "1".to_owned()),
@@ -177,8 +181,8 @@ fn checked(body: &RuleBody) -> Result<(String, String), AppError> {
     responses((status = 200, body = crate::http::Envelope<DataRule>), (status = 400), (status = 403)))]
 pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(body): ApiJson<RuleBody>) -> ApiResult<DataRule> {
     grants::require(&state, &me, "system:permission:edit").await?;
-    let (condition, status) = checked(&body)?;
-    require_menu(&state.db, body.permission_id.trim()).await?;
+    let columns = rule_columns(&state.db, body.permission_id.trim()).await?;
+    let (condition, status) = checked(&body, &columns)?;
     let rule = DataRule {
         id: secrets::new_id(),
         permission_id: body.permission_id.trim().to_owned(),
@@ -227,7 +231,8 @@ async fn find(db: &Db, id: &str) -> Result<DataRule, AppError> {
 pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(body): ApiJson<RuleBody>) -> ApiResult<DataRule> {
     grants::require(&state, &me, "system:permission:edit").await?;
     let before = find(&state.db, body.id.as_deref().unwrap_or("").trim()).await?;
-    let (condition, status) = checked(&body)?;
+    let columns = rule_columns(&state.db, &before.permission_id).await?;
+    let (condition, status) = checked(&body, &columns)?;
     let after = DataRule {
         rule_name: body.rule_name.trim().to_owned(),
         rule_column: body.rule_column.trim().to_owned(),

@@ -15,6 +15,7 @@ mod notices;
 mod number_segments;
 mod permissions;
 mod pricing;
+mod resource;
 mod schema;
 mod system;
 mod users;

@@ -694,8 +694,25 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes suppliers without channels. */
+        /** Deletes a supplier. */
         delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/supplier/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes suppliers: all or none. */
+        delete: operations["delete_batch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -718,6 +735,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/supplier/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The suppliers as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/supplier/list": {
         parameters: {
             query?: never;
@@ -725,7 +759,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's suppliers. */
+        /** The suppliers: search, paging, sorting. */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -1958,7 +1992,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes positions. */
+        /** Deletes positions: all or none. */
         delete: operations["delete_batch"];
         options?: never;
         head?: never;
@@ -1982,6 +2016,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sys/position/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The positions as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sys/position/list": {
         parameters: {
             query?: never;
@@ -1989,7 +2040,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's positions: search, paging, sorting. */
+        /** The positions: search, paging, sorting. */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -8132,6 +8183,56 @@ export interface operations {
                 };
                 content?: never;
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     edit: {
@@ -8174,6 +8275,54 @@ export interface operations {
                 content?: never;
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Code or name (zh or en), substring. */
+                keyWord?: string;
+                /** @description 1 in use, 0 stopped. */
+                status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10764,6 +10913,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10771,6 +10926,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10809,6 +10970,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10863,10 +11030,60 @@ export interface operations {
             };
         };
     };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Name (zh or en), substring. */
+                name?: string;
+                /** @description Code, substring. */
+                code?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     list: {
         parameters: {
             query?: {
+                /** @description Name (zh or en), substring. */
                 name?: string;
+                /** @description Code, substring. */
                 code?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter

@@ -1,0 +1,357 @@
+//! The resource layer: a business resource declares its table, its scope, its fields (which sort,
+//! which the data rules may name, which the export shows), its filters and its checks (from core),
+//! and gets JeecgBoot's calls for it: `list` (pageNo/pageSize/column/order and filters), `queryById`,
+//! `add`, `edit`, `delete`, `deleteBatch` and `exportXls`, each with its permission, the tenant or
+//! customer scope, the role's data rules on reads and writes, the operation log with before and
+//! after, and its OpenAPI entry. See `docs/adding-a-resource.md`.
+//!
+//! Hand-written code goes only where a resource really differs: [`Resource::values`] (the checked
+//! columns of a form), [`Resource::record`] (a row as the API shows it) and the optional hooks.
+
+pub mod handlers;
+pub mod openapi;
+pub mod sql;
+
+use std::future::Future;
+
+use logistics_core::MessageKey;
+use logistics_core::data_rule::Condition;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::http::AppError;
+use crate::http::page::Order;
+use crate::permissions::rules::ResolvedRule;
+use sql::{Sql, Value};
+
+/// Whose rows a resource holds. Every resource must say (the trait has no default), so a resource
+/// without a scope does not compile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Platform-wide rows (no tenant column): readable by whoever holds the permission.
+    Platform,
+    /// The tenant's rows: `tenant_id` is the request's tenant.
+    Tenant,
+    /// A customer's rows inside the tenant: `tenant_id` and `customer_id` (the main account).
+    /// Customers and their sub-accounts reach their main account's rows only; staff reach the
+    /// tenant's.
+    Customer,
+}
+
+/// The SQL type of a field, for binding filter and rule values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Text,
+    Small,
+    Int,
+    Time,
+}
+
+/// One column of the resource as the API names it.
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    /// camelCase, as in the JSON record and the `column` sort parameter.
+    pub name: &'static str,
+    /// The table's column.
+    pub column: &'static str,
+    pub kind: Kind,
+    /// May the list be sorted by it.
+    pub sortable: bool,
+    /// Its heading in exports; a field without one is not exported.
+    pub title: Option<MessageKey>,
+}
+
+impl Field {
+    pub const fn text(name: &'static str, column: &'static str) -> Field {
+        Field { name, column, kind: Kind::Text, sortable: false, title: None }
+    }
+
+    pub const fn small(name: &'static str, column: &'static str) -> Field {
+        Field { name, column, kind: Kind::Small, sortable: false, title: None }
+    }
+
+    pub const fn int(name: &'static str, column: &'static str) -> Field {
+        Field { name, column, kind: Kind::Int, sortable: false, title: None }
+    }
+
+    pub const fn time(name: &'static str, column: &'static str) -> Field {
+        Field { name, column, kind: Kind::Time, sortable: false, title: None }
+    }
+
+    pub const fn sortable(self) -> Field {
+        Field { sortable: true, ..self }
+    }
+
+    pub const fn titled(self, title: MessageKey) -> Field {
+        Field { title: Some(title), ..self }
+    }
+}
+
+/// How a filter parameter matches.
+#[derive(Clone, Copy, Debug)]
+pub enum Match {
+    /// Contains the text (any of the columns).
+    Like,
+    /// Starts with the text.
+    Prefix,
+    /// Equals the text.
+    Exact,
+    /// One of these values (else a 400 naming the parameter), compared as the column's kind.
+    OneOf(&'static [&'static str]),
+}
+
+/// A query parameter of `list` (and `exportXls`) and the columns it searches.
+#[derive(Clone, Copy, Debug)]
+pub struct Filter {
+    pub param: &'static str,
+    pub columns: &'static [&'static str],
+    pub matches: Match,
+    /// The columns' kind (for `OneOf` and `Exact`).
+    pub kind: Kind,
+    /// Shown in the OpenAPI document.
+    pub doc: &'static str,
+}
+
+impl Filter {
+    pub const fn like(param: &'static str, columns: &'static [&'static str], doc: &'static str) -> Filter {
+        Filter { param, columns, matches: Match::Like, kind: Kind::Text, doc }
+    }
+
+    pub const fn prefix(param: &'static str, columns: &'static [&'static str], doc: &'static str) -> Filter {
+        Filter { param, columns, matches: Match::Prefix, kind: Kind::Text, doc }
+    }
+
+    pub const fn exact(param: &'static str, column: &'static [&'static str], doc: &'static str) -> Filter {
+        Filter { param, columns: column, matches: Match::Exact, kind: Kind::Text, doc }
+    }
+
+    /// `1` or `0` in a SMALLINT status column.
+    pub const fn status(param: &'static str, columns: &'static [&'static str], doc: &'static str) -> Filter {
+        Filter { param, columns, matches: Match::OneOf(&["1", "0"]), kind: Kind::Small, doc }
+    }
+
+    pub const fn one_of(
+        param: &'static str,
+        columns: &'static [&'static str],
+        values: &'static [&'static str],
+        kind: Kind,
+        doc: &'static str,
+    ) -> Filter {
+        Filter { param, columns, matches: Match::OneOf(values), kind, doc }
+    }
+}
+
+/// The checked columns of an add or edit, in the order they are written.
+pub type Values = Vec<(&'static str, Value)>;
+
+/// A business resource served by the resource layer.
+pub trait Resource: Sized + Send + Sync + 'static {
+    /// The base path, e.g. `/sys/position`.
+    const PATH: &'static str;
+    /// The permission codes are `{PERMISSION}:list`, `:add`, `:edit`, `:delete` (and `:export`,
+    /// which falls back to `:list`).
+    const PERMISSION: &'static str;
+    /// The OpenAPI tag.
+    const TAG: &'static str;
+    /// What one record is called, for the OpenAPI summaries ("position").
+    const NOUN: &'static str;
+    /// Its plural ("positions"), also the export's file name.
+    const PLURAL: &'static str;
+    const TABLE: &'static str;
+    /// Whose rows these are. No default: a resource without a scope does not compile.
+    const SCOPE: Scope;
+    const FIELDS: &'static [Field];
+    const FILTERS: &'static [Filter];
+    /// The list's order when the client names none.
+    const DEFAULT_SORT: (&'static str, Order);
+    /// The column an add or edit may collide on, with the field and message of the 409.
+    const UNIQUE: Option<(&'static str, MessageKey)> = None;
+    /// The table has `update_by` (every table has `create_by`, `create_time` and `update_time`).
+    const HAS_UPDATE_BY: bool = false;
+    /// Other permissions that may read the list (a picker on another page).
+    const ALSO_LISTED_BY: &'static [&'static str] = &[];
+
+    /// A row as read with `SELECT *`; `#[diesel(table_name = …)]` checks its fields' types.
+    type Row: diesel::QueryableByName<diesel::sqlite::Sqlite> + diesel::QueryableByName<diesel::pg::Pg> + Send + 'static;
+    /// A row as the API shows it.
+    type Record: Serialize + utoipa::ToSchema + Clone + Send + Sync + 'static;
+    /// What add and edit accept.
+    type Form: DeserializeOwned + utoipa::ToSchema + Send + 'static;
+
+    fn record(row: Self::Row) -> Self::Record;
+    fn id(record: &Self::Record) -> &str;
+    /// What names the record in the operation log (its code).
+    fn label(record: &Self::Record) -> String;
+    /// The id an edit names.
+    fn form_id(form: &Self::Form) -> Option<&str>;
+    /// The form's columns, checked by core's rules (and against the database where a rule needs
+    /// it: a referenced record in the same scope); `before` is the record an edit changes.
+    fn values(
+        state: &AppState,
+        me: &CurrentUser,
+        form: &Self::Form,
+        before: Option<&Self::Record>,
+    ) -> impl Future<Output = Result<Values, AppError>> + Send;
+
+    /// Refuses to delete records still in use (409), after the scope check.
+    fn before_delete(
+        _state: &AppState,
+        _me: &CurrentUser,
+        _records: &[Self::Record],
+    ) -> impl Future<Output = Result<(), AppError>> + Send {
+        async { Ok(()) }
+    }
+}
+
+/// The declared resources by list permission (`system:position:list`), filled as they are mounted:
+/// the columns a data rule on their menu may name.
+static DECLARED: std::sync::LazyLock<std::sync::RwLock<std::collections::HashMap<String, &'static [Field]>>> =
+    std::sync::LazyLock::new(Default::default);
+
+pub(crate) fn register<R: Resource>() {
+    if let Ok(mut declared) = DECLARED.write() {
+        declared.insert(format!("{}:list", R::PERMISSION), R::FIELDS);
+    }
+}
+
+/// The columns data rules may name on the menu whose permission code is `list_permission`, when a
+/// declared resource serves it.
+pub fn rule_columns(list_permission: &str) -> Option<Vec<&'static str>> {
+    let declared = DECLARED.read().ok()?;
+    declared.get(list_permission).map(|fields| fields.iter().map(|f| f.column).collect())
+}
+
+/// Whose rows a request reaches: the scope's conditions and the role's data rules, as SQL.
+pub(crate) fn scope_sql<R: Resource>(me: &CurrentUser, rules: &[ResolvedRule]) -> Sql {
+    let mut sql = Sql::new(" WHERE 1 = 1");
+    match R::SCOPE {
+        Scope::Platform => {}
+        Scope::Tenant => {
+            sql.push(" AND tenant_id = ").bind(me.tenant_id);
+        }
+        Scope::Customer => {
+            sql.push(" AND tenant_id = ").bind(me.tenant_id);
+            if let Some(customer) = customer_of(me) {
+                sql.push(" AND customer_id = ").bind(customer);
+            }
+        }
+    }
+    for rule in rules {
+        rule_sql::<R>(&mut sql, rule);
+    }
+    sql
+}
+
+/// The main account whose rows a customer or sub-account reaches; None for staff.
+pub fn customer_of(me: &CurrentUser) -> Option<String> {
+    match me.user.user_kind.as_str() {
+        "customer" => Some(me.user.id.clone()),
+        "sub_account" => Some(me.user.main_account_id.clone().unwrap_or_default()),
+        _ => None,
+    }
+}
+
+/// A value of a filter or rule as the column's kind; None when it cannot be one.
+fn typed(kind: Kind, text: &str) -> Option<Value> {
+    let text = text.trim();
+    match kind {
+        Kind::Text => Some(Value::Text(text.to_owned())),
+        Kind::Small => text.parse::<i16>().ok().map(Value::Small),
+        Kind::Int => text.parse::<i32>().ok().map(Value::Int),
+        Kind::Time => chrono::NaiveDateTime::parse_from_str(text, crate::users::DATE_TIME_FORMAT).ok().map(Value::Time),
+    }
+}
+
+/// One data rule as a condition; a rule naming a column the resource does not declare, or a value
+/// the column cannot hold, lets nothing through (as the users' rules do).
+fn rule_sql<R: Resource>(sql: &mut Sql, rule: &ResolvedRule) {
+    let Some(field) = R::FIELDS.iter().find(|f| f.column == rule.column) else {
+        sql.push(" AND 1 = 0");
+        return;
+    };
+    let column = field.column;
+    let like = |sql: &mut Sql, pattern: String| {
+        sql.push(" AND ").push(column).push(" LIKE ").bind(pattern).push(" ESCAPE '\\'");
+    };
+    let escaped = crate::http::page::like_pattern(&rule.value);
+    let bare = escaped.trim_matches('%').to_owned();
+    match rule.condition {
+        Condition::Like => like(sql, escaped),
+        Condition::LeftLike => like(sql, format!("%{bare}")),
+        Condition::RightLike => like(sql, format!("{bare}%")),
+        Condition::In => {
+            let values: Vec<Value> = rule.value.split(',').filter_map(|v| typed(field.kind, v)).collect();
+            if values.is_empty() {
+                sql.push(" AND 1 = 0");
+            } else {
+                sql.push(" AND ").push(column).push(" IN ").bind_list(values);
+            }
+        }
+        op => match typed(field.kind, &rule.value) {
+            None => {
+                sql.push(" AND 1 = 0");
+            }
+            Some(v) => {
+                let symbol = match op {
+                    Condition::Ne => " <> ",
+                    Condition::Gt => " > ",
+                    Condition::Ge => " >= ",
+                    Condition::Lt => " < ",
+                    Condition::Le => " <= ",
+                    _ => " = ",
+                };
+                sql.push(" AND ").push(column).push(symbol).bind(v);
+            }
+        },
+    }
+}
+
+/// The filters a list or export request sets, as SQL; a value outside a `OneOf` is a 400.
+pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::HashMap<String, String>) -> Result<(), AppError> {
+    for f in R::FILTERS {
+        let Some(text) = params.get(f.param).map(|v| v.trim()).filter(|v| !v.is_empty()) else {
+            continue;
+        };
+        let value = match f.matches {
+            Match::Like => Value::Text(crate::http::page::like_pattern(text)),
+            Match::Prefix => Value::Text(crate::http::page::prefix_pattern(text)),
+            Match::Exact => typed(f.kind, text).ok_or_else(|| AppError::field(f.param, MessageKey::StatusInvalid))?,
+            Match::OneOf(allowed) => {
+                if !allowed.contains(&text) {
+                    return Err(AppError::field(f.param, MessageKey::StatusInvalid));
+                }
+                typed(f.kind, text).ok_or_else(|| AppError::field(f.param, MessageKey::StatusInvalid))?
+            }
+        };
+        let like = matches!(f.matches, Match::Like | Match::Prefix);
+        sql.push(" AND (");
+        for (i, column) in f.columns.iter().enumerate() {
+            if i > 0 {
+                sql.push(" OR ");
+            }
+            sql.push(column);
+            if like {
+                sql.push(" LIKE ").bind(value.clone()).push(" ESCAPE '\\'");
+            } else {
+                sql.push(" = ").bind(value.clone());
+            }
+        }
+        sql.push(")");
+    }
+    Ok(())
+}
+
+/// `ORDER BY` for the requested sort among the sortable fields (an unknown column is a 400), with
+/// the id last so that pages never overlap.
+pub(crate) fn order_sql<R: Resource>(page: &crate::http::PageParams) -> Result<String, AppError> {
+    let sortable: Vec<&'static str> = R::FIELDS.iter().filter(|f| f.sortable).map(|f| f.name).collect();
+    let (name, order) = page.sort(&sortable, R::DEFAULT_SORT)?;
+    let column = R::FIELDS.iter().find(|f| f.name == name).map_or("id", |f| f.column);
+    let direction = match order {
+        Order::Asc => "ASC",
+        Order::Desc => "DESC",
+    };
+    Ok(format!(" ORDER BY {column} {direction}, id ASC"))
+}
