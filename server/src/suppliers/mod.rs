@@ -55,15 +55,6 @@ pub struct Row {
     create_time: chrono::NaiveDateTime,
 }
 
-pub(crate) fn status_filter(text: &Option<String>) -> Result<Option<i16>, AppError> {
-    match filter(text).as_deref() {
-        None => Ok(None),
-        Some("1") => Ok(Some(1)),
-        Some("0") => Ok(Some(0)),
-        Some(_) => Err(AppError::field("status", MessageKey::StatusInvalid)),
-    }
-}
-
 /// Whether the tenant has this supplier.
 pub(crate) async fn exists(db: &Db, tenant_id: i32, id: &str) -> Result<bool, AppError> {
     let n: i64 = with_conn!(db, |conn| logistics_supplier::table
