@@ -45,7 +45,7 @@ bench: build
 
 # Rewrite the OpenAPI snapshot and the web's generated API types after a deliberate API change.
 openapi:
-    UPDATE_SNAPSHOTS=1 cargo test -p logistics-server --test it schema::openapi
+    UPDATE_SNAPSHOTS=1 cargo test -p logistics-server --test it platform::schema::openapi
     cd web && npm run gen:api
 
 # Format the Rust code.

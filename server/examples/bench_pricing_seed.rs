@@ -9,13 +9,13 @@
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use logistics_server::config::DatabaseUrl;
-use logistics_server::db::Db;
-use logistics_server::db::schema::{
+use logistics_server::platform::config::DatabaseUrl;
+use logistics_server::platform::db::Db;
+use logistics_server::platform::db::schema::{
     logistics_channel as channel, logistics_channel_product as product, logistics_price_level as level,
     logistics_product_validity as validity, logistics_rate_card as card, logistics_supplier as supplier, sys_user,
 };
-use logistics_server::{secrets, with_conn, with_write};
+use logistics_server::{platform::secrets, with_conn, with_write};
 use serde_json::json;
 
 const COUNTRIES: [&str; 30] = [
@@ -70,10 +70,10 @@ async fn main() {
     seed(&db).await.expect("seed the pricing benchmark");
 }
 
-async fn seed(db: &Db) -> Result<(), logistics_server::db::DbError> {
+async fn seed(db: &Db) -> Result<(), logistics_server::platform::db::DbError> {
     let customer: String =
         with_conn!(db, |conn| sys_user::table.filter(sys_user::username.eq("bench")).select(sys_user::id).first(conn).await?);
-    let hash = logistics_server::users::password::hash("Bench@12345").await.expect("hash");
+    let hash = logistics_server::system::users::password::hash("Bench@12345").await.expect("hash");
     let typical = "bench20user";
     with_write!(db, |conn| {
         diesel::sql_query(format!(

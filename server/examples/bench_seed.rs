@@ -7,8 +7,8 @@
 #![expect(clippy::expect_used, reason = "a benchmark fixture fails loudly")]
 
 use diesel_async::RunQueryDsl;
-use logistics_server::config::DatabaseUrl;
-use logistics_server::db::{Db, DbError};
+use logistics_server::platform::config::DatabaseUrl;
+use logistics_server::platform::db::{Db, DbError};
 use logistics_server::with_conn;
 
 async fn exec(db: &Db, sql: String) -> Result<usize, DbError> {
@@ -58,7 +58,7 @@ async fn main() {
             .await
             .expect("grant");
     }
-    let hash = logistics_server::users::password::hash("Bench@12345").await.expect("hash");
+    let hash = logistics_server::system::users::password::hash("Bench@12345").await.expect("hash");
     exec(
         &db,
         format!(

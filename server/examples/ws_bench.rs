@@ -12,11 +12,11 @@ use std::time::{Duration, Instant};
 
 use diesel_async::RunQueryDsl;
 use futures_util::StreamExt;
-use logistics_server::auth::ClientMeta;
-use logistics_server::auth::session::{self, Keys};
-use logistics_server::config::DatabaseUrl;
-use logistics_server::db::Db;
-use logistics_server::{settings, users, with_conn};
+use logistics_server::platform::config::DatabaseUrl;
+use logistics_server::platform::db::Db;
+use logistics_server::system::auth::ClientMeta;
+use logistics_server::system::auth::session::{self, Keys};
+use logistics_server::{platform::settings, system::users, with_conn};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
@@ -53,7 +53,7 @@ async fn main() {
     let keys = Keys::new(&secret);
     let sql = format!("SELECT username FROM sys_user WHERE id LIKE 'bu_%' AND status = 1 ORDER BY id LIMIT {n}");
     let names: Vec<Name> = {
-        async fn load(db: &Db, sql: &str) -> Result<Vec<Name>, logistics_server::db::DbError> {
+        async fn load(db: &Db, sql: &str) -> Result<Vec<Name>, logistics_server::platform::db::DbError> {
             Ok(with_conn!(db, |conn| diesel::sql_query(sql).load(conn).await?))
         }
         load(&db, &sql).await.expect("users")

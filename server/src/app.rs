@@ -5,15 +5,15 @@ use std::sync::Arc;
 
 use axum::Router;
 
-use crate::auth::rate_limit::RateLimiter;
-use crate::auth::session::Keys;
-use crate::auth::sms::{self, SmsSender};
 use crate::bootstrap::{self, Report};
-use crate::config::Config;
-use crate::db::Db;
-use crate::files::storage::LocalStorage;
-use crate::http::web::WebAssets;
+use crate::platform::config::Config;
+use crate::platform::db::Db;
+use crate::platform::files::storage::LocalStorage;
+use crate::platform::http::web::WebAssets;
 use crate::routes;
+use crate::system::auth::rate_limit::RateLimiter;
+use crate::system::auth::session::Keys;
+use crate::system::auth::sms::{self, SmsSender};
 
 /// What handlers share.
 #[derive(Clone)]
@@ -27,12 +27,12 @@ pub struct AppState {
     pub sms: Arc<dyn SmsSender>,
     pub limiter: Arc<RateLimiter>,
     pub storage: LocalStorage,
-    pub permission_cache: Arc<crate::permissions::PermissionCache>,
-    pub grant_cache: Arc<crate::permissions::grants::GrantCache>,
+    pub permission_cache: Arc<crate::system::permissions::PermissionCache>,
+    pub grant_cache: Arc<crate::system::permissions::grants::GrantCache>,
     /// Sessions, users and grants read for earlier requests (see `auth::cache`).
-    pub sessions: Arc<crate::auth::cache::SessionCache>,
+    pub sessions: Arc<crate::system::auth::cache::SessionCache>,
     /// Live sockets, the dictionary cache and the bus between instances.
-    pub cluster: Arc<crate::cluster::Cluster>,
+    pub cluster: Arc<crate::platform::cluster::Cluster>,
 }
 
 pub struct Started {
@@ -58,14 +58,18 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
     };
     let cluster = match &config.redis_url {
         Some(url) => {
-            let cluster_id = crate::settings::get_or_init(&db, crate::settings::CLUSTER_ID, &crate::secrets::new_id())
-                .await
-                .map_err(|e| e.to_string())?;
-            crate::cluster::Cluster::redis(url, &cluster_id).await?
+            let cluster_id = crate::platform::settings::get_or_init(
+                &db,
+                crate::platform::settings::CLUSTER_ID,
+                &crate::platform::secrets::new_id(),
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+            crate::platform::cluster::Cluster::redis(url, &cluster_id).await?
         }
-        None => crate::cluster::Cluster::local(),
+        None => crate::platform::cluster::Cluster::local(),
     };
-    tokio::spawn(crate::notices::sweep(db.clone(), cluster.hub.clone()));
+    tokio::spawn(crate::system::notices::sweep(db.clone(), cluster.hub.clone()));
     let state = AppState {
         cluster,
         db,

@@ -3,10 +3,10 @@
 
 use logistics_core::{Lang, validate};
 
-use crate::config::Config;
-use crate::db::{Db, DbError};
-use crate::users::{self, NewUser, UserKind};
-use crate::{departs, permissions, roles, secrets, settings, tenants};
+use crate::platform::config::Config;
+use crate::platform::db::{Db, DbError};
+use crate::system::users::{self, NewUser, UserKind};
+use crate::{platform::secrets, platform::settings, system::departs, system::permissions, system::roles, system::tenants};
 
 /// The platform tenant's first department.
 pub const HEADQUARTERS: &str = "A01";
@@ -66,8 +66,8 @@ pub async fn run(db: &Db, config: &Config) -> Result<(Report, String), String> {
 async fn platform(db: &Db) -> Result<(String, String), String> {
     tenants::ensure(db, tenants::PLATFORM_TENANT_ID, "平台", "Platform").await.map_err(db_err)?;
     permissions::seed::run(db).await.map_err(db_err)?;
-    crate::dicts::seed::run(db).await.map_err(db_err)?;
-    crate::countries::seed(db).await.map_err(db_err)?;
+    crate::system::dicts::seed::run(db).await.map_err(db_err)?;
+    crate::system::countries::seed(db).await.map_err(db_err)?;
     let admin_role = admin_role(db, tenants::PLATFORM_TENANT_ID).await?;
     customer_role(db, tenants::PLATFORM_TENANT_ID).await?;
     let headquarters =
@@ -188,7 +188,7 @@ async fn seed_demo_network(db: &Db) -> Result<(), String> {
         create_user(db, &admin, DEMO_PASSWORD, DEMO_TENANT_ID, None).await?;
     }
     if let Some(customer) = users::find_by_username(db, DEMO_CUSTOMER).await.map_err(db_err)? {
-        crate::suppliers::demo::seed(db, DEMO_TENANT_ID, &customer.id).await.map_err(db_err)?;
+        crate::carrier::suppliers::demo::seed(db, DEMO_TENANT_ID, &customer.id).await.map_err(db_err)?;
     }
     Ok(())
 }

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use logistics_server::app;
 use logistics_server::bootstrap;
-use logistics_server::config::Config;
-use logistics_server::db::Db;
+use logistics_server::platform::config::Config;
+use logistics_server::platform::db::Db;
 use tracing_subscriber::EnvFilter;
 
 /// mimalloc: glibc's allocator fragments under many threads hashing 19 MiB argon2 blocks (RSS

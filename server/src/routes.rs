@@ -15,13 +15,15 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::app::AppState;
-use crate::http::{AppError, middleware, web};
+use crate::platform::http::{AppError, middleware, web};
 use crate::platform::resource::openapi::MountResource;
-use crate::users::{account, register};
-use crate::users::{admin as user_admin, sub};
+use crate::system::users::{account, register};
+use crate::system::users::{admin as user_admin, sub};
 use crate::{
-    announcements, auth, categories, channel_products, channels, checks, countries, departs, dicts, files, forecast, health,
-    logs, notices, number_segments, permissions, positions, price_levels, rate_cards, roles, suppliers, tenants, weight,
+    carrier::channel_products, carrier::channels, carrier::forecast, carrier::number_segments, carrier::price_levels,
+    carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, system::announcements,
+    system::auth, system::categories, system::checks, system::countries, system::departs, system::dicts, system::logs,
+    system::notices, system::permissions, system::positions, system::roles, system::tenants,
 };
 
 pub const BASE_PATH: &str = "/boot";

@@ -1,4 +1,14 @@
-//! What every business resource stands on: the resource layer (declared tables served as
-//! JeecgBoot's list/add/edit/delete/export calls).
+//! What every business resource stands on: configuration, the database for both backends, the HTTP
+//! machinery (envelope, errors, language, middleware, static web), the resource layer (declared
+//! tables served as JeecgBoot's list/add/edit/delete/export calls), the cluster bus, files, health
+//! and settings. Nothing here imports a business domain.
 
+pub mod cluster;
+pub mod config;
+pub mod db;
+pub mod files;
+pub mod health;
+pub mod http;
 pub mod resource;
+pub mod secrets;
+pub mod settings;

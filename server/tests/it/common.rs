@@ -9,8 +9,8 @@ use http_body_util::BodyExt;
 use std::sync::{Arc, Mutex};
 
 use logistics_server::app::{self, Started};
-use logistics_server::auth::sms::{Purpose, SmsSender};
-use logistics_server::config::{Config, DatabaseUrl};
+use logistics_server::platform::config::{Config, DatabaseUrl};
+use logistics_server::system::auth::sms::{Purpose, SmsSender};
 use serde_json::Value;
 use tempfile::TempDir;
 use tower::ServiceExt;
@@ -74,7 +74,7 @@ pub fn base_config(database: DatabaseUrl) -> Config {
     config.pool_size = 4;
     // Throttles are tested on their own; elsewhere they would only count the tests' own calls.
     config.rate_limits = false;
-    config.upload_dir = std::env::temp_dir().join(format!("logistics-uploads-{}", logistics_server::secrets::new_id()));
+    config.upload_dir = std::env::temp_dir().join(format!("logistics-uploads-{}", logistics_server::platform::secrets::new_id()));
     config
 }
 
@@ -95,7 +95,7 @@ pub async fn postgres_config() -> Option<Config> {
 }
 
 fn uuid_like() -> String {
-    logistics_server::secrets::new_id()
+    logistics_server::platform::secrets::new_id()
 }
 
 impl TestApp {
@@ -166,7 +166,7 @@ impl TestApp {
         self.sms.last_code(&logistics_core::validate::normalize_phone(mobile).unwrap_or_default())
     }
 
-    pub fn db(&self) -> &logistics_server::db::Db {
+    pub fn db(&self) -> &logistics_server::platform::db::Db {
         &self.started.state.db
     }
 
@@ -185,18 +185,18 @@ pub fn build(method: Method, path: &str, headers: &[(&str, &str)], body: Body) -
 
 /// Runs a statement on either backend (test set-up only: freezing a user, ageing a lock).
 /// A statement run as the server's own writes are (counted: remembered sessions are read again).
-pub async fn exec(db: &logistics_server::db::Db, sql: &str) -> usize {
+pub async fn exec(db: &logistics_server::platform::db::Db, sql: &str) -> usize {
     use diesel_async::RunQueryDsl;
-    async fn run(db: &logistics_server::db::Db, sql: &str) -> Result<usize, logistics_server::db::DbError> {
+    async fn run(db: &logistics_server::platform::db::Db, sql: &str) -> Result<usize, logistics_server::platform::db::DbError> {
         Ok(logistics_server::with_write!(db, |conn| diesel::sql_query(sql).execute(conn).await?))
     }
     run(db, sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
 }
 
 /// A statement this instance does not see being run, as another instance's (or an operator's).
-pub async fn exec_elsewhere(db: &logistics_server::db::Db, sql: &str) -> usize {
+pub async fn exec_elsewhere(db: &logistics_server::platform::db::Db, sql: &str) -> usize {
     use diesel_async::RunQueryDsl;
-    async fn run(db: &logistics_server::db::Db, sql: &str) -> Result<usize, logistics_server::db::DbError> {
+    async fn run(db: &logistics_server::platform::db::Db, sql: &str) -> Result<usize, logistics_server::platform::db::DbError> {
         Ok(logistics_server::with_conn!(db, |conn| diesel::sql_query(sql).execute(conn).await?))
     }
     run(db, sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
@@ -209,9 +209,9 @@ struct Count {
 }
 
 /// `SELECT COUNT(*) AS n ...` on either backend.
-pub async fn count(db: &logistics_server::db::Db, sql: &str) -> i64 {
+pub async fn count(db: &logistics_server::platform::db::Db, sql: &str) -> i64 {
     use diesel_async::RunQueryDsl;
-    async fn run(db: &logistics_server::db::Db, sql: &str) -> Result<i64, logistics_server::db::DbError> {
+    async fn run(db: &logistics_server::platform::db::Db, sql: &str) -> Result<i64, logistics_server::platform::db::DbError> {
         let rows: Vec<Count> = logistics_server::with_conn!(db, |conn| diesel::sql_query(sql).load(conn).await?);
         Ok(rows.into_iter().next().map_or(0, |c| c.n))
     }

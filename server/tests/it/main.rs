@@ -3,20 +3,7 @@
 
 #![expect(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "a test fails loudly where it breaks")]
 
-mod auth;
-mod bootstrap;
-mod carriers;
-mod cli;
+mod carrier;
 mod common;
-mod dicts;
-mod errors;
-mod health;
-mod notices;
-mod number_segments;
-mod permissions;
-mod pricing;
-mod resource;
-mod schema;
+mod platform;
 mod system;
-mod users;
-mod weight;

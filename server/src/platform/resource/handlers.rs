@@ -12,12 +12,12 @@ use logistics_core::MessageKey;
 use super::sql::{Count, Sql, Value};
 use super::{Resource, Scope, customer_of, filter_sql, order_sql, scope_sql};
 use crate::app::AppState;
-use crate::auth::CurrentUser;
-use crate::http::envelope::ok_with;
-use crate::http::page::{IdQuery, require_ids};
-use crate::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::permissions::{grants, rules};
-use crate::{bound_query, logs, secrets, with_conn, with_write};
+use crate::platform::http::envelope::ok_with;
+use crate::platform::http::page::{IdQuery, require_ids};
+use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::system::auth::CurrentUser;
+use crate::system::permissions::{grants, rules};
+use crate::{bound_query, platform::secrets, system::logs, with_conn, with_write};
 
 /// The most rows one export writes.
 pub const MAX_EXPORT_ROWS: i64 = 50_000;

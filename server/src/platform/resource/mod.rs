@@ -20,10 +20,10 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::app::AppState;
-use crate::auth::CurrentUser;
-use crate::http::AppError;
-use crate::http::page::Order;
-use crate::permissions::rules::ResolvedRule;
+use crate::platform::http::AppError;
+use crate::platform::http::page::Order;
+use crate::system::auth::CurrentUser;
+use crate::system::permissions::rules::ResolvedRule;
 use sql::{Sql, Value};
 
 /// Whose rows a resource holds. Every resource must say (the trait has no default), so a resource
@@ -260,7 +260,7 @@ fn typed(kind: Kind, text: &str) -> Option<Value> {
         Kind::Text => Some(Value::Text(text.to_owned())),
         Kind::Small => text.parse::<i16>().ok().map(Value::Small),
         Kind::Int => text.parse::<i32>().ok().map(Value::Int),
-        Kind::Time => chrono::NaiveDateTime::parse_from_str(text, crate::users::DATE_TIME_FORMAT).ok().map(Value::Time),
+        Kind::Time => chrono::NaiveDateTime::parse_from_str(text, crate::system::users::DATE_TIME_FORMAT).ok().map(Value::Time),
     }
 }
 
@@ -275,7 +275,7 @@ fn rule_sql<R: Resource>(sql: &mut Sql, rule: &ResolvedRule) {
     let like = |sql: &mut Sql, pattern: String| {
         sql.push(" AND ").push(column).push(" LIKE ").bind(pattern).push(" ESCAPE '\\'");
     };
-    let escaped = crate::http::page::like_pattern(&rule.value);
+    let escaped = crate::platform::http::page::like_pattern(&rule.value);
     let bare = escaped.trim_matches('%').to_owned();
     match rule.condition {
         Condition::Like => like(sql, escaped),
@@ -315,8 +315,8 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
             continue;
         };
         let value = match f.matches {
-            Match::Like => Value::Text(crate::http::page::like_pattern(text)),
-            Match::Prefix => Value::Text(crate::http::page::prefix_pattern(text)),
+            Match::Like => Value::Text(crate::platform::http::page::like_pattern(text)),
+            Match::Prefix => Value::Text(crate::platform::http::page::prefix_pattern(text)),
             Match::Exact => typed(f.kind, text).ok_or_else(|| AppError::field(f.param, MessageKey::StatusInvalid))?,
             Match::OneOf(allowed) => {
                 if !allowed.contains(&text) {
@@ -345,7 +345,7 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
 
 /// `ORDER BY` for the requested sort among the sortable fields (an unknown column is a 400), with
 /// the id last so that pages never overlap.
-pub(crate) fn order_sql<R: Resource>(page: &crate::http::PageParams) -> Result<String, AppError> {
+pub(crate) fn order_sql<R: Resource>(page: &crate::platform::http::PageParams) -> Result<String, AppError> {
     let sortable: Vec<&'static str> = R::FIELDS.iter().filter(|f| f.sortable).map(|f| f.name).collect();
     let (name, order) = page.sort(&sortable, R::DEFAULT_SORT)?;
     let column = R::FIELDS.iter().find(|f| f.name == name).map_or("id", |f| f.column);

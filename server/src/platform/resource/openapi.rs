@@ -11,7 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use super::{Resource, handlers};
 use crate::app::AppState;
-use crate::http::{Envelope, Page};
+use crate::platform::http::{Envelope, Page};
 
 type Schemas = Vec<(String, RefOr<Schema>)>;
 

@@ -1,0 +1,222 @@
+//! The forecast bundle of one audience: a customer (its main account's price levels) or the
+//! tenant's staff (every enabled product at the card's price). It holds the channel products the
+//! audience may use with their rules, and the rate-card versions in force today with freight
+//! already at the audience's level: cost prices never leave the server. The browser quotes from
+//! it in WASM; the server quotes from the very same bundle, so both answers are equal.
+//!
+//! Bundles are built on first use and kept per (tenant, audience, day) until the tenant's
+//! products, cards or levels change; a change on any instance reaches all through the cluster bus,
+//! and a build that raced with a change is not kept.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use logistics_core::decimal::{self, Decimal};
+use logistics_core::quote::Product;
+use serde_json::{Value, json};
+
+use crate::app::AppState;
+use crate::carrier::channel_products::{self, Row};
+use crate::platform::db::schema::{
+    logistics_channel_product as product, logistics_price_level as level, logistics_rate_card as card,
+};
+use crate::platform::http::AppError;
+use crate::system::users::User;
+use crate::with_conn;
+
+/// A built bundle: its JSON text (as served) and the products parsed from it (as quoted).
+#[derive(Debug)]
+pub struct Built {
+    pub version: String,
+    pub json: String,
+    pub products: Vec<Product>,
+}
+
+type Key = (i32, String, chrono::NaiveDate);
+
+#[derive(Debug, Default)]
+struct Inner {
+    /// Bumped by every change: (everything, per tenant).
+    global: u64,
+    tenants: HashMap<i32, u64>,
+    built: HashMap<Key, Arc<Built>>,
+}
+
+#[derive(Debug, Default)]
+pub struct BundleCache {
+    inner: RwLock<Inner>,
+}
+
+/// Most bundles kept at once (one per customer and day); beyond it the cache starts over.
+const MAX_BUNDLES: usize = 10_000;
+
+impl BundleCache {
+    /// Drops a tenant's bundles (`None`: everybody's).
+    pub fn invalidate(&self, tenant_id: Option<i32>) {
+        let mut inner = self.inner.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match tenant_id {
+            Some(t) => {
+                *inner.tenants.entry(t).or_default() += 1;
+                inner.built.retain(|k, _| k.0 != t);
+            }
+            None => {
+                inner.global += 1;
+                inner.built.clear();
+            }
+        }
+    }
+
+    fn generation(&self, tenant_id: i32) -> (u64, u64) {
+        let inner = self.inner.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        (inner.global, inner.tenants.get(&tenant_id).copied().unwrap_or(0))
+    }
+
+    fn get(&self, key: &Key) -> Option<Arc<Built>> {
+        self.inner.read().unwrap_or_else(std::sync::PoisonError::into_inner).built.get(key).cloned()
+    }
+
+    fn store(&self, key: Key, seen: (u64, u64), built: Arc<Built>) {
+        let mut inner = self.inner.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let now = (inner.global, inner.tenants.get(&key.0).copied().unwrap_or(0));
+        if now == seen {
+            if inner.built.len() >= MAX_BUNDLES {
+                inner.built.clear();
+            }
+            inner.built.insert(key, built);
+        }
+    }
+}
+
+/// The customer (main account) whose price levels apply to a user; None for staff.
+pub fn customer_of(user: &User) -> Option<String> {
+    match user.user_kind.as_str() {
+        "customer" => Some(user.id.clone()),
+        "sub_account" => Some(user.main_account_id.clone().unwrap_or_default()),
+        _ => None,
+    }
+}
+
+/// The caller's bundle, built if needed.
+pub async fn of(state: &AppState, tenant_id: i32, user: &User) -> Result<Arc<Built>, AppError> {
+    let customer = customer_of(user);
+    let today = chrono::Utc::now().date_naive();
+    let key = (tenant_id, customer.clone().unwrap_or_default(), today);
+    let cache = &state.cluster.bundles;
+    if let Some(built) = cache.get(&key) {
+        return Ok(built);
+    }
+    let seen = cache.generation(tenant_id);
+    let built = Arc::new(build(state, tenant_id, customer.as_deref(), today).await?);
+    cache.store(key, seen, built.clone());
+    Ok(built)
+}
+
+/// The products an audience may use, each with its markup (percent text).
+pub(crate) async fn usable(state: &AppState, tenant_id: i32, customer: Option<&str>) -> Result<Vec<(Row, String)>, AppError> {
+    Ok(with_conn!(&state.db, |conn| {
+        match customer {
+            Some(c) => {
+                product::table
+                    .inner_join(level::table.on(level::product_id.eq(product::id)))
+                    .filter(product::tenant_id.eq(tenant_id))
+                    .filter(product::iz_enable.eq(true))
+                    .filter(level::tenant_id.eq(tenant_id))
+                    .filter(level::customer_id.eq(c))
+                    .filter(level::enabled.eq(true))
+                    .select((Row::as_select(), level::markup_percent))
+                    .order(product::code.asc())
+                    .load::<(Row, String)>(conn)
+                    .await?
+            }
+            None => product::table
+                .filter(product::tenant_id.eq(tenant_id))
+                .filter(product::iz_enable.eq(true))
+                .select(Row::as_select())
+                .order(product::code.asc())
+                .load::<Row>(conn)
+                .await?
+                .into_iter()
+                .map(|r| (r, "0".to_owned()))
+                .collect(),
+        }
+    }))
+}
+
+type CardRow = (String, String, chrono::NaiveDate, String, chrono::NaiveDateTime, Option<chrono::NaiveDateTime>);
+
+async fn build(state: &AppState, tenant_id: i32, customer: Option<&str>, today: chrono::NaiveDate) -> Result<Built, AppError> {
+    let usable = usable(state, tenant_id, customer).await?;
+    let codes: Vec<String> = usable.iter().filter_map(|(r, _)| r.fee_id.clone()).collect();
+    // Every version up to today of the cards named, newest first: the first per code is in force.
+    let versions: Vec<CardRow> = with_conn!(&state.db, |conn| {
+        card::table
+            .filter(card::tenant_id.eq(tenant_id))
+            .filter(card::code.eq_any(&codes))
+            .filter(card::effective_from.le(today))
+            .select((card::code, card::currency, card::effective_from, card::body, card::create_time, card::update_time))
+            .order((card::code.asc(), card::effective_from.desc()))
+            .load(conn)
+            .await?
+    });
+    let mut in_force: HashMap<String, CardRow> = HashMap::new();
+    for v in versions {
+        in_force.entry(v.0.clone()).or_insert(v);
+    }
+    let (rows, markups): (Vec<Row>, Vec<String>) = usable.into_iter().unzip();
+    let records = channel_products::records(&state.db, rows).await?;
+    let mut cards: Vec<Value> = Vec::new();
+    // (card code, markup) → the code the bundle gives that priced copy.
+    let mut aliases: HashMap<(String, String), String> = HashMap::new();
+    let mut products = Vec::new();
+    for (p, markup) in records.iter().zip(markups) {
+        let Some((code, currency, _, body, ..)) = in_force.get(&p.fee_id) else { continue };
+        let Ok(body) = serde_json::from_str::<Value>(body) else { continue };
+        let percent = decimal::parse(&markup).unwrap_or(Decimal::ZERO);
+        let alias_key = (code.clone(), decimal::plain(percent));
+        let alias = match aliases.get(&alias_key) {
+            Some(a) => a.clone(),
+            None => {
+                // Numbered, not named after the markup: the bundle never tells cost from price.
+                let alias = format!("C{}", cards.len() + 1);
+                let mut priced = logistics_core::rate_card::marked_up(&body, percent);
+                priced["code"] = json!(alias);
+                priced["currency"] = json!(currency);
+                cards.push(priced);
+                aliases.insert(alias_key, alias.clone());
+                alias
+            }
+        };
+        products.push(json!({
+            "id": p.id,
+            "code": p.code,
+            "name": p.name,
+            "nameEn": p.name_en.clone().unwrap_or_default(),
+            "tradeType": p.trade_type,
+            "transType": p.trans_type,
+            "izMult": p.iz_mult,
+            "thWeightRatio": p.th_weight_ratio.to_string(),
+            "rules": p.rules.iter().map(|r| json!({"validType": r.valid_type, "min": r.min, "max": r.max})).collect::<Vec<_>>(),
+            "postalRules": p.postal_rules.iter().map(|r| json!({"country": r.country, "postalCode": r.postal_code, "allow": r.allow})).collect::<Vec<_>>(),
+            "feeId": alias,
+        }));
+    }
+    // The newest change among what the bundle holds: its "prices as of".
+    let as_of = in_force.values().map(|v| v.5.unwrap_or(v.4)).max();
+    let content = json!({"cards": cards, "products": products});
+    let text = content.to_string();
+    let version = format!("{:016x}", fnv1a(text.as_bytes()));
+    let generated_at = as_of.map(|t| t.format(crate::system::users::DATE_TIME_FORMAT).to_string()).unwrap_or_default();
+    let mut bundle = content;
+    bundle["version"] = json!(version);
+    bundle["generatedAt"] = json!(generated_at);
+    bundle["effectiveDate"] = json!(today.format("%Y-%m-%d").to_string());
+    let parsed = logistics_core::quote_json::products(&bundle).map_err(|e| AppError::internal(format!("bundle: {}", e.0)))?;
+    Ok(Built { version, json: bundle.to_string(), products: parsed })
+}
+
+/// FNV-1a, 64 bits: a stable fingerprint of the bundle's content (its version and ETag).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
+}

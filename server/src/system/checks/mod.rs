@@ -1,0 +1,131 @@
+//! Live checks forms call while the user types: is a value already taken
+//! (`/sys/duplicate/check`, on an allow-list of tables and fields: never SQL from the client) and
+//! does it follow a coding rule (`/sys/checkRule/checkByCode`, rules kept in core).
+
+use axum::extract::State;
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use logistics_core::{MessageKey, check_rule, validate};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::app::AppState;
+use crate::platform::db::schema::{
+    sys_country, sys_depart, sys_depart_role, sys_dict, sys_permission, sys_position, sys_role, sys_tenant, sys_user,
+};
+use crate::platform::http::envelope::ok_with;
+use crate::platform::http::{ApiQuery, ApiResult, AppError};
+use crate::system::auth::CurrentUser;
+use crate::with_conn;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct DuplicateQuery {
+    #[serde(default)]
+    pub table_name: String,
+    #[serde(default)]
+    pub field_name: String,
+    #[serde(default)]
+    pub field_val: String,
+    /// The record being edited (its own value is not a duplicate).
+    pub data_id: Option<String>,
+}
+
+/// Whether a value is still free. Success when free or empty, 400 "already exists" when taken,
+/// 400 for a table or field outside the allow-list.
+#[utoipa::path(get, path = "/sys/duplicate/check", tag = "system", params(DuplicateQuery),
+    responses((status = 200), (status = 400), (status = 401)))]
+pub async fn duplicate(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<DuplicateQuery>) -> ApiResult<()> {
+    let value = q.field_val.trim().to_owned();
+    let own = q.data_id.unwrap_or_default();
+    let tenant = me.tenant_id;
+    let unsupported = || AppError::bad_request(MessageKey::DuplicateUnsupported);
+    // An empty value passes, but the table and field are still checked, so client typos show.
+    macro_rules! count {
+        ($query:expr) => {{ if value.is_empty() { 0 } else { with_conn!(&state.db, |conn| { $query.count().get_result::<i64>(conn).await? }) } }};
+    }
+    let taken: i64 = match (q.table_name.as_str(), q.field_name.as_str()) {
+        ("sys_user", "username") => count!(sys_user::table.filter(sys_user::username.eq(&value)).filter(sys_user::id.ne(&own))),
+        ("sys_user", "phone") => {
+            let phone = validate::normalize_phone(&value).unwrap_or_else(|| value.clone());
+            count!(sys_user::table.filter(sys_user::phone.eq(&phone)).filter(sys_user::id.ne(&own)))
+        }
+        ("sys_user", "email") => {
+            count!(sys_user::table.filter(sys_user::email.eq(value.to_lowercase())).filter(sys_user::id.ne(&own)))
+        }
+        ("sys_user", "work_no") => count!(
+            sys_user::table
+                .filter(sys_user::work_no.eq(&value))
+                .filter(sys_user::tenant_id.eq(tenant))
+                .filter(sys_user::del_flag.eq(0))
+                .filter(sys_user::id.ne(&own))
+        ),
+        ("sys_role", "role_code") => count!(
+            sys_role::table
+                .filter(sys_role::role_code.eq(&value))
+                .filter(sys_role::tenant_id.eq(tenant))
+                .filter(sys_role::id.ne(&own))
+        ),
+        ("sys_depart", "org_code") => count!(
+            sys_depart::table
+                .filter(sys_depart::org_code.eq(&value))
+                .filter(sys_depart::tenant_id.eq(tenant))
+                .filter(sys_depart::id.ne(&own))
+        ),
+        ("sys_position", "code") => count!(
+            sys_position::table
+                .filter(sys_position::code.eq(&value))
+                .filter(sys_position::tenant_id.eq(tenant))
+                .filter(sys_position::id.ne(&own))
+        ),
+        ("sys_depart_role", "role_code") => count!(
+            sys_depart_role::table
+                .filter(sys_depart_role::role_code.eq(&value))
+                .filter(sys_depart_role::tenant_id.eq(tenant))
+                .filter(sys_depart_role::id.ne(&own))
+        ),
+        ("sys_tenant", "name") => {
+            count!(
+                sys_tenant::table.filter(sys_tenant::name.eq(&value)).filter(sys_tenant::id.ne(own.parse::<i32>().unwrap_or(0)))
+            )
+        }
+        ("sys_permission", "perms") => count!(
+            sys_permission::table
+                .filter(sys_permission::perms.eq(&value))
+                .filter(sys_permission::del_flag.eq(0))
+                .filter(sys_permission::id.ne(&own))
+        ),
+        ("sys_permission", "url") => count!(
+            sys_permission::table
+                .filter(sys_permission::url.eq(&value))
+                .filter(sys_permission::del_flag.eq(0))
+                .filter(sys_permission::id.ne(&own))
+        ),
+        ("sys_dict", "dict_code") => count!(sys_dict::table.filter(sys_dict::dict_code.eq(&value)).filter(sys_dict::id.ne(&own))),
+        ("sys_country", "code") => count!(sys_country::table.filter(sys_country::code.eq(value.to_uppercase()))),
+        _ => return Err(unsupported()),
+    };
+    if taken > 0 {
+        return Err(AppError::bad_request(MessageKey::DuplicateTaken));
+    }
+    ok_with(MessageKey::DuplicateOk, ())
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct RuleQuery {
+    #[serde(default)]
+    pub rule_code: String,
+    #[serde(default)]
+    pub value: String,
+}
+
+/// Whether a value follows a coding rule (the same rule the browser runs through WASM).
+#[utoipa::path(get, path = "/sys/checkRule/checkByCode", tag = "system", params(RuleQuery),
+    responses((status = 200), (status = 400), (status = 401)))]
+pub async fn check_by_code(_me: CurrentUser, ApiQuery(q): ApiQuery<RuleQuery>) -> ApiResult<()> {
+    check_rule::check(q.rule_code.trim(), &q.value)?;
+    ok_with(MessageKey::Ok, ())
+}

@@ -1,0 +1,126 @@
+//! Every enabled dictionary item, read once and kept until a dictionary changes. A change on any
+//! instance reaches every instance through the cluster bus (Redis in cluster mode), and a load that
+//! raced with a change is never kept: each invalidation starts a new generation, and a load only
+//! stores its result if no invalidation happened while it ran.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use logistics_core::Lang;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::platform::db::schema::{sys_dict, sys_dict_item};
+use crate::platform::db::{Db, DbResult};
+use crate::with_conn;
+
+/// One item as the app shows it: JeecgBoot's `{value, text, title, label}` plus the tag colour.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct DictOption {
+    pub value: String,
+    pub text: String,
+    pub title: String,
+    pub label: String,
+    pub color: Option<String>,
+}
+
+#[derive(Debug)]
+struct Item {
+    value: String,
+    zh: String,
+    en: Option<String>,
+    color: Option<String>,
+}
+
+/// The enabled items of every dictionary, by code, in display order.
+#[derive(Debug, Default)]
+pub struct AllDicts {
+    by_code: HashMap<String, Vec<Item>>,
+}
+
+impl AllDicts {
+    /// The items of `code` in `lang` (an unknown code has none).
+    pub fn options(&self, code: &str, lang: Lang) -> Vec<DictOption> {
+        self.by_code.get(code).map(|items| items.iter().map(|i| i.option(lang)).collect()).unwrap_or_default()
+    }
+
+    /// `{code: [options]}` for every dictionary, as the login answer carries it.
+    pub fn all(&self, lang: Lang) -> serde_json::Map<String, serde_json::Value> {
+        let mut codes: Vec<&String> = self.by_code.keys().collect();
+        codes.sort();
+        codes.into_iter().map(|code| (code.clone(), serde_json::to_value(self.options(code, lang)).unwrap_or_default())).collect()
+    }
+}
+
+impl Item {
+    fn option(&self, lang: Lang) -> DictOption {
+        let text = match (lang, &self.en) {
+            (Lang::EnUs, Some(en)) if !en.is_empty() => en.clone(),
+            _ => self.zh.clone(),
+        };
+        DictOption { value: self.value.clone(), title: text.clone(), label: text.clone(), text, color: self.color.clone() }
+    }
+}
+
+#[derive(Debug, Default)]
+struct Slot {
+    generation: u64,
+    loaded: Option<Arc<AllDicts>>,
+}
+
+#[derive(Debug, Default)]
+pub struct DictCache {
+    slot: RwLock<Slot>,
+}
+
+impl DictCache {
+    pub async fn get(&self, db: &Db) -> DbResult<Arc<AllDicts>> {
+        let generation = {
+            let slot = self.slot.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(loaded) = &slot.loaded {
+                return Ok(loaded.clone());
+            }
+            slot.generation
+        };
+        let loaded = Arc::new(load(db).await?);
+        let mut slot = self.slot.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if slot.generation == generation {
+            slot.loaded = Some(loaded.clone());
+        }
+        Ok(loaded)
+    }
+
+    /// Drops the cached items; the next read loads them again.
+    pub fn invalidate(&self) {
+        let mut slot = self.slot.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        slot.generation += 1;
+        slot.loaded = None;
+    }
+}
+
+type Row = (String, String, String, Option<String>, Option<String>);
+
+async fn load(db: &Db) -> DbResult<AllDicts> {
+    let rows: Vec<Row> = with_conn!(db, |conn| {
+        sys_dict_item::table
+            .inner_join(sys_dict::table)
+            .filter(sys_dict_item::status.eq(1))
+            .order((sys_dict::dict_code.asc(), sys_dict_item::sort_order.asc(), sys_dict_item::item_value.asc()))
+            .select((
+                sys_dict::dict_code,
+                sys_dict_item::item_value,
+                sys_dict_item::item_text,
+                sys_dict_item::item_text_en,
+                sys_dict_item::item_color,
+            ))
+            .load(conn)
+            .await?
+    });
+    let mut all = AllDicts::default();
+    for (code, value, zh, en, color) in rows {
+        all.by_code.entry(code).or_default().push(Item { value, zh, en, color });
+    }
+    Ok(all)
+}

@@ -1,0 +1,541 @@
+//! The menu of the pages that exist and their button permissions, with titles in both languages.
+//! Rows are inserted once (fixed ids, so every instance seeds the same rows) and never
+//! overwritten: what an administrator changes later stays changed. A menu seeded for the first
+//! time is granted to the tenants' `customer` roles when it is meant for customers.
+
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+
+use super::{BUTTON, MENU, SUB_MENU};
+use crate::platform::db::schema::{sys_permission, sys_role, sys_role_permission};
+use crate::platform::db::{Db, DbResult};
+use crate::{system::roles, with_conn, with_write};
+
+pub struct SeedMenu {
+    pub id: &'static str,
+    pub parent: Option<&'static str>,
+    pub zh: &'static str,
+    pub en: &'static str,
+    /// Path for menus; empty for buttons.
+    pub url: &'static str,
+    pub component: &'static str,
+    pub redirect: Option<&'static str>,
+    pub icon: &'static str,
+    /// The permission code (buttons, and the `:list` code of admin pages).
+    pub perms: Option<&'static str>,
+    pub button: bool,
+    pub sort: i32,
+    /// Only the platform tenant may hold it.
+    pub platform_only: bool,
+    /// Granted to the `customer` role (main accounts).
+    pub customer: bool,
+}
+
+const fn menu(
+    id: &'static str,
+    parent: Option<&'static str>,
+    (zh, en): (&'static str, &'static str),
+    (url, component): (&'static str, &'static str),
+    icon: &'static str,
+    sort: i32,
+) -> SeedMenu {
+    SeedMenu {
+        id,
+        parent,
+        zh,
+        en,
+        url,
+        component,
+        redirect: None,
+        icon,
+        perms: None,
+        button: false,
+        sort,
+        platform_only: false,
+        customer: false,
+    }
+}
+
+const fn page(
+    id: &'static str,
+    parent: &'static str,
+    names: (&'static str, &'static str),
+    route: (&'static str, &'static str),
+    icon: &'static str,
+    perms: &'static str,
+    sort: i32,
+) -> SeedMenu {
+    SeedMenu { perms: Some(perms), ..menu(id, Some(parent), names, route, icon, sort) }
+}
+
+const fn button(
+    id: &'static str,
+    parent: &'static str,
+    (zh, en): (&'static str, &'static str),
+    perms: &'static str,
+    sort: i32,
+) -> SeedMenu {
+    SeedMenu { perms: Some(perms), button: true, ..menu(id, Some(parent), (zh, en), ("", ""), "", sort) }
+}
+
+const fn for_customers(m: SeedMenu) -> SeedMenu {
+    SeedMenu { customer: true, ..m }
+}
+
+const fn platform_only(m: SeedMenu) -> SeedMenu {
+    SeedMenu { platform_only: true, ..m }
+}
+
+pub const MENUS: &[SeedMenu] = &[
+    for_customers(menu(
+        "menu_dashboard",
+        None,
+        ("首页", "Dashboard"),
+        ("/dashboard/analysis", "dashboard/Analysis"),
+        "dashboard",
+        1,
+    )),
+    SeedMenu {
+        redirect: Some("/system/user"),
+        ..menu("menu_system", None, ("系统管理", "System"), ("/system", "layouts/RouteView"), "setting", 80)
+    },
+    page(
+        "menu_system_user",
+        "menu_system",
+        ("用户管理", "Users"),
+        ("/system/user", "system/UserList"),
+        "user",
+        "system:user:list",
+        1,
+    ),
+    button("btn_user_add", "menu_system_user", ("添加用户", "Add user"), "system:user:add", 1),
+    button("btn_user_edit", "menu_system_user", ("编辑用户", "Edit user"), "system:user:edit", 2),
+    button("btn_user_delete", "menu_system_user", ("删除用户", "Delete user"), "system:user:delete", 3),
+    button("btn_user_freeze", "menu_system_user", ("冻结/解冻", "Freeze/unfreeze"), "system:user:freeze", 4),
+    button("btn_user_password", "menu_system_user", ("重置密码", "Reset password"), "system:user:resetPassword", 5),
+    page(
+        "menu_system_role",
+        "menu_system",
+        ("角色管理", "Roles"),
+        ("/system/role", "system/RoleList"),
+        "team",
+        "system:role:list",
+        2,
+    ),
+    button("btn_role_add", "menu_system_role", ("添加角色", "Add role"), "system:role:add", 1),
+    button("btn_role_edit", "menu_system_role", ("编辑角色", "Edit role"), "system:role:edit", 2),
+    button("btn_role_delete", "menu_system_role", ("删除角色", "Delete role"), "system:role:delete", 3),
+    button("btn_role_authorize", "menu_system_role", ("角色授权", "Authorize role"), "system:role:authorize", 4),
+    platform_only(page(
+        "menu_system_permission",
+        "menu_system",
+        ("菜单管理", "Menus"),
+        ("/system/permission", "system/PermissionList"),
+        "file-text",
+        "system:permission:list",
+        3,
+    )),
+    platform_only(button("btn_permission_add", "menu_system_permission", ("添加菜单", "Add menu"), "system:permission:add", 1)),
+    platform_only(button(
+        "btn_permission_edit",
+        "menu_system_permission",
+        ("编辑菜单", "Edit menu"),
+        "system:permission:edit",
+        2,
+    )),
+    platform_only(button(
+        "btn_permission_delete",
+        "menu_system_permission",
+        ("删除菜单", "Delete menu"),
+        "system:permission:delete",
+        3,
+    )),
+    page(
+        "menu_system_depart",
+        "menu_system",
+        ("部门管理", "Departments"),
+        ("/system/depart", "system/DepartList"),
+        "apartment",
+        "system:depart:list",
+        4,
+    ),
+    button("btn_depart_add", "menu_system_depart", ("添加部门", "Add department"), "system:depart:add", 1),
+    button("btn_depart_edit", "menu_system_depart", ("编辑部门", "Edit department"), "system:depart:edit", 2),
+    button("btn_depart_delete", "menu_system_depart", ("删除部门", "Delete department"), "system:depart:delete", 3),
+    button("btn_depart_authorize", "menu_system_depart", ("部门授权", "Department permissions"), "system:depart:authorize", 4),
+    button("btn_depart_role", "menu_system_depart", ("部门角色", "Department roles"), "system:depart:role", 5),
+    platform_only(page(
+        "menu_system_tenant",
+        "menu_system",
+        ("租户管理", "Tenants"),
+        ("/system/tenant", "system/TenantList"),
+        "bank",
+        "system:tenant:list",
+        5,
+    )),
+    platform_only(button("btn_tenant_add", "menu_system_tenant", ("添加租户", "Add tenant"), "system:tenant:add", 1)),
+    platform_only(button("btn_tenant_edit", "menu_system_tenant", ("编辑租户", "Edit tenant"), "system:tenant:edit", 2)),
+    platform_only(button("btn_tenant_delete", "menu_system_tenant", ("删除租户", "Delete tenant"), "system:tenant:delete", 3)),
+    page(
+        "menu_system_position",
+        "menu_system",
+        ("职务管理", "Positions"),
+        ("/system/position", "system/PositionList"),
+        "idcard",
+        "system:position:list",
+        6,
+    ),
+    button("btn_position_add", "menu_system_position", ("添加职务", "Add position"), "system:position:add", 1),
+    button("btn_position_edit", "menu_system_position", ("编辑职务", "Edit position"), "system:position:edit", 2),
+    button("btn_position_delete", "menu_system_position", ("删除职务", "Delete position"), "system:position:delete", 3),
+    platform_only(page(
+        "menu_system_dict",
+        "menu_system",
+        ("数据字典", "Dictionaries"),
+        ("/system/dict", "system/DictList"),
+        "book",
+        "system:dict:list",
+        7,
+    )),
+    platform_only(button("btn_dict_add", "menu_system_dict", ("添加字典", "Add dictionary"), "system:dict:add", 1)),
+    platform_only(button("btn_dict_edit", "menu_system_dict", ("编辑字典", "Edit dictionary"), "system:dict:edit", 2)),
+    platform_only(button("btn_dict_delete", "menu_system_dict", ("删除字典", "Delete dictionary"), "system:dict:delete", 3)),
+    page(
+        "menu_system_category",
+        "menu_system",
+        ("分类字典", "Categories"),
+        ("/system/category", "system/CategoryList"),
+        "cluster",
+        "system:category:list",
+        8,
+    ),
+    button("btn_category_add", "menu_system_category", ("添加分类", "Add category"), "system:category:add", 1),
+    button("btn_category_edit", "menu_system_category", ("编辑分类", "Edit category"), "system:category:edit", 2),
+    button("btn_category_delete", "menu_system_category", ("删除分类", "Delete category"), "system:category:delete", 3),
+    platform_only(page(
+        "menu_system_country",
+        "menu_system",
+        ("国家地区", "Countries"),
+        ("/system/country", "system/CountryList"),
+        "global",
+        "system:country:list",
+        9,
+    )),
+    platform_only(button("btn_country_add", "menu_system_country", ("添加国家", "Add country"), "system:country:add", 1)),
+    platform_only(button("btn_country_edit", "menu_system_country", ("编辑国家", "Edit country"), "system:country:edit", 2)),
+    platform_only(button(
+        "btn_country_delete",
+        "menu_system_country",
+        ("删除国家", "Delete country"),
+        "system:country:delete",
+        3,
+    )),
+    page(
+        "menu_system_log",
+        "menu_system",
+        ("日志管理", "Logs"),
+        ("/system/log", "system/LogList"),
+        "profile",
+        "system:log:list",
+        10,
+    ),
+    page(
+        "menu_system_announcement",
+        "menu_system",
+        ("通告管理", "Announcements"),
+        ("/system/annountCement", "system/AnnouncementList"),
+        "notification",
+        "system:announcement:list",
+        11,
+    ),
+    button("btn_annt_add", "menu_system_announcement", ("添加通告", "Add announcement"), "system:announcement:add", 1),
+    button("btn_annt_edit", "menu_system_announcement", ("编辑通告", "Edit announcement"), "system:announcement:edit", 2),
+    button("btn_annt_delete", "menu_system_announcement", ("删除通告", "Delete announcement"), "system:announcement:delete", 3),
+    button("btn_annt_release", "menu_system_announcement", ("发布/撤销", "Release/revoke"), "system:announcement:release", 4),
+    // Logistics: what customers (and staff) use to price and choose a channel.
+    SeedMenu {
+        redirect: Some("/logistics/priceForecast"),
+        ..for_customers(menu("menu_logistics", None, ("物流管理", "Logistics"), ("/logistics", "layouts/RouteView"), "car", 20))
+    },
+    for_customers(page(
+        "menu_logistics_forecast",
+        "menu_logistics",
+        ("价格预估", "Price forecast"),
+        ("/logistics/priceForecast", "logistics/PriceForecast"),
+        "calculator",
+        "logistics:priceForecast:query",
+        1,
+    )),
+    for_customers(page(
+        "menu_logistics_products",
+        "menu_logistics",
+        ("渠道产品", "Channel products"),
+        ("/logistics/channelProduct", "logistics/ChannelProductList"),
+        "appstore",
+        "logistics:channelProduct:mine",
+        2,
+    )),
+    // Carrier management: the forwarder's network and prices.
+    SeedMenu {
+        redirect: Some("/carrier/supplier"),
+        ..menu("menu_carrier", None, ("承运商管理", "Carrier management"), ("/carrier", "layouts/RouteView"), "cluster", 30)
+    },
+    page(
+        "menu_carrier_supplier",
+        "menu_carrier",
+        ("物流商", "Suppliers"),
+        ("/carrier/supplier", "carrier/SupplierList"),
+        "shop",
+        "logistics:supplier:list",
+        1,
+    ),
+    button("btn_supplier_add", "menu_carrier_supplier", ("物流商添加", "Add suppliers"), "logistics:supplier:add", 1),
+    button("btn_supplier_edit", "menu_carrier_supplier", ("物流商编辑", "Edit suppliers"), "logistics:supplier:edit", 2),
+    button("btn_supplier_delete", "menu_carrier_supplier", ("物流商删除", "Delete suppliers"), "logistics:supplier:delete", 3),
+    page(
+        "menu_carrier_channel",
+        "menu_carrier",
+        ("渠道", "Channels"),
+        ("/carrier/channel", "carrier/ChannelList"),
+        "branches",
+        "logistics:channel:list",
+        2,
+    ),
+    button("btn_channel_add", "menu_carrier_channel", ("渠道添加", "Add channels"), "logistics:channel:add", 1),
+    button("btn_channel_edit", "menu_carrier_channel", ("渠道编辑", "Edit channels"), "logistics:channel:edit", 2),
+    button("btn_channel_delete", "menu_carrier_channel", ("渠道删除", "Delete channels"), "logistics:channel:delete", 3),
+    page(
+        "menu_carrier_product",
+        "menu_carrier",
+        ("渠道产品", "Channel products"),
+        ("/carrier/channelProduct", "carrier/ChannelProductList"),
+        "appstore",
+        "logistics:channelProduct:list",
+        3,
+    ),
+    button(
+        "btn_product_add",
+        "menu_carrier_product",
+        ("渠道产品添加", "Add channel products"),
+        "logistics:channelProduct:add",
+        1,
+    ),
+    button(
+        "btn_product_edit",
+        "menu_carrier_product",
+        ("渠道产品编辑", "Edit channel products"),
+        "logistics:channelProduct:edit",
+        2,
+    ),
+    button(
+        "btn_product_delete",
+        "menu_carrier_product",
+        ("渠道产品删除", "Delete channel products"),
+        "logistics:channelProduct:delete",
+        3,
+    ),
+    page(
+        "menu_carrier_rate_card",
+        "menu_carrier",
+        ("报价卡", "Rate cards"),
+        ("/carrier/rateCard", "carrier/RateCardList"),
+        "table",
+        "logistics:rateCard:list",
+        4,
+    ),
+    button("btn_rate_card_add", "menu_carrier_rate_card", ("报价卡添加", "Add rate cards"), "logistics:rateCard:add", 1),
+    button("btn_rate_card_edit", "menu_carrier_rate_card", ("报价卡编辑", "Edit rate cards"), "logistics:rateCard:edit", 2),
+    button("btn_rate_card_delete", "menu_carrier_rate_card", ("报价卡删除", "Delete rate cards"), "logistics:rateCard:delete", 3),
+    button("btn_rate_card_import", "menu_carrier_rate_card", ("报价卡导入", "Import rate cards"), "logistics:rateCard:import", 4),
+    button("btn_rate_card_export", "menu_carrier_rate_card", ("报价卡导出", "Export rate cards"), "logistics:rateCard:export", 5),
+    page(
+        "menu_carrier_price_level",
+        "menu_carrier",
+        ("客户价格等级", "Price levels"),
+        ("/carrier/priceLevel", "carrier/PriceLevelList"),
+        "percentage",
+        "logistics:priceLevel:list",
+        5,
+    ),
+    button(
+        "btn_price_level_add",
+        "menu_carrier_price_level",
+        ("价格等级添加", "Add price levels"),
+        "logistics:priceLevel:add",
+        1,
+    ),
+    button(
+        "btn_price_level_edit",
+        "menu_carrier_price_level",
+        ("价格等级编辑", "Edit price levels"),
+        "logistics:priceLevel:edit",
+        2,
+    ),
+    button(
+        "btn_price_level_delete",
+        "menu_carrier_price_level",
+        ("价格等级删除", "Delete price levels"),
+        "logistics:priceLevel:delete",
+        3,
+    ),
+    page(
+        "menu_carrier_number_segment",
+        "menu_carrier",
+        ("号段", "Number segments"),
+        ("/carrier/numberSegment", "carrier/NumberSegmentList"),
+        "number",
+        "logistics:numberSegment:list",
+        6,
+    ),
+    button(
+        "btn_numseg_add",
+        "menu_carrier_number_segment",
+        ("号段添加", "Add number segments"),
+        "logistics:numberSegment:add",
+        1,
+    ),
+    button(
+        "btn_numseg_delete",
+        "menu_carrier_number_segment",
+        ("号段删除", "Delete number segments"),
+        "logistics:numberSegment:delete",
+        2,
+    ),
+    button(
+        "btn_numseg_allocate",
+        "menu_carrier_number_segment",
+        ("号段取号", "Take tracking numbers"),
+        "logistics:numberSegment:allocate",
+        3,
+    ),
+    SeedMenu {
+        redirect: Some("/account/center"),
+        ..for_customers(menu("menu_account", None, ("个人页", "Account"), ("/account", "layouts/RouteView"), "user", 90))
+    },
+    for_customers(menu(
+        "menu_account_center",
+        Some("menu_account"),
+        ("个人中心", "Personal centre"),
+        ("/account/center", "account/center/Index"),
+        "idcard",
+        1,
+    )),
+    for_customers(menu(
+        "menu_account_settings",
+        Some("menu_account"),
+        ("个人设置", "Account settings"),
+        ("/account/settings/base", "account/settings/BaseSetting"),
+        "setting",
+        2,
+    )),
+    for_customers(page(
+        "menu_account_sub",
+        "menu_account",
+        ("子账号管理", "Sub-accounts"),
+        ("/account/subaccount", "account/SubAccountList"),
+        "team",
+        "erp:user:sub:list",
+        3,
+    )),
+    for_customers(button("btn_sub_add", "menu_account_sub", ("添加子账号", "Add sub-account"), "erp:user:sub:add", 1)),
+    for_customers(button("btn_sub_edit", "menu_account_sub", ("编辑子账号", "Edit sub-account"), "erp:user:sub:edit", 2)),
+    for_customers(button(
+        "btn_sub_freeze",
+        "menu_account_sub",
+        ("冻结/解冻子账号", "Freeze/unfreeze sub-account"),
+        "erp:user:sub:freeze",
+        3,
+    )),
+    for_customers(button("btn_sub_delete", "menu_account_sub", ("删除子账号", "Delete sub-account"), "erp:user:sub:delete", 4)),
+];
+
+/// What the `customer` role gets when it is created.
+pub fn customer_ids() -> Vec<&'static str> {
+    MENUS.iter().filter(|m| m.customer).map(|m| m.id).collect()
+}
+
+/// What a demo sub-account gets: the customer pages except managing sub-accounts.
+pub fn sub_account_ids() -> Vec<&'static str> {
+    MENUS.iter().filter(|m| m.customer && m.perms.is_none_or(|p| !p.starts_with("erp:user:sub"))).map(|m| m.id).collect()
+}
+
+pub async fn run(db: &Db) -> DbResult<()> {
+    let now = chrono::Utc::now().naive_utc();
+    let mut new_for_customers = Vec::new();
+    with_write!(db, |conn| {
+        for m in MENUS {
+            let menu_type = match (m.button, m.parent) {
+                (true, _) => BUTTON,
+                (false, Some(_)) => SUB_MENU,
+                (false, None) => MENU,
+            };
+            let inserted = diesel::insert_into(sys_permission::table)
+                .values((
+                    sys_permission::id.eq(m.id),
+                    sys_permission::parent_id.eq(m.parent),
+                    sys_permission::name.eq(m.zh),
+                    sys_permission::name_en.eq(m.en),
+                    sys_permission::url.eq(Some(m.url).filter(|u| !u.is_empty())),
+                    sys_permission::component.eq(Some(m.component).filter(|c| !c.is_empty())),
+                    sys_permission::redirect.eq(m.redirect),
+                    sys_permission::menu_type.eq(menu_type),
+                    sys_permission::perms.eq(m.perms),
+                    sys_permission::sort_no.eq(m.sort),
+                    sys_permission::icon.eq(Some(m.icon).filter(|i| !i.is_empty())),
+                    sys_permission::is_route.eq(!m.button),
+                    sys_permission::platform_only.eq(m.platform_only),
+                    sys_permission::create_time.eq(now),
+                ))
+                .on_conflict_do_nothing()
+                .execute(conn)
+                .await?;
+            if inserted == 1 && m.customer {
+                new_for_customers.push(m.id);
+            }
+        }
+    });
+    // Before the carrier pages existed their buttons sat under System; move them to their pages
+    // (a seed never overwrites otherwise) and drop the view buttons the pages now replace.
+    with_write!(db, |conn| {
+        for m in MENUS.iter().filter(|m| m.button && m.perms.is_some_and(|p| p.starts_with("logistics:"))) {
+            diesel::update(
+                sys_permission::table.filter(sys_permission::id.eq(m.id)).filter(sys_permission::parent_id.eq("menu_system")),
+            )
+            .set(sys_permission::parent_id.eq(m.parent))
+            .execute(conn)
+            .await?;
+        }
+        let retired = ["btn_supplier_list", "btn_channel_list", "btn_numseg_list"];
+        diesel::delete(sys_role_permission::table.filter(sys_role_permission::permission_id.eq_any(retired)))
+            .execute(conn)
+            .await?;
+        {
+            use crate::platform::db::schema::{
+                sys_depart_permission as dp, sys_depart_role_permission as drp, sys_permission_data_rule as rule,
+                sys_user_permission as up,
+            };
+            diesel::delete(dp::table.filter(dp::permission_id.eq_any(retired))).execute(conn).await?;
+            diesel::delete(drp::table.filter(drp::permission_id.eq_any(retired))).execute(conn).await?;
+            diesel::delete(up::table.filter(up::permission_id.eq_any(retired))).execute(conn).await?;
+            diesel::delete(rule::table.filter(rule::permission_id.eq_any(retired))).execute(conn).await?;
+        }
+        diesel::delete(sys_permission::table.filter(sys_permission::id.eq_any(retired))).execute(conn).await?;
+    });
+    if !new_for_customers.is_empty() {
+        let customer_roles: Vec<String> = with_conn!(db, |conn| {
+            sys_role::table.filter(sys_role::role_code.eq(roles::CUSTOMER)).select(sys_role::id).load(conn).await?
+        });
+        for role in customer_roles {
+            with_write!(db, |conn| {
+                for id in &new_for_customers {
+                    diesel::insert_into(sys_role_permission::table)
+                        .values((sys_role_permission::role_id.eq(&role), sys_role_permission::permission_id.eq(*id)))
+                        .on_conflict_do_nothing()
+                        .execute(conn)
+                        .await?;
+                }
+            });
+        }
+    }
+    Ok(())
+}

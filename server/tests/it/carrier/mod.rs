@@ -1,0 +1,7 @@
+//! The carrier network and pricing: suppliers, channels, channel products, number segments, rate
+//! cards, price levels, chargeable weight and the forecast.
+
+mod carriers;
+mod number_segments;
+mod pricing;
+mod weight;

@@ -1,0 +1,9 @@
+//! Start-up, the command line, errors and the envelope, health, the OpenAPI document and the
+//! resource layer's behaviour (through resources declared on it).
+
+mod bootstrap;
+mod cli;
+mod errors;
+mod health;
+mod resource;
+mod schema;

@@ -1,0 +1,119 @@
+//! The resource layer, through resources declared on it (positions, suppliers): filters, sorting,
+//! export, tenant scope, the role's data rules on reads and writes, all-or-nothing batch deletes.
+
+use std::io::Cursor;
+
+use calamine::{Reader, Xlsx};
+use serde_json::{Value, json};
+
+use crate::common::{ADMIN_PASSWORD, TestApp};
+use crate::system::admin::{add_user, delete, h, ok, second_tenant};
+
+async fn add_position(app: &TestApp, token: &str, code: &str, name: &str, name_en: &str) -> String {
+    let body = json!({"code": code, "name": name, "nameEn": name_en});
+    let added = ok(app.post_json("/boot/sys/position/add", &body, &h(token)).await, "add position").await;
+    added["id"].as_str().unwrap().to_owned()
+}
+
+fn codes(page: &Value) -> Vec<String> {
+    page["records"].as_array().unwrap().iter().map(|r| r["code"].as_str().unwrap().to_owned()).collect()
+}
+
+/// The first sheet of a workbook as rows of text.
+fn sheet(bytes: Vec<u8>) -> Vec<Vec<String>> {
+    let mut book = Xlsx::new(Cursor::new(bytes)).unwrap();
+    let name = book.sheet_names()[0].clone();
+    let range = book.worksheet_range(&name).unwrap();
+    range.rows().map(|r| r.iter().map(|c| c.to_string()).collect()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_declared_resource_filters_sorts_exports_and_stays_in_its_tenant() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let a = add_position(&app, &admin, "wh_a", "仓管甲", "Keeper A").await;
+        add_position(&app, &admin, "wh_b", "仓管乙", "Keeper B").await;
+        add_position(&app, &admin, "whxc", "外勤", "Field").await;
+
+        // `_` in a filter is a character, not a wildcard; sorting by a declared column.
+        let page = ok(app.get("/boot/sys/position/list?code=wh_&column=code&order=desc", &h(&admin)).await, "list").await;
+        assert_eq!(codes(&page), ["wh_b", "wh_a"]);
+        assert_eq!(page["total"], 2);
+        let page = ok(
+            app.get("/boot/sys/position/list?name=Keeper&pageSize=1&pageNo=2&column=code&order=asc", &h(&admin)).await,
+            "page 2",
+        )
+        .await;
+        assert_eq!((codes(&page), page["total"].clone(), page["pages"].clone()), (vec!["wh_b".to_owned()], json!(2), json!(2)));
+        let bad = app.get("/boot/sys/position/list?column=tenant_id", &h(&admin)).await;
+        assert_eq!((bad.status.as_u16(), bad.json()["result"]["field"].clone()), (400, json!("column")), "{}", bad.text);
+        let bad = app.get("/boot/logistics/supplier/list?status=7", &h(&admin)).await;
+        assert_eq!((bad.status.as_u16(), bad.json()["result"]["field"].clone()), (400, json!("status")), "{}", bad.text);
+
+        // The export has the list's filters and order, headed in the caller's language.
+        let zh = [("x-access-token", admin.as_str()), ("accept-language", "zh-CN")];
+        let res = app.get("/boot/sys/position/exportXls?code=wh_&column=code&order=asc", &zh).await;
+        assert_eq!(res.status, 200);
+        assert!(res.headers["content-type"].to_str().unwrap().contains("spreadsheetml"));
+        assert!(res.headers["content-disposition"].to_str().unwrap().contains("positions.xlsx"));
+        assert_eq!(sheet(res.bytes.clone()), [["职务编码", "职务名称"], ["wh_a", "仓管甲"], ["wh_b", "仓管乙"]]);
+        let res = app.get("/boot/sys/position/exportXls?code=whx", &h(&admin)).await;
+        assert_eq!(sheet(res.bytes.clone()), [["Position code", "Position name"], ["whxc", "外勤"]]);
+
+        // Another tenant sees none of it, and cannot touch it: one foreign id spoils the batch.
+        let theirs = second_tenant(&app, 7, "boss7").await;
+        assert_eq!(ok(app.get("/boot/sys/position/list", &h(&theirs)).await, "theirs").await["total"], 0);
+        assert_eq!(app.get(&format!("/boot/sys/position/queryById?id={a}"), &h(&theirs)).await.status, 404);
+        let export = app.get("/boot/sys/position/exportXls", &h(&theirs)).await;
+        assert_eq!(sheet(export.bytes.clone()).len(), 1, "headings only");
+        let own = add_position(&app, &theirs, "mine", "我的", "Mine").await;
+        assert_eq!(delete(&app, &format!("/boot/sys/position/deleteBatch?ids={own},{a}"), &theirs).await.status, 404);
+        assert_eq!(ok(app.get("/boot/sys/position/list", &h(&theirs)).await, "kept").await["total"], 1);
+        assert_eq!(ok(app.get("/boot/sys/position/list", &h(&admin)).await, "kept").await["total"], 3);
+        let edit = json!({"id": a, "code": "stolen", "name": "X"});
+        assert_eq!(app.put_json("/boot/sys/position/edit", &edit, &h(&theirs)).await.status, 404);
+        assert_eq!(ok(app.get(&format!("/boot/sys/position/queryById?id={a}"), &h(&admin)).await, "a").await["code"], "wh_a");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn data_rules_on_a_declared_resource_filter_reads_and_writes() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let a = add_position(&app, &admin, "wh_a", "仓管甲", "Keeper A").await;
+        let drv = add_position(&app, &admin, "drv", "司机", "Driver").await;
+
+        // A rule may name the resource's own columns only.
+        let rule = |column: &str| {
+            json!({"permissionId": "menu_system_position", "ruleName": "仓库岗", "ruleColumn": column,
+                "ruleConditions": "RIGHT_LIKE", "ruleValue": "wh_"})
+        };
+        let bad = app.post_json("/boot/sys/permission/addPermissionRule", &rule("username"), &h(&admin)).await;
+        assert_eq!((bad.status.as_u16(), bad.json()["result"]["field"].clone()), (400, json!("ruleColumn")), "{}", bad.text);
+        let rule = ok(app.post_json("/boot/sys/permission/addPermissionRule", &rule("code"), &h(&admin)).await, "rule").await;
+
+        let role =
+            ok(app.post_json("/boot/sys/role/add", &json!({"roleCode": "keeper", "roleName": "仓管"}), &h(&admin)).await, "role")
+                .await;
+        let rid = role["id"].as_str().unwrap().to_owned();
+        let grant = json!({"roleId": rid,
+            "permissionIds": "menu_system,menu_system_position,btn_position_add,btn_position_edit,btn_position_delete"});
+        ok(app.post_json("/boot/sys/permission/saveRolePermission", &grant, &h(&admin)).await, "grant").await;
+        let select = json!({"permissionId": "menu_system_position", "roleId": rid, "dataRuleIds": rule["id"]});
+        ok(app.post_json("/boot/sys/role/datarule", &select, &h(&admin)).await, "select rule").await;
+        add_user(&app, &admin, json!({"username": "kim", "realname": "Kim", "password": "Kim@202611", "selectedroles": rid}))
+            .await;
+        let kim = app.login("kim", "Kim@202611").await;
+
+        assert_eq!(codes(&ok(app.get("/boot/sys/position/list", &h(&kim)).await, "kim's list").await), ["wh_a"]);
+        assert_eq!(app.get(&format!("/boot/sys/position/queryById?id={drv}"), &h(&kim)).await.status, 404);
+        let edit = json!({"id": drv, "code": "drv", "name": "改"});
+        assert_eq!(app.put_json("/boot/sys/position/edit", &edit, &h(&kim)).await.status, 404);
+        assert_eq!(delete(&app, &format!("/boot/sys/position/deleteBatch?ids={a},{drv}"), &kim).await.status, 404);
+        assert_eq!(ok(app.get("/boot/sys/position/list", &h(&admin)).await, "all kept").await["total"], 2);
+        let edit = json!({"id": a, "code": "wh_a", "name": "仓管"});
+        assert_eq!(ok(app.put_json("/boot/sys/position/edit", &edit, &h(&kim)).await, "own edit").await["name"], "仓管");
+        ok(delete(&app, &format!("/boot/sys/position/delete?id={a}"), &kim).await, "own delete").await;
+        assert_eq!(codes(&ok(app.get("/boot/sys/position/list", &h(&admin)).await, "left").await), ["drv"]);
+    }
+}

@@ -1,0 +1,9 @@
+//! Administration and identity: sign-in, users, permissions, dictionaries, notices, and the admin
+//! pages' rules (grants, data rules, tenant isolation).
+
+pub(crate) mod admin;
+mod auth;
+mod dicts;
+mod notices;
+mod permissions;
+mod users;
