@@ -6,33 +6,34 @@ use std::sync::Arc;
 use axum::Router;
 
 use crate::bootstrap::{self, Report};
+use crate::carrier::forecast::cache::BundleCache;
+use crate::platform::cluster::{Change, Cluster, Event};
 use crate::platform::config::Config;
 use crate::platform::db::Db;
 use crate::platform::files::storage::LocalStorage;
 use crate::platform::http::web::WebAssets;
 use crate::routes;
+use crate::state::AppState;
 use crate::system::auth::rate_limit::RateLimiter;
 use crate::system::auth::session::Keys;
 use crate::system::auth::sms::{self, SmsSender};
+use crate::system::dicts::cache::DictCache;
+use crate::system::notices::hub::Hub;
 
-/// What handlers share.
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    pub config: Arc<Config>,
-    /// Signs session tokens (`LOGISTICS_JWT_SECRET`, or generated once and kept in the database).
-    pub jwt_secret: Arc<String>,
-    pub keys: Arc<Keys>,
-    pub web: WebAssets,
-    pub sms: Arc<dyn SmsSender>,
-    pub limiter: Arc<RateLimiter>,
-    pub storage: LocalStorage,
-    pub permission_cache: Arc<crate::system::permissions::PermissionCache>,
-    pub grant_cache: Arc<crate::system::permissions::grants::GrantCache>,
-    /// Sessions, users and grants read for earlier requests (see `auth::cache`).
-    pub sessions: Arc<crate::system::auth::cache::SessionCache>,
-    /// Live sockets, the dictionary cache and the bus between instances.
-    pub cluster: Arc<crate::platform::cluster::Cluster>,
+/// The caches and the sockets hear the bus: what changed is dropped, notices reach their sockets.
+fn listen(cluster: &Cluster, dicts: &Arc<DictCache>, bundles: &Arc<BundleCache>, hub: &Arc<Hub>) {
+    let (dicts, bundles, hub) = (dicts.clone(), bundles.clone(), hub.clone());
+    cluster.subscribe(move |event| match event {
+        Event::Notice { tenant_id, user_ids, payload } => {
+            hub.deliver(*tenant_id, user_ids.as_deref(), payload);
+        }
+        Event::Changed(Change::Dicts) => dicts.invalidate(),
+        Event::Changed(Change::Prices { tenant_id }) => bundles.invalidate(Some(*tenant_id)),
+        Event::Missed => {
+            dicts.invalidate();
+            bundles.invalidate(None);
+        }
+    });
 }
 
 pub struct Started {
@@ -65,13 +66,18 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
             )
             .await
             .map_err(|e| e.to_string())?;
-            crate::platform::cluster::Cluster::redis(url, &cluster_id).await?
+            Cluster::redis(url, &cluster_id).await?
         }
-        None => crate::platform::cluster::Cluster::local(),
+        None => Cluster::local(),
     };
-    tokio::spawn(crate::system::notices::sweep(db.clone(), cluster.hub.clone()));
+    let (dicts, bundles, hub) = (Arc::new(DictCache::default()), Arc::new(BundleCache::default()), Arc::new(Hub::default()));
+    listen(&cluster, &dicts, &bundles, &hub);
+    tokio::spawn(crate::system::notices::sweep(db.clone(), hub.clone()));
     let state = AppState {
         cluster,
+        dicts,
+        bundles,
+        hub,
         db,
         keys: Arc::new(Keys::new(&jwt_secret)),
         jwt_secret: Arc::new(jwt_secret),

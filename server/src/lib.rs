@@ -9,4 +9,5 @@ pub mod bootstrap;
 pub mod carrier;
 pub mod platform;
 pub mod routes;
+pub mod state;
 pub mod system;

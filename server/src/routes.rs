@@ -14,9 +14,9 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
 use crate::platform::http::{AppError, middleware, web};
 use crate::platform::resource::openapi::MountResource;
+use crate::state::AppState;
 use crate::system::users::{account, register};
 use crate::system::users::{admin as user_admin, sub};
 use crate::{
@@ -56,9 +56,9 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(auth::login::phone_login))
         .routes(routes!(auth::login::logout))
         .routes(routes!(auth::login::send_sms))
-        .routes(routes!(permissions::by_token))
-        .routes(routes!(departs::current))
-        .routes(routes!(departs::select))
+        .routes(routes!(permissions::user_permissions::by_token))
+        .routes(routes!(departs::mine::current))
+        .routes(routes!(departs::mine::select))
         .routes(routes!(register::check_only_user))
         .routes(routes!(register::register))
         .routes(routes!(register::phone_verification))

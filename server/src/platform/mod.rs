@@ -1,7 +1,9 @@
 //! What every business resource stands on: configuration, the database for both backends, the HTTP
 //! machinery (envelope, errors, language, middleware, static web), the resource layer (declared
 //! tables served as JeecgBoot's list/add/edit/delete/export calls), the cluster bus, files, health
-//! and settings. Nothing here imports a business domain.
+//! and settings. The machinery (config, db, http, cluster, settings, secrets) imports no business domain;
+//! the resource layer, files and health stand on the signed-in user and grants of `system`
+//! (`tests/it/platform/layers.rs` keeps these directions).
 
 pub mod cluster;
 pub mod config;

@@ -6,10 +6,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{ChannelProductRecord, PostalRecord, ProductFilter, RuleRecord, search};
-use crate::app::AppState;
 use crate::carrier::forecast::bundle::{customer_of, usable};
 use crate::platform::http::page::Order;
 use crate::platform::http::{ApiQuery, ApiResult, Page, PageParams, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
 

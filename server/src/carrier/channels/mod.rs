@@ -7,13 +7,13 @@ use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::AppState;
 use crate::carrier::suppliers::{bounded, code_of};
 use crate::platform::db::schema::{logistics_channel, logistics_channel_product, logistics_number_segment};
 use crate::platform::http::lang::pick;
 use crate::platform::http::page::Order;
 use crate::platform::http::{AppError, current_lang};
 use crate::platform::resource::{Field, Filter, Resource, Scope, Values};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::{carrier::suppliers, with_conn};
 

@@ -9,85 +9,22 @@
 //! and a build that raced with a change is not kept.
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::decimal::{self, Decimal};
-use logistics_core::quote::Product;
 use serde_json::{Value, json};
 
-use crate::app::AppState;
+use super::cache::Built;
 use crate::carrier::channel_products::{self, Row};
 use crate::platform::db::schema::{
     logistics_channel_product as product, logistics_price_level as level, logistics_rate_card as card,
 };
 use crate::platform::http::AppError;
+use crate::state::AppState;
 use crate::system::users::User;
 use crate::with_conn;
-
-/// A built bundle: its JSON text (as served) and the products parsed from it (as quoted).
-#[derive(Debug)]
-pub struct Built {
-    pub version: String,
-    pub json: String,
-    pub products: Vec<Product>,
-}
-
-type Key = (i32, String, chrono::NaiveDate);
-
-#[derive(Debug, Default)]
-struct Inner {
-    /// Bumped by every change: (everything, per tenant).
-    global: u64,
-    tenants: HashMap<i32, u64>,
-    built: HashMap<Key, Arc<Built>>,
-}
-
-#[derive(Debug, Default)]
-pub struct BundleCache {
-    inner: RwLock<Inner>,
-}
-
-/// Most bundles kept at once (one per customer and day); beyond it the cache starts over.
-const MAX_BUNDLES: usize = 10_000;
-
-impl BundleCache {
-    /// Drops a tenant's bundles (`None`: everybody's).
-    pub fn invalidate(&self, tenant_id: Option<i32>) {
-        let mut inner = self.inner.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        match tenant_id {
-            Some(t) => {
-                *inner.tenants.entry(t).or_default() += 1;
-                inner.built.retain(|k, _| k.0 != t);
-            }
-            None => {
-                inner.global += 1;
-                inner.built.clear();
-            }
-        }
-    }
-
-    fn generation(&self, tenant_id: i32) -> (u64, u64) {
-        let inner = self.inner.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        (inner.global, inner.tenants.get(&tenant_id).copied().unwrap_or(0))
-    }
-
-    fn get(&self, key: &Key) -> Option<Arc<Built>> {
-        self.inner.read().unwrap_or_else(std::sync::PoisonError::into_inner).built.get(key).cloned()
-    }
-
-    fn store(&self, key: Key, seen: (u64, u64), built: Arc<Built>) {
-        let mut inner = self.inner.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let now = (inner.global, inner.tenants.get(&key.0).copied().unwrap_or(0));
-        if now == seen {
-            if inner.built.len() >= MAX_BUNDLES {
-                inner.built.clear();
-            }
-            inner.built.insert(key, built);
-        }
-    }
-}
 
 /// The customer (main account) whose price levels apply to a user; None for staff.
 pub fn customer_of(user: &User) -> Option<String> {
@@ -103,7 +40,7 @@ pub async fn of(state: &AppState, tenant_id: i32, user: &User) -> Result<Arc<Bui
     let customer = customer_of(user);
     let today = chrono::Utc::now().date_naive();
     let key = (tenant_id, customer.clone().unwrap_or_default(), today);
-    let cache = &state.cluster.bundles;
+    let cache = &state.bundles;
     if let Some(built) = cache.get(&key) {
         return Ok(built);
     }

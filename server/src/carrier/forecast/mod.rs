@@ -3,6 +3,7 @@
 //! (`/bundle`, with an ETag) for the browser to quote offline with the same engine.
 
 pub mod bundle;
+pub mod cache;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -10,9 +11,9 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::app::AppState;
-use crate::platform::http::envelope::ok_json;
+use crate::platform::http::reply::ok_json;
 use crate::platform::http::{ApiJson, AppError, current_lang};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
 

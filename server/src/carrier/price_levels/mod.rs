@@ -12,13 +12,14 @@ use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::AppState;
+use crate::platform::cluster::Change;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{logistics_channel_product as product, logistics_price_level as level, sys_user};
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::lang::pick;
 use crate::platform::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
 use crate::system::permissions::grants;
@@ -274,7 +275,7 @@ pub async fn add(
             .await
             .map_err(|e| AppError::or_taken(e, "productId", MessageKey::PriceLevelTaken))?;
     });
-    state.cluster.prices_changed(me.tenant_id).await;
+    state.cluster.changed(Change::Prices { tenant_id: me.tenant_id }).await;
     let after = one(&state.db, me.tenant_id, &id).await?;
     logs::added(&state.db, &me, "logistics:priceLevel:add", &after.product_code, &after).await;
     ok_with(MessageKey::Added, after)
@@ -304,7 +305,7 @@ pub async fn edit(
             .await
             .map_err(|e| AppError::or_taken(e, "productId", MessageKey::PriceLevelTaken))?;
     });
-    state.cluster.prices_changed(me.tenant_id).await;
+    state.cluster.changed(Change::Prices { tenant_id: me.tenant_id }).await;
     let after = one(&state.db, me.tenant_id, &before.id).await?;
     logs::edited(&state.db, &me, "logistics:priceLevel:edit", &after.product_code, &before, &after).await;
     ok_with(MessageKey::Edited, after)
@@ -325,7 +326,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q):
             .execute(conn)
             .await?;
     });
-    state.cluster.prices_changed(me.tenant_id).await;
+    state.cluster.changed(Change::Prices { tenant_id: me.tenant_id }).await;
     for before in befores {
         logs::deleted(&state.db, &me, "logistics:priceLevel:delete", &before.product_code, &before).await;
     }

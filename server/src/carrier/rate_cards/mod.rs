@@ -16,13 +16,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::AppState;
 use crate::carrier::suppliers::code_of;
+use crate::platform::cluster::Change;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{logistics_channel_product as product, logistics_rate_card as card};
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::page::{IdQuery, Order, filter, require_ids};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
 use crate::system::permissions::grants;
@@ -354,7 +355,7 @@ pub(crate) async fn save(state: &AppState, me: &CurrentUser, c: &Checked, replac
             id
         }
     };
-    state.cluster.prices_changed(me.tenant_id).await;
+    state.cluster.changed(Change::Prices { tenant_id: me.tenant_id }).await;
     Ok(id)
 }
 
@@ -414,7 +415,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q):
     with_write!(&state.db, |conn| {
         diesel::delete(card::table.filter(card::tenant_id.eq(me.tenant_id)).filter(card::id.eq_any(&ids))).execute(conn).await?;
     });
-    state.cluster.prices_changed(me.tenant_id).await;
+    state.cluster.changed(Change::Prices { tenant_id: me.tenant_id }).await;
     for before in befores {
         logs::deleted(&state.db, &me, "logistics:rateCard:delete", &before.record.code, &before).await;
     }

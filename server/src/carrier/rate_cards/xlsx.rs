@@ -16,10 +16,10 @@ use serde_json::{Map, Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{RateCardDetail, checked, detail, save};
-use crate::app::AppState;
 use crate::platform::db::schema::logistics_rate_card as card;
-use crate::platform::http::envelope::ok_with;
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiQuery, AppError, current_lang};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
 use crate::with_conn;

@@ -9,13 +9,13 @@ use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::AppState;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{logistics_channel, logistics_supplier};
 use crate::platform::http::lang::pick;
 use crate::platform::http::page::{Order, filter};
 use crate::platform::http::{AppError, current_lang};
 use crate::platform::resource::{Field, Filter, Resource, Scope, Values};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::with_conn;
 

@@ -1,20 +1,28 @@
-//! What instances tell each other: live notices for connected users and "dictionaries changed".
-//! Without `REDIS_URL` events are handled in this process; with it they go through one Redis
-//! pub/sub channel named after the database's cluster id, so every instance on the same database
-//! (and only those) hears them, itself included.
+//! What instances tell each other: live notices for connected users and typed "this changed"
+//! invalidations. Without `REDIS_URL` events are handled in this process; with it they go through
+//! one Redis pub/sub channel named after the database's cluster id, so every instance on the same
+//! database (and only those) hears them, itself included.
 //!
-//! A subscriber that loses Redis reconnects every second; as it may have missed events meanwhile,
-//! it drops the dictionary cache whenever it (re)subscribes.
+//! The bus knows no cache: whoever keeps one subscribes ([`Cluster::subscribe`]) and drops what an
+//! event says changed. A subscriber that loses Redis reconnects every second; as it may have missed
+//! events meanwhile, listeners hear [`Event::Missed`] whenever it (re)subscribes.
 
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
-use crate::carrier::forecast::bundle::BundleCache;
-use crate::system::dicts::DictCache;
-use crate::system::notices::hub::Hub;
+/// What changed, for the caches that keep it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "c", rename_all = "camelCase")]
+pub enum Change {
+    /// Dictionaries or their items.
+    Dicts,
+    /// A tenant's channel products, rate cards or price levels (its forecast bundles go).
+    #[serde(rename_all = "camelCase")]
+    Prices { tenant_id: i32 },
+}
 
 /// One event on the bus.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -27,18 +35,15 @@ pub enum Event {
         user_ids: Option<Vec<String>>,
         payload: String,
     },
-    DictsChanged,
-    /// A tenant's channel products, rate cards or price levels changed: its forecast bundles go.
-    #[serde(rename_all = "camelCase")]
-    PricesChanged {
-        tenant_id: i32,
-    },
+    Changed(Change),
+    /// Events may have been lost (the Redis subscription was re-established): drop everything.
+    Missed,
 }
 
+type Listener = Arc<dyn Fn(&Event) + Send + Sync>;
+
 pub struct Cluster {
-    pub dicts: DictCache,
-    pub bundles: BundleCache,
-    pub hub: Arc<Hub>,
+    listeners: RwLock<Vec<Listener>>,
     redis: Option<Redis>,
 }
 
@@ -50,12 +55,7 @@ struct Redis {
 impl Cluster {
     /// The in-process bus.
     pub fn local() -> Arc<Cluster> {
-        Arc::new(Cluster {
-            dicts: DictCache::default(),
-            bundles: BundleCache::default(),
-            hub: Arc::new(Hub::default()),
-            redis: None,
-        })
+        Arc::new(Cluster { listeners: RwLock::default(), redis: None })
     }
 
     /// The Redis bus: connects (errors are one line, for the operator) and starts the subscriber.
@@ -68,12 +68,8 @@ impl Cluster {
             Err(_) => return Err(format!("cannot reach Redis at {}: timed out", crate::platform::config::redact(url))),
         };
         let channel = format!("logistics:{cluster_id}:events");
-        let cluster = Arc::new(Cluster {
-            dicts: DictCache::default(),
-            bundles: BundleCache::default(),
-            hub: Arc::new(Hub::default()),
-            redis: Some(Redis { publisher, channel: channel.clone() }),
-        });
+        let cluster =
+            Arc::new(Cluster { listeners: RwLock::default(), redis: Some(Redis { publisher, channel: channel.clone() }) });
         let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
         tokio::spawn(subscribe(client, channel, Arc::downgrade(&cluster), ready_tx));
         match tokio::time::timeout(Duration::from_secs(5), ready_rx).await {
@@ -84,6 +80,11 @@ impl Cluster {
 
     pub fn is_clustered(&self) -> bool {
         self.redis.is_some()
+    }
+
+    /// Calls `listener` with every event this instance hears, its own included.
+    pub fn subscribe(&self, listener: impl Fn(&Event) + Send + Sync + 'static) {
+        self.listeners.write().unwrap_or_else(std::sync::PoisonError::into_inner).push(Arc::new(listener));
     }
 
     /// Sends an event to every instance (this one included).
@@ -102,33 +103,23 @@ impl Cluster {
                 Err(e) => tracing::error!(error = %e, "an event could not be encoded"),
             }
         }
-        self.handle(event);
+        self.handle(&event);
     }
 
-    /// Dictionaries changed: this instance forgets them at once (read-your-writes), the others
-    /// when the event reaches them.
-    pub async fn dicts_changed(&self) {
-        self.dicts.invalidate();
+    /// Something changed: this instance's listeners hear it at once (read-your-writes), the other
+    /// instances' when the event reaches them.
+    pub async fn changed(&self, change: Change) {
+        let event = Event::Changed(change);
+        self.handle(&event);
         if self.redis.is_some() {
-            self.publish(Event::DictsChanged).await;
+            self.publish(event).await;
         }
     }
 
-    /// A tenant's prices changed: this instance drops its bundles at once, the others on the event.
-    pub async fn prices_changed(&self, tenant_id: i32) {
-        self.bundles.invalidate(Some(tenant_id));
-        if self.redis.is_some() {
-            self.publish(Event::PricesChanged { tenant_id }).await;
-        }
-    }
-
-    fn handle(&self, event: Event) {
-        match event {
-            Event::Notice { tenant_id, user_ids, payload } => {
-                self.hub.deliver(tenant_id, user_ids.as_deref(), &payload);
-            }
-            Event::DictsChanged => self.dicts.invalidate(),
-            Event::PricesChanged { tenant_id } => self.bundles.invalidate(Some(tenant_id)),
+    fn handle(&self, event: &Event) {
+        let listeners: Vec<Listener> = self.listeners.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+        for listener in listeners {
+            listener(event);
         }
     }
 }
@@ -146,8 +137,7 @@ async fn subscribe(
                 Ok(()) => {
                     let Some(c) = cluster.upgrade() else { return };
                     // Events may have been missed while we were away.
-                    c.dicts.invalidate();
-                    c.bundles.invalidate(None);
+                    c.handle(&Event::Missed);
                     drop(c);
                     if let Some(tx) = ready.take() {
                         let _ = tx.send(());
@@ -158,7 +148,7 @@ async fn subscribe(
                     while let Some(message) = messages.next().await {
                         let Some(c) = cluster.upgrade() else { return };
                         match message.get_payload::<String>().map(|text| serde_json::from_str::<Event>(&text)) {
-                            Ok(Ok(event)) => c.handle(event),
+                            Ok(Ok(event)) => c.handle(&event),
                             Ok(Err(e)) => tracing::warn!(error = %e, "an unreadable event on the bus"),
                             Err(e) => tracing::warn!(error = %e, "an unreadable message on the bus"),
                         }

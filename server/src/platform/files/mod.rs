@@ -10,9 +10,9 @@ use logistics_core::MessageKey;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::app::AppState;
 use crate::platform::http::{AppError, ok};
 use crate::platform::secrets;
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 
 /// Where stored files are served from.

@@ -8,11 +8,13 @@ pub mod lang;
 pub mod middleware;
 pub mod page;
 pub mod query;
+pub mod reply;
 pub mod web;
 
-pub use envelope::{ApiResult, Envelope, ok};
+pub use envelope::Envelope;
 pub use error::AppError;
 pub use json::ApiJson;
 pub use lang::current_lang;
 pub use page::{Page, PageParams};
 pub use query::ApiQuery;
+pub use reply::{ApiResult, ok};

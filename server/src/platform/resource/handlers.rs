@@ -11,12 +11,12 @@ use logistics_core::MessageKey;
 
 use super::sql::{Count, Sql, Value};
 use super::{Resource, Scope, customer_of, filter_sql, order_sql, scope_sql};
-use crate::app::AppState;
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::page::{IdQuery, require_ids};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
-use crate::system::permissions::{grants, rules};
+use crate::system::permissions::{data_rules, grants};
 use crate::{bound_query, platform::secrets, system::logs, with_conn, with_write};
 
 /// The most rows one export writes.
@@ -32,7 +32,7 @@ async fn reach<R: Resource>(state: &AppState, me: &CurrentUser, verbs: &[String]
     if !verbs.iter().any(|v| granted.has(v)) {
         return Err(AppError::forbidden());
     }
-    let rules = rules::for_menu(&state.db, me, &granted, &code::<R>("list")).await?;
+    let rules = data_rules::for_menu(&state.db, me, &granted, &code::<R>("list")).await?;
     Ok(scope_sql::<R>(me, &rules))
 }
 

@@ -19,11 +19,11 @@ use logistics_core::data_rule::Condition;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::app::AppState;
 use crate::platform::http::AppError;
 use crate::platform::http::page::Order;
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
-use crate::system::permissions::rules::ResolvedRule;
+use crate::system::permissions::data_rules::ResolvedRule;
 use sql::{Sql, Value};
 
 /// Whose rows a resource holds. Every resource must say (the trait has no default), so a resource

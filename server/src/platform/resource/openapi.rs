@@ -10,8 +10,8 @@ use utoipa::openapi::{Content, ObjectBuilder, Ref, RefOr, Required, ResponseBuil
 use utoipa_axum::router::OpenApiRouter;
 
 use super::{Resource, handlers};
-use crate::app::AppState;
 use crate::platform::http::{Envelope, Page};
+use crate::state::AppState;
 
 type Schemas = Vec<(String, RefOr<Schema>)>;
 

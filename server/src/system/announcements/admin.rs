@@ -9,11 +9,11 @@ use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{Announcement, AnnouncementRecord, DRAFT, RELEASED, REVOKED, TO_ALL, TO_USERS, find, record_of};
-use crate::app::AppState;
 use crate::platform::db::schema::{sys_announcement, sys_announcement_send, sys_user};
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::page::{IdQuery, Order, filter, like_pattern, require_ids, split_ids};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs::{self, Operation};
 use crate::system::permissions::grants;

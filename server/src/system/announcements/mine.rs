@@ -9,11 +9,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{Announcement, AnnouncementRecord, RELEASED, TO_ALL, find, record_of, time_text};
-use crate::app::AppState;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{sys_announcement, sys_announcement_send};
 use crate::platform::http::page::{filter, like_pattern};
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
 use crate::system::users::DATE_TIME_FORMAT;

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::session::Session;
-use crate::system::permissions::grants::Grants;
+use crate::system::permissions::granted::Grants;
 use crate::system::users::User;
 
 /// How long an entry may be used without asking the database again.

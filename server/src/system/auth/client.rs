@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 #[derive(Clone, Debug)]
 pub struct ClientMeta {

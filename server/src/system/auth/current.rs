@@ -6,8 +6,8 @@ use axum::http::request::Parts;
 use logistics_core::MessageKey;
 
 use super::session;
-use crate::app::AppState;
 use crate::platform::http::AppError;
+use crate::state::AppState;
 use crate::system::users::User;
 
 pub const TOKEN_HEADER: &str = "x-access-token";

@@ -14,9 +14,9 @@ use utoipa::ToSchema;
 use super::rate_limit::{self, Limit};
 use super::sms::{self, Purpose};
 use super::{ClientMeta, session};
-use crate::app::AppState;
-use crate::platform::http::envelope::ok_with;
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiResult, AppError, current_lang};
+use crate::state::AppState;
 use crate::system::departs::{self, DepartInfo};
 use crate::system::logs::{self, LoginEntry};
 use crate::system::users::{self, Lookup, User, UserInfo, password};
@@ -188,7 +188,7 @@ async fn finish(state: &AppState, user: User, client: &ClientMeta, url: &str, ho
             departs,
             multi_depart,
             tenant_list,
-            sys_all_dict_items: state.cluster.dicts.get(&state.db).await?.all(lang),
+            sys_all_dict_items: state.dicts.get(&state.db).await?.all(lang),
         },
     )
 }

@@ -9,12 +9,12 @@ use logistics_core::{MessageKey, check_rule, validate};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::app::AppState;
 use crate::platform::db::schema::{
     sys_country, sys_depart, sys_depart_role, sys_dict, sys_permission, sys_position, sys_role, sys_tenant, sys_user,
 };
-use crate::platform::http::envelope::ok_with;
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiQuery, ApiResult, AppError};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::with_conn;
 

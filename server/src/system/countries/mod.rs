@@ -10,12 +10,12 @@ use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::AppState;
 use crate::platform::db::schema::sys_country;
 use crate::platform::db::{Db, DbResult};
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
 use crate::system::permissions::grants;

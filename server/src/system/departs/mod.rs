@@ -1,23 +1,19 @@
-//! Departments: the signed-in user's departments and switching between them; the tree's
-//! administration in `admin`.
+//! Departments: a user's departments and memberships (what sign-in reads); the signed-in user's
+//! own calls in `mine`, the tree's administration in `admin`, department roles in `roles`.
 
 pub mod admin;
+pub mod mine;
 pub mod roles;
 
-use axum::extract::State;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use logistics_core::{Lang, MessageKey};
-use serde::{Deserialize, Serialize};
+use logistics_core::Lang;
+use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::app::AppState;
 use crate::platform::db::schema::{sys_depart, sys_user_depart};
 use crate::platform::db::{Db, DbResult};
-use crate::platform::http::{ApiJson, ApiResult, AppError, current_lang, envelope::ok_with, ok};
-use crate::system::auth::CurrentUser;
-use crate::system::users::UserInfo;
-use crate::{system::users, with_conn, with_write};
+use crate::{with_conn, with_write};
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -87,61 +83,6 @@ pub async fn add_member(db: &Db, user_id: &str, depart_id: &str) -> DbResult<()>
             .await?;
     });
     Ok(())
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CurrentDeparts {
-    pub list: Vec<DepartInfo>,
-    /// The current department.
-    pub org_code: Option<String>,
-}
-
-/// The signed-in user's departments and the current one.
-#[utoipa::path(get, path = "/sys/user/getCurrentUserDeparts", tag = "auth",
-    responses((status = 200, body = crate::platform::http::Envelope<CurrentDeparts>), (status = 401)))]
-pub async fn current(State(state): State<AppState>, me: CurrentUser) -> ApiResult<CurrentDeparts> {
-    let list = of_user(&state.db, &me.user.id, current_lang()).await?;
-    ok(CurrentDeparts { list, org_code: me.user.org_code.clone() })
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SelectDepart {
-    #[serde(default)]
-    pub org_code: String,
-    #[serde(default)]
-    pub username: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SelectedDepart {
-    pub user_info: UserInfo,
-}
-
-/// Switches the signed-in user's current department to one of their own.
-#[utoipa::path(post, path = "/sys/selectDepart", tag = "auth", request_body = SelectDepart,
-    responses((status = 200, body = crate::platform::http::Envelope<SelectedDepart>), (status = 400), (status = 403)))]
-pub async fn select(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(body): ApiJson<SelectDepart>,
-) -> ApiResult<SelectedDepart> {
-    if body.org_code.trim().is_empty() {
-        return Err(AppError::field("orgCode", MessageKey::DepartRequired));
-    }
-    if !body.username.is_empty() && body.username != me.user.username {
-        return Err(AppError::forbidden());
-    }
-    let departs = of_user(&state.db, &me.user.id, current_lang()).await?;
-    let Some(chosen) = departs.iter().find(|d| d.org_code == body.org_code.trim()) else {
-        return Err(AppError::forbidden());
-    };
-    users::set_org_code(&state.db, &me.user.id, &chosen.org_code).await?;
-    let mut user = me.user.clone();
-    user.org_code = Some(chosen.org_code.clone());
-    ok_with(MessageKey::DepartSwitched, SelectedDepart { user_info: user.info(Some(chosen.depart_name.clone())) })
 }
 
 /// The org code of a live department of the tenant.

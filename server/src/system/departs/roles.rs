@@ -9,12 +9,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::AppState;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{sys_depart_role, sys_depart_role_permission, sys_depart_role_user, sys_user_depart};
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::page::{IdQuery, Order, filter, require_ids, split_ids};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs::{self, Operation};
 use crate::system::permissions::admin::{GrantTree, depart_permission_ids, grant_rows, grant_tree, tenant_depart};

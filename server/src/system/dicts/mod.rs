@@ -15,13 +15,14 @@ use utoipa::{IntoParams, ToSchema};
 
 pub use cache::{DictCache, DictOption};
 
-use crate::app::AppState;
+use crate::platform::cluster::Change;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{sys_dict, sys_dict_item};
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::lang::pick;
 use crate::platform::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
 use crate::system::permissions::grants;
@@ -212,7 +213,7 @@ fn checked(form: &DictForm) -> Result<Checked, AppError> {
 
 /// Tells every instance that dictionaries changed.
 pub(crate) async fn changed(state: &AppState) {
-    state.cluster.dicts_changed().await;
+    state.cluster.changed(Change::Dicts).await;
 }
 
 /// Adds a dictionary.
@@ -328,7 +329,7 @@ pub async fn get_dict_items(
     _me: CurrentUser,
     Path(code): Path<String>,
 ) -> ApiResult<Vec<DictOption>> {
-    let all = state.cluster.dicts.get(&state.db).await?;
+    let all = state.dicts.get(&state.db).await?;
     ok(all.options(code.trim(), current_lang()))
 }
 
@@ -339,7 +340,7 @@ pub async fn query_all_dict_items(
     State(state): State<AppState>,
     _me: CurrentUser,
 ) -> ApiResult<serde_json::Map<String, serde_json::Value>> {
-    let all = state.cluster.dicts.get(&state.db).await?;
+    let all = state.dicts.get(&state.db).await?;
     ok(all.all(current_lang()))
 }
 

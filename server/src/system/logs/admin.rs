@@ -11,11 +11,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{LOGIN, LOGOUT_URL, OPERATION, VISIT};
-use crate::app::AppState;
 use crate::platform::db::schema::sys_log;
 use crate::platform::db::{Db, DbResult};
 use crate::platform::http::page::{Order, filter, like_pattern};
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
 use crate::system::users::DATE_TIME_FORMAT;

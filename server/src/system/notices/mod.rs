@@ -24,11 +24,11 @@ use futures_util::{SinkExt, StreamExt};
 use logistics_core::MessageKey;
 use serde_json::json;
 
-use crate::app::AppState;
 use crate::platform::cluster::Event;
 use crate::platform::db::schema::sys_session;
 use crate::platform::db::{Db, DbResult};
 use crate::platform::http::AppError;
+use crate::state::AppState;
 use crate::with_conn;
 use hub::{Hub, Outgoing};
 
@@ -84,7 +84,7 @@ pub async fn socket(
     if user.id != user_id.trim() {
         return AppError::forbidden().into_response();
     }
-    let hub = state.cluster.hub.clone();
+    let hub = state.hub.clone();
     ws.protocols([token]).read_buffer_size(4 * 1024).write_buffer_size(0).max_message_size(64 * 1024).on_upgrade(
         move |socket| async move {
             let (id, rx) = hub.register(&user.id, user.tenant_id, &session.id, session.expire_time);

@@ -11,17 +11,18 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
-use super::grants::{self, Grants};
+use super::granted::{Grants, visible_to};
+use super::grants;
 use super::{BUTTON, MENU, Permission, SUB_MENU};
-use crate::app::AppState;
 use crate::platform::db::schema::{
     sys_depart, sys_depart_permission, sys_depart_role_permission, sys_permission, sys_permission_data_rule, sys_role,
     sys_role_permission, sys_user_permission,
 };
 use crate::platform::db::{Db, DbResult};
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::page::{filter, require_ids, split_ids};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs::{self, Operation};
 use crate::{platform::secrets, with_conn, with_write};
@@ -222,7 +223,7 @@ async fn checked_grant(
 ) -> Result<Vec<String>, AppError> {
     let requested = split_ids(requested);
     let all = everything(state).await?;
-    let known: HashSet<&str> = all.iter().filter(|p| grants::visible_to(p, tenant_id)).map(|p| p.id.as_str()).collect();
+    let known: HashSet<&str> = all.iter().filter(|p| visible_to(p, tenant_id)).map(|p| p.id.as_str()).collect();
     if requested.iter().any(|id| !known.contains(id.as_str())) {
         return Err(AppError::not_found());
     }

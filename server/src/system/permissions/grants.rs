@@ -4,97 +4,21 @@
 //! intersected with its main account's, so a sub-account never holds more than its main account.
 //! Cached per role set under the permission version, so every instance sees a change at once.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::collections::HashSet;
+use std::sync::Arc;
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 
-use super::{MENU_VERSION_SETTING, Permission, VERSION_SETTING, all, with_ancestors};
-use crate::app::AppState;
+use super::granted::{GrantKey, Grants, Versions, visible_to};
+use super::model::{MENU_VERSION_SETTING, Permission, VERSION_SETTING, all, with_ancestors};
 use crate::platform::db::schema::{sys_depart_role_permission, sys_depart_role_user, sys_user_permission};
 use crate::platform::db::{Db, DbResult};
 use crate::platform::http::AppError;
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::users::{User, UserKind};
-use crate::{system::roles, system::tenants, system::users, with_conn};
-
-#[derive(Debug, Default)]
-pub struct Grants {
-    /// Holds the `admin` role: everything the tenant may hold.
-    pub admin: bool,
-    /// Granted permission ids, with the ancestors of granted items.
-    pub ids: HashSet<String>,
-    /// Permission codes (`perms`) of the granted items.
-    pub codes: HashSet<String>,
-    /// The user's role ids in their tenant (sorted).
-    pub role_ids: Vec<String>,
-}
-
-impl Grants {
-    pub fn has(&self, code: &str) -> bool {
-        self.codes.contains(code)
-    }
-
-    pub fn holds(&self, permission_id: &str) -> bool {
-        self.ids.contains(permission_id)
-    }
-}
-
-/// Who shares a cached answer: users with the same roles and department roles in one tenant, or
-/// one sub-account.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GrantKey {
-    Roles { tenant_id: i32, roles: Vec<String>, depart_roles: Vec<String> },
-    SubAccount(String),
-}
-
-#[derive(Default)]
-pub struct GrantCache {
-    everything: Mutex<Option<(String, Arc<Vec<Permission>>)>>,
-    grants: Mutex<HashMap<GrantKey, (String, Arc<Grants>)>>,
-}
-
-impl GrantCache {
-    const MAX_ENTRIES: usize = 4096;
-
-    fn everything(&self, version: &str) -> Option<Arc<Vec<Permission>>> {
-        let slot = self.everything.lock().unwrap_or_else(PoisonError::into_inner);
-        slot.as_ref().filter(|(v, _)| v == version).map(|(_, all)| Arc::clone(all))
-    }
-
-    fn put_everything(&self, version: &str, all: Arc<Vec<Permission>>) {
-        *self.everything.lock().unwrap_or_else(PoisonError::into_inner) = Some((version.to_owned(), all));
-    }
-
-    fn get(&self, key: &GrantKey, version: &str) -> Option<Arc<Grants>> {
-        let map = self.grants.lock().unwrap_or_else(PoisonError::into_inner);
-        map.get(key).filter(|(v, _)| v == version).map(|(_, g)| Arc::clone(g))
-    }
-
-    fn put(&self, key: GrantKey, version: &str, grants: Arc<Grants>) {
-        let mut map = self.grants.lock().unwrap_or_else(PoisonError::into_inner);
-        if map.len() >= Self::MAX_ENTRIES {
-            map.clear();
-        }
-        map.insert(key, (version.to_owned(), grants));
-    }
-}
-
-/// The versions cached answers are kept under: `grants` changes with menus and grants, `menus`
-/// only with menus.
-#[derive(Clone, Debug, Default)]
-pub struct Versions {
-    pub grants: String,
-    pub menus: String,
-}
-
-impl Versions {
-    /// One value that changes when either does.
-    pub fn combined(&self) -> String {
-        format!("{}.{}", self.menus, self.grants)
-    }
-}
+use crate::{system::roles, system::users, with_conn};
 
 /// Both versions, in one query.
 pub async fn versions(db: &Db) -> DbResult<Versions> {
@@ -184,11 +108,6 @@ pub async fn require(state: &AppState, me: &CurrentUser, code: &str) -> Result<A
     if grants.has(code) { Ok(grants) } else { Err(AppError::forbidden()) }
 }
 
-/// Whether a permission exists for users of the tenant (platform-only ones only for the platform).
-pub fn visible_to(p: &Permission, tenant_id: i32) -> bool {
-    !p.platform_only || tenant_id == tenants::PLATFORM_TENANT_ID
-}
-
 async fn compute(db: &Db, all: &[Permission], key: &GrantKey, user: &User) -> Result<Grants, AppError> {
     let (ids, role_ids, admin) = match key {
         GrantKey::Roles { tenant_id, roles, depart_roles } => {
@@ -197,7 +116,7 @@ async fn compute(db: &Db, all: &[Permission], key: &GrantKey, user: &User) -> Re
             let ids: HashSet<String> = if admin {
                 all.iter().filter(|p| visible_to(p, *tenant_id)).map(|p| p.id.clone()).collect()
             } else {
-                let mut granted = super::granted_ids(db, &role_ids).await?;
+                let mut granted = super::model::granted_ids(db, &role_ids).await?;
                 granted.extend(depart_role_grants(db, depart_roles).await?);
                 let visible: HashSet<&str> = all.iter().filter(|p| visible_to(p, *tenant_id)).map(|p| p.id.as_str()).collect();
                 with_ancestors(all, granted).into_iter().filter(|id| visible.contains(id.as_str())).collect()

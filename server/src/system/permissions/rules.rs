@@ -6,84 +6,23 @@ use axum::extract::{Path, State};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::MessageKey;
-use logistics_core::data_rule::{self, Condition, RuleContext};
+use logistics_core::data_rule::{self, Condition};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
-use super::grants::{self, Grants};
-use crate::app::AppState;
+use super::data_rules::DataRule;
+use super::grants;
 use crate::platform::db::schema::{sys_permission, sys_permission_data_rule, sys_role, sys_role_permission};
 use crate::platform::db::{Db, DbResult};
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::page::{filter, split_ids};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs::{self, Operation};
 use crate::system::users::scope::RULE_COLUMNS;
 use crate::{platform::secrets, with_conn, with_write};
-
-/// A rule ready to filter: its placeholders replaced for the signed-in user.
-#[derive(Clone, Debug)]
-pub struct ResolvedRule {
-    pub column: String,
-    pub condition: Condition,
-    pub value: String,
-}
-
-#[derive(Clone, Debug, Queryable, Selectable, Serialize, ToSchema)]
-#[diesel(table_name = sys_permission_data_rule)]
-#[serde(rename_all = "camelCase")]
-pub struct DataRule {
-    pub id: String,
-    pub permission_id: String,
-    pub rule_name: String,
-    pub rule_column: String,
-    pub rule_conditions: String,
-    pub rule_value: String,
-    /// "1" on, "0" off.
-    pub status: String,
-}
-
-/// The rules the user's roles select on the menu whose code is `menu_code`.
-pub async fn for_menu(db: &Db, me: &CurrentUser, grants: &Grants, menu_code: &str) -> DbResult<Vec<ResolvedRule>> {
-    if grants.role_ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let selected: Vec<Option<String>> = with_conn!(db, |conn| {
-        sys_role_permission::table
-            .inner_join(sys_permission::table)
-            .filter(sys_role_permission::role_id.eq_any(&grants.role_ids))
-            .filter(sys_permission::perms.eq(menu_code))
-            .select(sys_role_permission::data_rule_ids)
-            .load(conn)
-            .await?
-    });
-    let ids: Vec<String> = selected.iter().flatten().flat_map(|s| split_ids(s)).collect();
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let rules: Vec<DataRule> = with_conn!(db, |conn| {
-        sys_permission_data_rule::table
-            .filter(sys_permission_data_rule::id.eq_any(&ids))
-            .filter(sys_permission_data_rule::status.eq("1"))
-            .select(DataRule::as_select())
-            .load(conn)
-            .await?
-    });
-    let ctx =
-        RuleContext { user_code: &me.user.username, user_id: &me.user.id, org_code: me.user.org_code.as_deref().unwrap_or("") };
-    Ok(rules
-        .into_iter()
-        .filter_map(|r| {
-            Condition::parse(&r.rule_conditions).map(|condition| ResolvedRule {
-                column: r.rule_column,
-                condition,
-                value: data_rule::resolve(&r.rule_value, &ctx),
-            })
-        })
-        .collect())
-}
 
 /// The columns rules on this menu may name: a declared resource's (see `platform::resource`), or
 /// the users' on the users menu. 404 for no such menu.

@@ -6,12 +6,12 @@ use logistics_core::{MessageKey, check_rule, validate};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::AppState;
 use crate::platform::db::schema::sys_position;
 use crate::platform::http::lang::pick;
 use crate::platform::http::page::{Order, filter};
 use crate::platform::http::{AppError, current_lang};
 use crate::platform::resource::{Field, Filter, Resource, Scope, Values};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 
 /// The ranks a position may have.

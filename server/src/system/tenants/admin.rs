@@ -12,12 +12,12 @@ use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{PLATFORM_TENANT_ID, STATUS_NORMAL};
-use crate::app::AppState;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{sys_depart, sys_session, sys_tenant, sys_user, sys_user_depart, sys_user_role};
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::page::{Order, filter, like_pattern};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
 use crate::system::permissions::grants;

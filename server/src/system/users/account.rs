@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{Lookup, ProfileChange, UserInfo, password};
-use crate::app::AppState;
 use crate::platform::db::schema::customer_company;
-use crate::platform::http::envelope::ok_with;
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiResult, AppError, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::{CurrentUser, session};
 use crate::system::departs::{self, DepartInfo};
 use crate::system::roles::{self, RoleInfo};

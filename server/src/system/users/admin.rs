@@ -16,16 +16,17 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::scope::{self, Scope};
 use super::{Lookup, STATUS_FROZEN, STATUS_NORMAL, User, UserInfo, UserKind};
-use crate::app::AppState;
 use crate::platform::db::schema::{sys_depart, sys_role, sys_user, sys_user_depart, sys_user_role};
 use crate::platform::db::{Db, DbResult};
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::page::{Order, filter, like_pattern, require_ids, split_ids};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::{CurrentUser, session};
 use crate::system::logs::{self, Operation};
-use crate::system::permissions::grants::{self, Grants};
-use crate::system::permissions::rules;
+use crate::system::permissions::data_rules;
+use crate::system::permissions::granted::Grants;
+use crate::system::permissions::grants;
 use crate::{system::roles, system::users, with_conn, with_write};
 
 pub const LIST: &str = "system:user:list";
@@ -33,7 +34,7 @@ pub const LIST: &str = "system:user:list";
 /// The caller's scope on the users page (tenant + data rules), after checking `code`.
 async fn scope_for(state: &AppState, me: &CurrentUser, code: &str) -> Result<(Scope, std::sync::Arc<Grants>), AppError> {
     let granted = grants::require(state, me, code).await?;
-    let rules = rules::for_menu(&state.db, me, &granted, LIST).await?;
+    let rules = data_rules::for_menu(&state.db, me, &granted, LIST).await?;
     Ok((Scope { tenant_id: me.tenant_id, main_account: None, rules }, granted))
 }
 

@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{Lookup, NewUser, STATUS_NORMAL, UserKind, password};
-use crate::app::AppState;
 use crate::platform::db::schema::{customer_company, sys_user, sys_user_role};
-use crate::platform::http::envelope::ok_with;
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiResult, AppError, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::login::throttle;
 use crate::system::auth::rate_limit;
 use crate::system::auth::sms::{self, Purpose};

@@ -7,7 +7,7 @@ use diesel_async::RunQueryDsl;
 
 use crate::platform::db::schema::sys_user;
 use crate::platform::db::{Db, DbResult};
-use crate::system::permissions::rules::ResolvedRule;
+use crate::system::permissions::data_rules::ResolvedRule;
 use crate::with_conn;
 
 #[derive(Clone, Debug)]
@@ -86,7 +86,7 @@ macro_rules! scoped_users {
 
 macro_rules! apply_rule {
     ($q:expr, $rule:expr) => {{
-        let rule: &$crate::system::permissions::rules::ResolvedRule = $rule;
+        let rule: &$crate::system::permissions::data_rules::ResolvedRule = $rule;
         match rule.column.as_str() {
             "username" => $crate::system::users::scope::text_rule!($q, sys_user::username, rule),
             "realname" => $crate::system::users::scope::text_rule!($q, sys_user::realname, rule),

@@ -14,16 +14,17 @@ use utoipa::{IntoParams, ToSchema};
 use super::admin::{self, FreezeBody, IdQuery, UserFilter, UserForm};
 use super::scope::{self, Scope};
 use super::{Lookup, STATUS_NORMAL, UserInfo, UserKind};
-use crate::app::AppState;
 use crate::platform::db::schema::{sys_user, sys_user_permission};
 use crate::platform::db::{Db, DbResult};
-use crate::platform::http::envelope::ok_with;
 use crate::platform::http::page::{require_ids, split_ids};
+use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
 use crate::system::permissions::admin::{TreeNode, grant_rows, tree_nodes};
-use crate::system::permissions::grants::{self, Grants};
+use crate::system::permissions::granted::Grants;
+use crate::system::permissions::grants;
 use crate::{system::users, with_write};
 
 /// The caller must be a main account holding `code`; the scope is its own sub-accounts.

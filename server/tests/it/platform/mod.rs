@@ -5,5 +5,6 @@ mod bootstrap;
 mod cli;
 mod errors;
 mod health;
+mod layers;
 mod resource;
 mod schema;
