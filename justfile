@@ -19,7 +19,7 @@ wasm: setup
 
 # Build the web app (web/dist) on top of the WebAssembly core.
 web: wasm
-    cd web && npm run build
+    cd web && npm run build && node scripts/precompress.mjs
 
 # The single release binary with the web app embedded: target/release/logistics-server.
 build: web

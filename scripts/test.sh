@@ -81,7 +81,7 @@ step "locale keys (zh-CN = en-US)"  check bash -c 'cd web && npm run --silent ch
 step "web typecheck + lint"         check bash -c 'cd web && npm run --silent typecheck && npm run --silent lint'
 step "api types match openapi.json" check api_types_current
 step "vitest (incl. WASM parity)"   vitest bash -c 'cd web && npx vitest run'
-step "web build"                    check bash -c 'cd web && npm run --silent build'
+step "web build"                    check bash -c 'cd web && npm run --silent build && node scripts/precompress.mjs'
 step "browser (chromium)"           check ensure_browser
 step "playwright e2e"               node bash -c 'cd web && LOGISTICS_SERVER_BIN=../target/debug/logistics-server node --test e2e/'
 

@@ -249,9 +249,9 @@ pub fn router(state: AppState) -> Router {
 }
 
 /// Anything outside `/boot`: the web app, with the history fallback.
-async fn web_app(State(state): State<AppState>, method: Method, uri: Uri) -> Response {
+async fn web_app(State(state): State<AppState>, method: Method, uri: Uri, headers: axum::http::HeaderMap) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
-    web::serve(&state.web, &uri).await
+    web::serve(&state.web, &uri, &headers).await
 }

@@ -1,11 +1,13 @@
 //! The web app at `/`: files from `web/dist` (embedded in release builds, read from disk in debug
 //! builds, or from `LOGISTICS_WEB_DIR`), with the history fallback to `index.html` that a
 //! single-page app needs. `/boot/...` never reaches this: unknown API paths are JSON 404s.
+//! Hashed assets are immutable (cached for a year) and sent as their precompressed brotli or gzip
+//! copy (`scripts/precompress.mjs` writes them beside the build) when the browser accepts it.
 
 use std::path::{Component, Path, PathBuf};
 
 use axum::body::Body;
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
@@ -37,12 +39,42 @@ impl WebAssets {
     }
 }
 
-pub async fn serve(assets: &WebAssets, uri: &Uri) -> Response {
+/// The encodings of an `Accept-Encoding` header this server has copies for, best first.
+fn accepted(headers: &HeaderMap) -> Vec<(&'static str, &'static str)> {
+    let header = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let takes = |name: &str| {
+        header.split(',').any(|part| {
+            let mut pieces = part.split(';');
+            let coding = pieces.next().unwrap_or("").trim();
+            let refused = pieces.any(|p| matches!(p.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
+            coding.eq_ignore_ascii_case(name) && !refused
+        })
+    };
+    [("br", ".br"), ("gzip", ".gz")].into_iter().filter(|(name, _)| takes(name)).collect()
+}
+
+pub async fn serve(assets: &WebAssets, uri: &Uri, headers: &HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
+    if path.starts_with("assets/") {
+        for (encoding, suffix) in accepted(headers) {
+            if let Some((bytes, _)) = assets.read(&format!("{path}{suffix}")).await {
+                // The copy is sent as the type of the file it was made from.
+                let mime = mime_guess::from_path(path).first_or_octet_stream().to_string();
+                let mut response = file_response(bytes, &mime, "public, max-age=31536000, immutable");
+                response.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+                response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+                return response;
+            }
+        }
+    }
     if let Some((bytes, mime)) = assets.read(path).await {
         let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-        return file_response(bytes, &mime, cache);
+        let mut response = file_response(bytes, &mime, cache);
+        if path.starts_with("assets/") {
+            response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
+        return response;
     }
     // A path that names a file (has an extension) and is missing is a real 404; anything else is a
     // client-side route.

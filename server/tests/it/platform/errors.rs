@@ -82,6 +82,22 @@ async fn the_web_app_gets_history_fallback_but_api_paths_never_do() {
     assert!(asset.headers["content-type"].to_str().unwrap().contains("javascript"));
     assert!(asset.headers["cache-control"].to_str().unwrap().contains("immutable"));
     assert_eq!(app.get("/assets/missing.js", &[]).await.status, 404);
+    assert_eq!(asset.text, "console.log(1)", "no precompressed copy: the file itself");
+    // A precompressed copy goes to a browser that takes its encoding, as the file's type.
+    std::fs::write(web.path().join("assets/core-99.wasm"), b"\0asm raw").unwrap();
+    std::fs::write(web.path().join("assets/core-99.wasm.br"), b"brotli bytes").unwrap();
+    std::fs::write(web.path().join("assets/core-99.wasm.gz"), b"gzip bytes").unwrap();
+    let br = app.get("/assets/core-99.wasm", &[("accept-encoding", "gzip, deflate, br, zstd")]).await;
+    assert_eq!((br.status.as_u16(), br.bytes.as_slice()), (200, b"brotli bytes".as_slice()));
+    assert_eq!(br.headers["content-encoding"], "br");
+    assert_eq!(br.headers["content-type"], "application/wasm");
+    assert_eq!(br.headers["vary"], "accept-encoding");
+    assert!(br.headers["cache-control"].to_str().unwrap().contains("max-age=31536000"));
+    let gz = app.get("/assets/core-99.wasm", &[("accept-encoding", "gzip;q=1, br;q=0")]).await;
+    assert_eq!(gz.bytes.as_slice(), b"gzip bytes".as_slice());
+    assert_eq!(gz.headers["content-encoding"], "gzip");
+    let plain = app.get("/assets/core-99.wasm", &[]).await;
+    assert_eq!((plain.bytes.as_slice(), plain.headers.get("content-encoding")), (b"\0asm raw".as_slice(), None));
     assert_eq!(app.get("/../../etc/passwd", &[]).await.status, 200, "traversal gets the app, not the file");
     assert!(!app.get("/..%2F..%2Fetc%2Fpasswd", &[]).await.text.contains("root:"));
     // API paths stay JSON even though the web app answers everything else.
