@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app/providers';
-import { routes } from './app/routes';
+import { PageLoading, routes } from './app/routes';
 // Importing the core instantiates the WASM module once, before the first render.
 import './core';
 import './i18n';
@@ -18,7 +18,10 @@ if (!root) throw new Error('index.html must contain #root');
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      {/* Until the first translations arrive (src/i18n loads them per namespace). */}
+      <Suspense fallback={<PageLoading />}>
+        <RouterProvider router={router} />
+      </Suspense>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,36 +1,46 @@
 /**
  * The page registry: a menu item's `component` string to the page it shows (spec section 2,
  * "menu-derived routes"). Unknown components show a "page not available" state.
+ *
+ * Each page loads with its translation namespaces (current language; the signed-in shell's own,
+ * `layout`, `dataTable`, `notice` and `account`, are already there): listing them here loads them
+ * alongside the code. A namespace left out still loads, through `useTranslation`'s Suspense
+ * (the page skeleton of MenuRouteView), one request later.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadNamespaces, type Namespace } from '../i18n';
 
 type Page = LazyExoticComponent<ComponentType>;
 
+function page(load: () => Promise<{ default: ComponentType }>, ...namespaces: Namespace[]): Page {
+  return lazy(() => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module));
+}
+
 export const PAGES: Record<string, Page> = {
-  'dashboard/Analysis': lazy(() => import('../features/dashboard/AnalysisPage')),
-  'account/center/Index': lazy(() => import('../features/account/components/CenterPage')),
-  'account/settings/BaseSetting': lazy(() => import('../features/account/components/BaseSettingPage')),
-  'system/UserList': lazy(() => import('../features/system/users/UserListPage')),
-  'system/RoleList': lazy(() => import('../features/system/roles/RoleListPage')),
-  'system/PermissionList': lazy(() => import('../features/system/menus/PermissionListPage')),
-  'system/DepartList': lazy(() => import('../features/system/departs/DepartListPage')),
-  'system/TenantList': lazy(() => import('../features/system/tenants/TenantListPage')),
-  'system/PositionList': lazy(() => import('../features/system/positions/PositionListPage')),
-  'system/DictList': lazy(() => import('../features/system/dicts/DictListPage')),
-  'system/CategoryList': lazy(() => import('../features/system/categories/CategoryListPage')),
-  'system/CountryList': lazy(() => import('../features/system/countries/CountryListPage')),
-  'system/LogList': lazy(() => import('../features/system/logs/LogListPage')),
-  'system/AnnouncementList': lazy(() => import('../features/system/announcements/AnnouncementListPage')),
-  'account/SubAccountList': lazy(() => import('../features/system/subaccounts/SubAccountListPage')),
-  'carrier/RateCardList': lazy(() => import('../features/carrier/rateCards/RateCardListPage')),
-  'logistics/PriceForecast': lazy(() => import('../features/logistics/forecast/PriceForecastPage')),
-  'logistics/ChannelProductList': lazy(() => import('../features/logistics/channelProducts/ChannelProductListPage')),
-  'carrier/SupplierList': lazy(() => import('../features/carrier/suppliers/SupplierListPage')),
-  'carrier/ChannelList': lazy(() => import('../features/carrier/channels/ChannelListPage')),
-  'carrier/ChannelProductList': lazy(() => import('../features/carrier/channelProducts/ChannelProductListPage')),
-  'carrier/PriceLevelList': lazy(() => import('../features/carrier/priceLevels/PriceLevelListPage')),
-  'carrier/NumberSegmentList': lazy(() => import('../features/carrier/numberSegments/NumberSegmentListPage')),
-  'layouts/IframePageView': lazy(() => import('../layouts/IframePageView')),
+  'dashboard/Analysis': page(() => import('../features/dashboard/AnalysisPage'), 'dashboard'),
+  'account/center/Index': page(() => import('../features/account/components/CenterPage'), 'account'),
+  'account/settings/BaseSetting': page(() => import('../features/account/components/BaseSettingPage'), 'account'),
+  'system/UserList': page(() => import('../features/system/users/UserListPage'), 'sysUser'),
+  'system/RoleList': page(() => import('../features/system/roles/RoleListPage'), 'sysRole'),
+  'system/PermissionList': page(() => import('../features/system/menus/PermissionListPage'), 'sysMenu'),
+  'system/DepartList': page(() => import('../features/system/departs/DepartListPage'), 'sysDepart', 'sysRole'),
+  'system/TenantList': page(() => import('../features/system/tenants/TenantListPage'), 'sysTenant'),
+  'system/PositionList': page(() => import('../features/system/positions/PositionListPage'), 'sysPosition'),
+  'system/DictList': page(() => import('../features/system/dicts/DictListPage'), 'sysDict'),
+  'system/CategoryList': page(() => import('../features/system/categories/CategoryListPage'), 'sysCategory'),
+  'system/CountryList': page(() => import('../features/system/countries/CountryListPage'), 'sysCountry'),
+  'system/LogList': page(() => import('../features/system/logs/LogListPage'), 'sysLog'),
+  'system/AnnouncementList': page(() => import('../features/system/announcements/AnnouncementListPage'), 'sysAnnouncement'),
+  'account/SubAccountList': page(() => import('../features/system/subaccounts/SubAccountListPage'), 'subAccount', 'sysRole'),
+  'carrier/RateCardList': page(() => import('../features/carrier/rateCards/RateCardListPage'), 'rateCard'),
+  'logistics/PriceForecast': page(() => import('../features/logistics/forecast/PriceForecastPage'), 'forecast'),
+  'logistics/ChannelProductList': page(() => import('../features/logistics/channelProducts/ChannelProductListPage'), 'myProducts', 'carrierChannel'),
+  'carrier/SupplierList': page(() => import('../features/carrier/suppliers/SupplierListPage'), 'carrierSupplier'),
+  'carrier/ChannelList': page(() => import('../features/carrier/channels/ChannelListPage'), 'carrierChannel'),
+  'carrier/ChannelProductList': page(() => import('../features/carrier/channelProducts/ChannelProductListPage'), 'carrierProduct', 'carrierChannel'),
+  'carrier/PriceLevelList': page(() => import('../features/carrier/priceLevels/PriceLevelListPage'), 'carrierPriceLevel'),
+  'carrier/NumberSegmentList': page(() => import('../features/carrier/numberSegments/NumberSegmentListPage'), 'carrierSegment'),
+  'layouts/IframePageView': page(() => import('../layouts/IframePageView')),
 };
 
 /** Components that only group their children (JeecgBoot's RouteView). */

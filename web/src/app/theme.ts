@@ -3,8 +3,71 @@
  * Design's palettes; #1890FF "daybreak" is the default). The active one is the app-wide
  * `colorPalette`, switched live through `<html data-theme-color>` so portals follow too.
  * `<html data-color-weak>` turns on the colour-weak filter.
+ *
+ * Built from Chakra's base config (conditions and utilities) plus the default theme's tokens,
+ * global CSS and styles, but only the recipes the app's components use: `defaultConfig` would
+ * put every recipe of the library into the first page's JavaScript (about 40 KB brotli). A
+ * component whose recipe is missing renders unstyled, so a page that starts using a new Chakra
+ * component adds its recipe below (`src/app/theme.test.ts` checks the list against the source).
  */
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breadcrumbSlotRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  collapsibleSlotRecipe,
+  comboboxSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  kbdRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  popoverSlotRecipe,
+  progressSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  segmentGroupSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  stepsSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  tagSlotRecipe,
+  tagsInputSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+  tooltipSlotRecipe,
+  treeViewSlotRecipe,
+} from '@chakra-ui/react/theme';
 import { THEME_COLORS, type ThemeColorId } from '../lib/settings';
 
 type Scale = readonly [string, string, string, string, string, string, string, string, string, string];
@@ -44,7 +107,79 @@ function paletteSemantics(name: string) {
 
 const ids = THEME_COLORS.map((color) => color.id);
 
-const config = defineConfig({
+/** Recipes by the key the components look them up with (the keys of Chakra's default theme). */
+export const RECIPES = {
+  badge: badgeRecipe,
+  button: buttonRecipe,
+  container: containerRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  input: inputRecipe,
+  inputAddon: inputAddonRecipe,
+  kbd: kbdRecipe,
+  link: linkRecipe,
+  separator: separatorRecipe,
+  skeleton: skeletonRecipe,
+  spinner: spinnerRecipe,
+  textarea: textareaRecipe,
+  checkmark: checkmarkRecipe,
+  radiomark: radiomarkRecipe,
+};
+
+export const SLOT_RECIPES = {
+  alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
+  breadcrumb: breadcrumbSlotRecipe,
+  card: cardSlotRecipe,
+  checkbox: checkboxSlotRecipe,
+  collapsible: collapsibleSlotRecipe,
+  combobox: comboboxSlotRecipe,
+  dataList: dataListSlotRecipe,
+  dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
+  emptyState: emptyStateSlotRecipe,
+  field: fieldSlotRecipe,
+  fieldset: fieldsetSlotRecipe,
+  list: listSlotRecipe,
+  menu: menuSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  popover: popoverSlotRecipe,
+  progress: progressSlotRecipe,
+  radioGroup: radioGroupSlotRecipe,
+  segmentGroup: segmentGroupSlotRecipe,
+  stat: statSlotRecipe,
+  steps: stepsSlotRecipe,
+  switch: switchSlotRecipe,
+  table: tableSlotRecipe,
+  tabs: tabsSlotRecipe,
+  tag: tagSlotRecipe,
+  tagsInput: tagsInputSlotRecipe,
+  toast: toastSlotRecipe,
+  tooltip: tooltipSlotRecipe,
+  treeView: treeViewSlotRecipe,
+};
+
+/** Chakra's default theme (tokens, global CSS, text/layer/animation styles) with the recipes above. */
+const baseTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    recipes: RECIPES,
+    slotRecipes: SLOT_RECIPES,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
+
+/** The app's own theme: fonts, Ant Design colours, the theme-colour palettes, global CSS. */
+export const appConfig = defineConfig({
   globalCss: {
     html: { colorPalette: 'daybreak' },
     ...Object.fromEntries(ids.map((id) => [`html[data-theme-color=${id}]`, { colorPalette: id }])),
@@ -92,4 +227,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, baseTheme, appConfig);

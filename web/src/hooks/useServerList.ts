@@ -14,7 +14,7 @@
  * `queryClient.invalidateQueries({ queryKey: ['list', path] })` refreshes the list.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../api/client';
 import type { PageState, SortState } from '../components/DataTable';
 
@@ -36,9 +36,25 @@ export interface ServerListOptions {
   pageSize?: number;
   /** Set false to hold the call (e.g. until a parent id is known). */
   enabled?: boolean;
+  /**
+   * Where page and sort live when not in this hook's own state (the URL, see `useListPage`). The
+   * holder goes back to page 1 itself when filters or sort change.
+   */
+  view?: ListView;
+}
+
+/** Page and chosen sort of a list, held outside {@link useServerList} (e.g. in the URL). */
+export interface ListView {
+  page: PageState;
+  setPage: (page: PageState) => void;
+  /** The sort the user chose (`undefined`: the list's default). */
+  chosenSort: SortState | undefined;
+  setChosenSort: (sort: SortState | undefined) => void;
 }
 
 export interface ServerList<T> {
+  /** The list call's path (the query key is `['list', path, …]`). */
+  path: string;
   rows: T[];
   total: number;
   /** A call is in flight (first load or refresh). */
@@ -88,10 +104,14 @@ export function fetchListPage<T>(path: string, params: Record<string, string | n
 }
 
 export function useServerList<T>(path: string, filters: ListFilters = {}, options: ServerListOptions = {}): ServerList<T> {
-  const { defaultSort, pageSize: initialPageSize = 10, enabled = true } = options;
-  const [page, setPageState] = useState<PageState>({ pageNo: 1, pageSize: initialPageSize });
-  const [chosenSort, setChosenSort] = useState<SortState | undefined>();
+  const { defaultSort, pageSize: initialPageSize = 10, enabled = true, view } = options;
+  const [ownPage, setOwnPage] = useState<PageState>({ pageNo: 1, pageSize: initialPageSize });
+  const [ownSort, setOwnSort] = useState<SortState | undefined>();
   const [selection, setSelection] = useState<string[]>([]);
+  const page = view ? view.page : ownPage;
+  const setPageState = view ? view.setPage : setOwnPage;
+  const chosenSort = view ? view.chosenSort : ownSort;
+  const setChosenSort = view ? view.setChosenSort : setOwnSort;
   const sort = chosenSort ?? defaultSort;
 
   const params = useMemo(() => filterParams(filters, sort), [filters, sort]);
@@ -101,7 +121,7 @@ export function useServerList<T>(path: string, filters: ListFilters = {}, option
   const [lastKey, setLastKey] = useState(filterKey);
   if (lastKey !== filterKey) {
     setLastKey(filterKey);
-    setPageState((current) => (current.pageNo === 1 ? current : { ...current, pageNo: 1 }));
+    if (!view) setOwnPage((current) => (current.pageNo === 1 ? current : { ...current, pageNo: 1 }));
     setSelection([]);
   }
 
@@ -116,18 +136,22 @@ export function useServerList<T>(path: string, filters: ListFilters = {}, option
   const rows = useMemo(() => query.data?.records ?? [], [query.data]);
   const total = query.data?.total ?? 0;
 
-  // A delete emptied the last page: show the one before (state adjusted during render).
-  if (!query.isFetching && !query.isPlaceholderData && query.data && query.data.records.length === 0 && page.pageNo > 1 && query.data.total > 0) {
-    const last = Math.max(1, Math.ceil(query.data.total / page.pageSize));
-    setPageState({ ...page, pageNo: Math.min(page.pageNo - 1, last) });
-  }
+  // A delete emptied the last page (or a shared link names a page past the end): show the one
+  // before. Own state is adjusted during render; a view outside (the URL) in an effect.
+  const emptied = !query.isFetching && !query.isPlaceholderData && query.data !== undefined && query.data.records.length === 0 && page.pageNo > 1 && query.data.total > 0;
+  const previousPage = emptied ? Math.min(page.pageNo - 1, Math.max(1, Math.ceil((query.data?.total ?? 0) / page.pageSize))) : page.pageNo;
+  if (emptied && !view) setOwnPage({ ...page, pageNo: previousPage });
+  useEffect(() => {
+    if (emptied && view) view.setPage({ ...view.page, pageNo: previousPage });
+  }, [emptied, view, previousPage]);
 
-  const setPage = useCallback((next: PageState) => setPageState(next), []);
-  const setSort = useCallback((next: SortState | undefined) => setChosenSort(next), []);
+  const setPage = useCallback((next: PageState) => setPageState(next), [setPageState]);
+  const setSort = useCallback((next: SortState | undefined) => setChosenSort(next), [setChosenSort]);
   const clearSelection = useCallback(() => setSelection([]), []);
   const refetch = useCallback(() => query.refetch(), [query]);
 
   return {
+    path,
     rows,
     total,
     loading: query.isFetching || (enabled && query.isPending),

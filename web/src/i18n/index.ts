@@ -2,92 +2,54 @@
  * Translations and the current language. The language lives in the `client_lang` cookie
  * (`zh-CN` or `en-US`, read by the server too); without it the browser's language decides, and
  * English is the fallback. Switching rewrites the cookie and `<html lang>` without a reload.
+ *
+ * Each namespace (`src/locales/<language>/<namespace>.json`) is its own chunk, loaded for the
+ * current language only when something needs it: `common` at start, a route's namespaces with
+ * its page (`loadNamespaces` in the route's `lazy`, or `useTranslation`, which suspends until the
+ * namespace is there, so keys never flash). Switching language loads the namespaces loaded so
+ * far in the new language before the UI switches.
  */
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies';
-import enAccount from '../locales/en-US/account.json';
-import enCommon from '../locales/en-US/common.json';
-import enDashboard from '../locales/en-US/dashboard.json';
-import enException from '../locales/en-US/exception.json';
-import enLayout from '../locales/en-US/layout.json';
-import enUser from '../locales/en-US/user.json';
-import zhAccount from '../locales/zh-CN/account.json';
-import zhCommon from '../locales/zh-CN/common.json';
-import zhDashboard from '../locales/zh-CN/dashboard.json';
-import zhException from '../locales/zh-CN/exception.json';
-import zhLayout from '../locales/zh-CN/layout.json';
-import zhUser from '../locales/zh-CN/user.json';
-import enDataTable from '../locales/en-US/dataTable.json';
-import zhDataTable from '../locales/zh-CN/dataTable.json';
-import enSysUser from '../locales/en-US/sysUser.json';
-import zhSysUser from '../locales/zh-CN/sysUser.json';
-import enSysRole from '../locales/en-US/sysRole.json';
-import zhSysRole from '../locales/zh-CN/sysRole.json';
-import enSubAccount from '../locales/en-US/subAccount.json';
-import zhSubAccount from '../locales/zh-CN/subAccount.json';
-import enSysMenu from '../locales/en-US/sysMenu.json';
-import zhSysMenu from '../locales/zh-CN/sysMenu.json';
-import enSysDepart from '../locales/en-US/sysDepart.json';
-import zhSysDepart from '../locales/zh-CN/sysDepart.json';
-import enSysTenant from '../locales/en-US/sysTenant.json';
-import zhSysTenant from '../locales/zh-CN/sysTenant.json';
-import enSysPosition from '../locales/en-US/sysPosition.json';
-import zhSysPosition from '../locales/zh-CN/sysPosition.json';
-import enSysDict from '../locales/en-US/sysDict.json';
-import zhSysDict from '../locales/zh-CN/sysDict.json';
-import enSysCategory from '../locales/en-US/sysCategory.json';
-import zhSysCategory from '../locales/zh-CN/sysCategory.json';
-import enSysCountry from '../locales/en-US/sysCountry.json';
-import zhSysCountry from '../locales/zh-CN/sysCountry.json';
-import enSysLog from '../locales/en-US/sysLog.json';
-import zhSysLog from '../locales/zh-CN/sysLog.json';
-import enSysAnnouncement from '../locales/en-US/sysAnnouncement.json';
-import zhSysAnnouncement from '../locales/zh-CN/sysAnnouncement.json';
-import enNotice from '../locales/en-US/notice.json';
-import zhNotice from '../locales/zh-CN/notice.json';
-import enRateCard from '../locales/en-US/rateCard.json';
-import zhRateCard from '../locales/zh-CN/rateCard.json';
-import enForecast from '../locales/en-US/forecast.json';
-import zhForecast from '../locales/zh-CN/forecast.json';
-import enMyProducts from '../locales/en-US/myProducts.json';
-import zhMyProducts from '../locales/zh-CN/myProducts.json';
-import enCarrierSupplier from '../locales/en-US/carrierSupplier.json';
-import zhCarrierSupplier from '../locales/zh-CN/carrierSupplier.json';
-import enCarrierChannel from '../locales/en-US/carrierChannel.json';
-import zhCarrierChannel from '../locales/zh-CN/carrierChannel.json';
-import enCarrierProduct from '../locales/en-US/carrierProduct.json';
-import zhCarrierProduct from '../locales/zh-CN/carrierProduct.json';
-import enCarrierPriceLevel from '../locales/en-US/carrierPriceLevel.json';
-import zhCarrierPriceLevel from '../locales/zh-CN/carrierPriceLevel.json';
-import enCarrierSegment from '../locales/en-US/carrierSegment.json';
-import zhCarrierSegment from '../locales/zh-CN/carrierSegment.json';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en-US';
 export const LANGUAGE_COOKIE = 'client_lang';
 
-export const resources = {
-  'zh-CN': { common: zhCommon, user: zhUser, exception: zhException, dashboard: zhDashboard, layout: zhLayout, account: zhAccount,
-    dataTable: zhDataTable, sysUser: zhSysUser, sysRole: zhSysRole, subAccount: zhSubAccount, sysMenu: zhSysMenu, sysDepart: zhSysDepart, sysTenant: zhSysTenant, sysPosition: zhSysPosition,
-    sysDict: zhSysDict, sysCategory: zhSysCategory, sysCountry: zhSysCountry, sysLog: zhSysLog, sysAnnouncement: zhSysAnnouncement,
-    notice: zhNotice, rateCard: zhRateCard, forecast: zhForecast, myProducts: zhMyProducts,
-    carrierSupplier: zhCarrierSupplier,
-    carrierChannel: zhCarrierChannel,
-    carrierProduct: zhCarrierProduct,
-    carrierPriceLevel: zhCarrierPriceLevel,
-    carrierSegment: zhCarrierSegment },
-  'en-US': { common: enCommon, user: enUser, exception: enException, dashboard: enDashboard, layout: enLayout, account: enAccount,
-    dataTable: enDataTable, sysUser: enSysUser, sysRole: enSysRole, subAccount: enSubAccount, sysMenu: enSysMenu, sysDepart: enSysDepart, sysTenant: enSysTenant, sysPosition: enSysPosition,
-    sysDict: enSysDict, sysCategory: enSysCategory, sysCountry: enSysCountry, sysLog: enSysLog, sysAnnouncement: enSysAnnouncement,
-    notice: enNotice, rateCard: enRateCard, forecast: enForecast, myProducts: enMyProducts,
-    carrierSupplier: enCarrierSupplier,
-    carrierChannel: enCarrierChannel,
-    carrierProduct: enCarrierProduct,
-    carrierPriceLevel: enCarrierPriceLevel,
-    carrierSegment: enCarrierSegment },
-} as const;
+/** The translations' shape (type only: nothing here is bundled), for i18next's typed `t`. */
+export interface Resources {
+  common: typeof import('../locales/en-US/common.json');
+  user: typeof import('../locales/en-US/user.json');
+  exception: typeof import('../locales/en-US/exception.json');
+  dashboard: typeof import('../locales/en-US/dashboard.json');
+  layout: typeof import('../locales/en-US/layout.json');
+  account: typeof import('../locales/en-US/account.json');
+  dataTable: typeof import('../locales/en-US/dataTable.json');
+  sysUser: typeof import('../locales/en-US/sysUser.json');
+  sysRole: typeof import('../locales/en-US/sysRole.json');
+  subAccount: typeof import('../locales/en-US/subAccount.json');
+  sysMenu: typeof import('../locales/en-US/sysMenu.json');
+  sysDepart: typeof import('../locales/en-US/sysDepart.json');
+  sysTenant: typeof import('../locales/en-US/sysTenant.json');
+  sysPosition: typeof import('../locales/en-US/sysPosition.json');
+  sysDict: typeof import('../locales/en-US/sysDict.json');
+  sysCategory: typeof import('../locales/en-US/sysCategory.json');
+  sysCountry: typeof import('../locales/en-US/sysCountry.json');
+  sysLog: typeof import('../locales/en-US/sysLog.json');
+  sysAnnouncement: typeof import('../locales/en-US/sysAnnouncement.json');
+  notice: typeof import('../locales/en-US/notice.json');
+  rateCard: typeof import('../locales/en-US/rateCard.json');
+  forecast: typeof import('../locales/en-US/forecast.json');
+  myProducts: typeof import('../locales/en-US/myProducts.json');
+  carrierSupplier: typeof import('../locales/en-US/carrierSupplier.json');
+  carrierChannel: typeof import('../locales/en-US/carrierChannel.json');
+  carrierProduct: typeof import('../locales/en-US/carrierProduct.json');
+  carrierPriceLevel: typeof import('../locales/en-US/carrierPriceLevel.json');
+  carrierSegment: typeof import('../locales/en-US/carrierSegment.json');
+}
+export type Namespace = keyof Resources;
 
 export const NAMESPACES = [
   'common',
@@ -118,7 +80,29 @@ export const NAMESPACES = [
   'carrierProduct',
   'carrierPriceLevel',
   'carrierSegment',
-] as const;
+] as const satisfies readonly Namespace[];
+
+/** One lazy import per locale file: each becomes its own chunk. */
+const LOCALE_FILES = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });
+
+/** Reads `src/locales/<language>/<namespace>.json` through its chunk. */
+export function readLocale(language: string, namespace: string): Promise<ResourceKey> {
+  const load = LOCALE_FILES[`../locales/${language}/${namespace}.json`];
+  return load ? load() : Promise.reject(new Error(`no translations for ${language}/${namespace}`));
+}
+
+/** The i18next backend: a namespace of a language is a dynamic import. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, namespace, callback) {
+    readLocale(language, namespace).then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 /** Maps any tag (`zh`, `zh_CN`, `en-GB`, ...) to a supported language, if it is one. */
 export function toLanguage(tag: string | undefined | null): Language | undefined {
@@ -161,17 +145,51 @@ i18n.on('languageChanged', (language) => {
   document.documentElement.lang = toLanguage(language) ?? FALLBACK_LANGUAGE;
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(),
-  fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: [...NAMESPACES],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+void i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    lng: detectLanguage(),
+    // Both languages have the same keys (scripts/check-locales.mjs), so nothing falls back and
+    // only the current language is ever loaded.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // Starts loading `common` now; `i18n.language` is set when `init` returns.
+    initAsync: false,
+    react: { useSuspense: true },
+  });
 document.documentElement.lang = currentLanguage();
+
+/**
+ * Loads these namespaces in the current language (and keeps them for later language switches);
+ * a route calls it in its `lazy` so the page's translations load alongside its code.
+ */
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  return new Promise((resolve) => {
+    void i18n.loadNamespaces([...namespaces], () => resolve());
+  });
+}
+
+/** Loads namespaces in every language (the built-in route titles carry both; see lib/routes). */
+export function loadNamespacesInAllLanguages(namespaces: readonly Namespace[]): Promise<void> {
+  return new Promise((resolve) => {
+    (i18n.services.backendConnector as { load: (l: string[], n: string[], cb: () => void) => void }).load(
+      [...LANGUAGES],
+      [...namespaces],
+      () => resolve(),
+    );
+  });
+}
+
+/** Every namespace in every language, as the tests expect translations to be there synchronously. */
+export async function loadAllTranslations(): Promise<void> {
+  await loadNamespaces(NAMESPACES);
+  await loadNamespacesInAllLanguages(NAMESPACES);
+}
 
 export default i18n;

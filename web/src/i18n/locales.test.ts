@@ -1,10 +1,20 @@
 import { describe, expect, test } from 'vitest';
-import { compareLocales } from '../../scripts/check-locales.mjs';
-import i18n, { detectLanguage, setLanguage, toLanguage } from './index';
+import { readdirSync } from 'node:fs';
+import { compareLocales, LOCALES_DIR } from '../../scripts/check-locales.mjs';
+import i18n, { detectLanguage, NAMESPACES, readLocale, setLanguage, toLanguage } from './index';
 
 describe('locales', () => {
   test('zh-CN and en-US have the same keys and placeholders', () => {
     expect(compareLocales()).toEqual([]);
+  });
+
+  test('every locale file is a declared namespace, loadable on its own', async () => {
+    for (const language of ['zh-CN', 'en-US']) {
+      const files = readdirSync(`${LOCALES_DIR}/${language}`).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+      expect(files.toSorted()).toEqual([...NAMESPACES].toSorted());
+    }
+    expect(await readLocale('en-US', 'common')).toMatchObject({ app: { name: 'Logistics Platform' } });
+    await expect(readLocale('fr-FR', 'common')).rejects.toThrow('no translations for fr-FR/common');
   });
 });
 

@@ -13,8 +13,8 @@ export const SW_FILENAME = 'sw.js';
 /** The worker's source, relative to the project root. */
 export const SW_TEMPLATE = 'src/sw/sw.js';
 
-/** Built files that are not worth keeping offline. */
-const SKIPPED = [/\.map$/, /^sw\.js$/, /(^|\/)\.[^/]+$/];
+/** Built files that are not worth keeping offline (`.vite/manifest.json` is for scripts/check-page-weight.mjs). */
+const SKIPPED = [/\.map$/, /^sw\.js$/, /(^|\/)\.[^/]+$/, /^\.vite\//];
 
 /** The URLs to precache for these output file names (sorted, deduplicated, under `base`). */
 export function precacheEntries(fileNames: Iterable<string>, base = '/'): string[] {

@@ -1,10 +1,13 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
-import i18n from '../i18n';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import i18n, { loadAllTranslations } from '../i18n';
 import { closeSessionExpired } from '../lib/session-expiry';
 import { clearSession } from '../lib/session';
 import { reloadSettings } from '../lib/settings';
 import { InertWebSocket } from './websocket';
+
+// The app loads translations per namespace on demand; tests read them synchronously.
+beforeAll(loadAllTranslations);
 
 beforeEach(async () => {
   // No real sockets from the signed-in layout's live notices (tests unstub globals after each test).

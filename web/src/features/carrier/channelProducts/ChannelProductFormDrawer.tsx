@@ -1,17 +1,17 @@
 import { Button, CloseButton, Drawer, Heading, HStack, Input, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { toaster } from '../../../components/ui/toaster';
+import { useSaveRecord } from '../../../components/list';
 import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { channelLabel, TRANS_TYPES, useChannelOptions } from '../channels/api';
-import { FormField } from '../shared/FormField';
-import { FormSwitch } from '../shared/FormSwitch';
-import { OptionSelect } from '../shared/OptionSelect';
-import { CODE_PATTERN, serverError } from '../shared/serverError';
+import { FormField } from '../../../components/form/FormField';
+import { FormSwitch } from '../../../components/form/FormSwitch';
+import { OptionSelect } from '../../../components/form/OptionSelect';
+import { CODE_PATTERN } from '../../../components/form/serverError';
 import {
   addChannelProduct,
+  CHANNEL_PRODUCT_LIST_PATH,
   DEDUCT_METHODS,
   editChannelProduct,
   LABEL_TYPES,
@@ -34,7 +34,7 @@ export interface ChannelProductFormDrawerProps {
   record: ChannelProductRecord | undefined;
   /** The channel a new product starts with (the list's channel filter). */
   channelId?: string;
-  onSaved: () => void;
+  onSaved?: () => void;
 }
 
 /**
@@ -72,12 +72,12 @@ function Suggestions({ id, values, label }: { id: string; values: readonly strin
   );
 }
 
-function ProductForm({ record, channelId, onSaved, onClose }: { record: ChannelProductRecord | undefined; channelId: string; onSaved: () => void; onClose: () => void }) {
+function ProductForm({ record, channelId, onSaved, onClose }: { record: ChannelProductRecord | undefined; channelId: string; onSaved?: () => void; onClose: () => void }) {
   const { t } = useTranslation('carrierProduct');
   const { t: tc } = useTranslation('carrierChannel');
   const form = useForm<ProductValues>({ mode: 'onTouched', defaultValues: productDefaults(record, channelId) });
   const { register, handleSubmit, formState, setError, setValue, getValues, control } = form;
-  const [formError, setFormError] = useState<string>();
+  const { save, formError } = useSaveRecord<ProductValues>({ listPath: CHANNEL_PRODUCT_LIST_PATH, onSaved, serverFields: (field) => errorPath(field, getValues()), setError });
   const channels = useChannelOptions();
   const rateCards = useRateCardCodes();
   const ratio = useWatch({ control, name: 'thWeightRatio' });
@@ -87,19 +87,8 @@ function ProductForm({ record, channelId, onSaved, onClose }: { record: ChannelP
   const rateCardChoices = (rateCards.data ?? []).map((card) => ({ value: card.code, label: `${card.code} · ${card.name}${card.currency ? ` (${card.currency})` : ''}` }));
 
   const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
     const body = productBody(values);
-    try {
-      const envelope = record ? await editChannelProduct({ ...body, id: record.id }) : await addChannelProduct(body);
-      toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-      onSaved();
-      onClose();
-    } catch (failure) {
-      const { message, field } = serverError(failure);
-      const path = field ? errorPath(field, getValues()) : undefined;
-      if (path) setError(path, { type: 'server', message }, { shouldFocus: true });
-      else setFormError(message);
-    }
+    if (await save(() => (record ? editChannelProduct({ ...body, id: record.id }) : addChannelProduct(body)))) onClose();
   });
 
   const err = formState.errors;
@@ -272,10 +261,10 @@ function ProductForm({ record, channelId, onSaved, onClose }: { record: ChannelP
               {t('form.suggestionsHint')}
             </Text>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormSwitch control={control} name="izEnable" label={t('field.izEnable')} helper={t('form.izEnableHint')} testId="product-iz-enable" />
-              <FormSwitch control={control} name="izSingle" label={t('field.izSingle')} helper={t('form.izSingleHint')} testId="product-iz-single" />
-              <FormSwitch control={control} name="izMult" label={t('field.izMult')} helper={t('form.izMultHint')} testId="product-iz-mult" />
-              <FormSwitch control={control} name="izSubsist" label={t('field.izSubsist')} helper={t('form.izSubsistHint')} testId="product-iz-subsist" />
+              <FormSwitch colorPalette="green" control={control} name="izEnable" label={t('field.izEnable')} helper={t('form.izEnableHint')} testId="product-iz-enable" />
+              <FormSwitch colorPalette="green" control={control} name="izSingle" label={t('field.izSingle')} helper={t('form.izSingleHint')} testId="product-iz-single" />
+              <FormSwitch colorPalette="green" control={control} name="izMult" label={t('field.izMult')} helper={t('form.izMultHint')} testId="product-iz-mult" />
+              <FormSwitch colorPalette="green" control={control} name="izSubsist" label={t('field.izSubsist')} helper={t('form.izSubsistHint')} testId="product-iz-subsist" />
             </SimpleGrid>
           </Stack>
 

@@ -1,21 +1,13 @@
-import { Badge, Box, Button, Card, Field, Flex, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Box, HStack, Text, Wrap } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../../components/Authorized';
-import { useConfirm } from '../../../components/ConfirmDialog';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { DownloadIcon, PlusIcon, TrashIcon } from '../../../components/icons';
-import { SearchBar } from '../../../components/SearchBar';
-import { toaster } from '../../../components/ui/toaster';
-import { useRequireSelection } from '../../../hooks/useRequireSelection';
-import { useServerList } from '../../../hooks/useServerList';
-import { datedFilename, exportAll, type CsvColumn } from '../../../lib/export';
+import type { DataColumn } from '../../../components/DataTable';
+import { codeColumn, nameColumn } from '../../../components/list/columns';
+import { actionsColumn, FilterSelect, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, useCsvExport, useDeleteRecords, useListPage } from '../../../components/list';
 import { channelLabel, transTypeLabel, useChannelOptions } from '../channels/api';
-import { isOneOf } from '../shared/filters';
-import { OptionSelect } from '../shared/OptionSelect';
-import { StatusBadge } from '../shared/StatusBadge';
+import { isOneOf } from '../../../components/form/options';
+import { StatusBadge } from '../../../components/StatusBadge';
 import {
   CHANNEL_PRODUCT_LIST_PATH,
   deleteChannelProducts,
@@ -64,32 +56,8 @@ interface ColumnDeps {
 
 function productColumns({ t, tc, onEdit, onDelete }: ColumnDeps): DataColumn<ChannelProductRecord>[] {
   return [
-    {
-      id: 'code',
-      header: t('field.code'),
-      sortable: true,
-      cell: (row) => (
-        <Text fontFamily="mono" textStyle="sm" fontWeight="medium">
-          {row.code}
-        </Text>
-      ),
-    },
-    {
-      id: 'name',
-      header: t('field.name'),
-      sortable: true,
-      minWidth: '160px',
-      cell: (row) => (
-        <Box>
-          <Text>{row.name}</Text>
-          {row.nameEn ? (
-            <Text textStyle="xs" color="fg.muted">
-              {row.nameEn}
-            </Text>
-          ) : null}
-        </Box>
-      ),
-    },
+    codeColumn(t('field.code')),
+    nameColumn(t('field.name')),
     {
       id: 'channel',
       header: t('field.channel'),
@@ -169,25 +137,10 @@ function productColumns({ t, tc, onEdit, onDelete }: ColumnDeps): DataColumn<Cha
       cell: (row) => <StatusBadge active={row.izEnable} label={row.izEnable ? t('enabled.true') : t('enabled.false')} />,
     },
     { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: '2xl' },
-    {
-      id: 'actions',
-      header: t('action.actions', { ns: 'dataTable' }),
-      sticky: true,
-      cell: (row) => (
-        <HStack gap="1">
-          <Authorized action="logistics:channelProduct:edit">
-            <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => onEdit(row)} data-testid="product-edit">
-              {t('action.edit', { ns: 'dataTable' })}
-            </Button>
-          </Authorized>
-          <Authorized action="logistics:channelProduct:delete">
-            <Button size="xs" variant="ghost" colorPalette="red" onClick={() => onDelete(row)} data-testid="product-delete">
-              {t('action.delete', { ns: 'dataTable' })}
-            </Button>
-          </Authorized>
-        </HStack>
-      ),
-    },
+    actionsColumn<ChannelProductRecord>('text', (row) => [
+      { kind: 'edit', action: 'logistics:channelProduct:edit', onClick: () => onEdit(row), testId: 'product-edit' },
+      { kind: 'delete', action: 'logistics:channelProduct:delete', onClick: () => onDelete(row), testId: 'product-delete' },
+    ]),
   ];
 }
 
@@ -195,49 +148,25 @@ function productColumns({ t, tc, onEdit, onDelete }: ColumnDeps): DataColumn<Cha
 export default function ChannelProductListPage() {
   const { t } = useTranslation('carrierProduct');
   const { t: tc } = useTranslation('carrierChannel');
-  const queryClient = useQueryClient();
-  const requireSelection = useRequireSelection();
-  const { confirm, dialog } = useConfirm();
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
   const [form, setForm] = useState<{ record?: ChannelProductRecord }>();
-  const [exporting, setExporting] = useState(false);
   const channels = useChannelOptions();
   const channelChoices = (channels.data ?? []).map((channel) => ({ value: channel.id, label: channelLabel(channel) }));
-  const list = useServerList<ChannelProductRecord>(CHANNEL_PRODUCT_LIST_PATH, filters, { defaultSort: { column: 'createTime', order: 'desc' } });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', CHANNEL_PRODUCT_LIST_PATH] });
-
-  const askDelete = (record: ChannelProductRecord) =>
-    confirm({
-      title: t('delete.title'),
-      description: t('delete.description', { name: `${record.code} ${record.name}` }),
-      testId: 'product-delete-confirm',
-      onConfirm: async () => {
-        const envelope = await deleteChannelProducts([record.id]);
-        toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-        list.setSelection(list.selection.filter((id) => id !== record.id));
-        await refresh();
-      },
-    });
-
-  const askBatchDelete = () => {
-    if (!requireSelection(list.selection)) return;
-    const ids = list.selection;
-    confirm({
-      title: t('delete.title'),
-      description: t('delete.batchDescription', { count: ids.length }),
-      testId: 'product-delete-confirm',
-      onConfirm: async () => {
-        const envelope = await deleteChannelProducts(ids);
-        toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-        list.clearSelection();
-        await refresh();
-      },
-    });
-  };
-
-  const exportCsv = async () => {
-    const csvColumns: CsvColumn<ChannelProductRecord>[] = [
+  const page = useListPage<ChannelProductRecord, Filters>(CHANNEL_PRODUCT_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'createTime', order: 'desc' } });
+  const { list } = page;
+  const remover = useDeleteRecords<ChannelProductRecord>({
+    list,
+    remove: deleteChannelProducts,
+    title: t('delete.title'),
+    describe: (record) => t('delete.description', { name: `${record.code} ${record.name}` }),
+    describeBatch: (count) => t('delete.batchDescription', { count }),
+    testId: 'product-delete-confirm',
+  });
+  const exporter = useCsvExport<ChannelProductRecord>({
+    path: CHANNEL_PRODUCT_LIST_PATH,
+    filters: page.filters,
+    sort: list.sort,
+    filename: t('exportName'),
+    columns: () => [
       { header: t('field.code'), value: (row) => row.code },
       { header: t('field.name'), value: (row) => row.name },
       { header: t('field.nameEn'), value: (row) => row.nameEn },
@@ -251,122 +180,55 @@ export default function ChannelProductListPage() {
       { header: t('field.izEnable'), value: (row) => (row.izEnable ? t('enabled.true') : t('enabled.false')) },
       { header: t('field.remark'), value: (row) => row.remark },
       { header: t('field.createTime'), value: (row) => row.createTime },
-    ];
-    setExporting(true);
-    try {
-      await exportAll(CHANNEL_PRODUCT_LIST_PATH, filters, csvColumns, { filename: datedFilename(t('exportName')), sort: list.sort });
-    } catch {
-      // The export toast and the API notice said why.
-    } finally {
-      setExporting(false);
-    }
-  };
+    ],
+  });
 
-  const columns = productColumns({ t, tc, onEdit: (record) => setForm({ record }), onDelete: askDelete });
+  const columns = productColumns({ t, tc, onEdit: (record) => setForm({ record }), onDelete: remover.askDelete });
 
   return (
-    <Stack gap="4" data-testid="product-page">
-      <SearchBar
-        onSearch={() => setFilters(draft)}
-        onReset={() => {
-          setDraft(EMPTY);
-          setFilters(EMPTY);
-        }}
-        loading={list.loading}
-        visibleOnPhone={2}
-        testId="product-search"
-      >
-        <Field.Root>
-          <Field.Label>{t('filter.channel')}</Field.Label>
-          <OptionSelect
-            options={channelChoices}
-            value={draft.channelId}
-            onChange={(event) => {
-              const next = { ...draft, channelId: event.currentTarget.value };
-              setDraft(next);
-              setFilters(next);
-            }}
-            placeholder={t('filter.allChannels')}
-            loading={channels.isPending}
-            data-testid="product-search-channel"
-          />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('filter.keyWord')}</Field.Label>
-          <Input size="sm" value={draft.keyWord} onChange={(event) => setDraft({ ...draft, keyWord: event.currentTarget.value })} placeholder={t('filter.keyWordPlaceholder')} data-testid="product-search-keyword" />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('filter.tradeType')}</Field.Label>
-          <OptionSelect
+    <ListPage
+      testId="product-page"
+      search={
+        <ListSearchBar page={page} visibleOnPhone={2} testId="product-search">
+          <FilterSelect page={page} name="channelId" immediate label={t('filter.channel')} options={channelChoices} allLabel={t('filter.allChannels')} loading={channels.isPending} testId="product-search-channel" />
+          <FilterText page={page} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} testId="product-search-keyword" />
+          <FilterSelect
+            page={page}
+            name="tradeType"
+            label={t('filter.tradeType')}
             options={TRADE_TYPES.map((type) => ({ value: type, label: t(`tradeType.${type}`) }))}
-            value={draft.tradeType}
-            onChange={(event) => setDraft({ ...draft, tradeType: event.currentTarget.value })}
-            placeholder={t('filter.all')}
-            data-testid="product-search-trade-type"
+            allLabel={t('filter.all')}
+            testId="product-search-trade-type"
           />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('filter.izEnable')}</Field.Label>
-          <OptionSelect
+          <FilterSelect
+            page={page}
+            name="izEnable"
+            label={t('filter.izEnable')}
             options={[
               { value: 'true', label: t('enabled.true') },
               { value: 'false', label: t('enabled.false') },
             ]}
-            value={draft.izEnable}
-            onChange={(event) => setDraft({ ...draft, izEnable: event.currentTarget.value })}
-            placeholder={t('filter.all')}
-            data-testid="product-search-enabled"
+            allLabel={t('filter.all')}
+            testId="product-search-enabled"
           />
-        </Field.Root>
-      </SearchBar>
-      <Card.Root size="sm">
-        <Card.Body>
-          <Stack gap="4">
-            <Flex gap="2" wrap="wrap" align="center">
-              <Authorized action="logistics:channelProduct:add">
-                <Button size="sm" onClick={() => setForm({})} data-testid="product-add">
-                  <PlusIcon />
-                  {t('add')}
-                </Button>
-              </Authorized>
-              <Authorized action="logistics:channelProduct:delete">
-                <Button size="sm" variant="outline" colorPalette="red" onClick={askBatchDelete} data-testid="product-batch-delete">
-                  <TrashIcon />
-                  {t('action.batchDelete', { ns: 'dataTable' })}
-                </Button>
-              </Authorized>
-              <Box flex="1" />
-              <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportCsv()} data-testid="product-export">
-                <DownloadIcon />
-                {t('export.button', { ns: 'dataTable' })}
-              </Button>
-            </Flex>
-            <DataTable
-              columns={columns}
-              rows={list.rows}
-              total={list.total}
-              loading={list.loading}
-              page={list.page}
-              onPageChange={list.setPage}
-              sort={list.sort}
-              onSortChange={list.setSort}
-              selectedIds={list.selection}
-              onSelectionChange={list.setSelection}
-              getRowId={(row) => row.id}
-              caption={t('caption')}
-              testId="product-table"
-            />
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-      <ChannelProductFormDrawer
-        open={form !== undefined}
-        onOpenChange={(open) => (open ? undefined : setForm(undefined))}
-        record={form?.record}
-        channelId={filters.channelId}
-        onSaved={() => void refresh()}
-      />
-      {dialog}
-    </Stack>
+        </ListSearchBar>
+      }
+      toolbar={
+        <ListToolbar
+          testIdPrefix="product"
+          add={{ action: 'logistics:channelProduct:add', label: t('add'), onClick: () => setForm({}) }}
+          batchDelete={{ action: 'logistics:channelProduct:delete', onClick: remover.askBatchDelete }}
+          exporter={exporter}
+        />
+      }
+      dialogs={
+        <>
+          <ChannelProductFormDrawer open={form !== undefined} onOpenChange={(open) => (open ? undefined : setForm(undefined))} record={form?.record} channelId={page.filters.channelId} />
+          {remover.dialog}
+        </>
+      }
+    >
+      <ListTable list={list} selectable columns={columns} getRowId={(row) => row.id} caption={t('caption')} testId="product-table" />
+    </ListPage>
   );
 }

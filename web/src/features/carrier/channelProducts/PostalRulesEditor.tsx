@@ -2,7 +2,7 @@ import { Button, EmptyState, Field, HStack, IconButton, Input, Table } from '@ch
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
-import { OptionSelect } from '../shared/OptionSelect';
+import { OptionSelect } from '../../../components/form/OptionSelect';
 import type { ProductValues } from './form';
 import { COUNTRY, POSTAL_CODE } from './rules';
 

@@ -2,8 +2,8 @@ import { Button, EmptyState, Field, HStack, IconButton, Input, InputGroup, Table
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
-import { isOneOf } from '../shared/filters';
-import { OptionSelect } from '../shared/OptionSelect';
+import { isOneOf } from '../../../components/form/options';
+import { OptionSelect } from '../../../components/form/OptionSelect';
 import { VALID_TYPE_UNITS, VALID_TYPES } from './api';
 import type { ProductValues } from './form';
 import { boundProblem } from './rules';

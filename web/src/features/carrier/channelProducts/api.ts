@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../api/client';
+import type { components } from '../../../api/schema';
 
 /** Trade types a product may be limited to (`''` = any). */
 export const TRADE_TYPES = ['B2B', 'B2C', 'FBA', 'WMS'] as const;
@@ -30,51 +31,11 @@ export const DEDUCT_METHODS = ['onOrder', 'onLabel', 'onWeighed'] as const;
 export const WEIGHT_RATIO_PICKS = [5000, 6000, 8000, 0] as const;
 export const MAX_WEIGHT_RATIO = 1_000_000;
 
-export interface ValidityRule {
-  validType: string;
-  /** Decimal strings or null (at least one of them). */
-  min: string | null;
-  max: string | null;
-}
+export type ValidityRule = components['schemas']['RuleRecord'];
 
-export interface PostalRule {
-  /** ISO 3166 alpha-2. */
-  country: string;
-  /** A postal code, or a prefix ending in `*`. */
-  postalCode: string;
-  /** true: the country's codes must match one allow row; false: a matching code is refused. */
-  allow: boolean;
-  remark?: string | null;
-}
+export type PostalRule = components['schemas']['PostalRecord'];
 
-export interface ChannelProductRecord {
-  id: string;
-  channelId: string;
-  channelCode?: string | null;
-  channelName?: string | null;
-  code: string;
-  name: string;
-  nameEn?: string | null;
-  title?: string | null;
-  /** "B2B" | "B2C" | "FBA" | "WMS" | "" (any). */
-  tradeType?: string | null;
-  transType?: string | null;
-  pushMethod?: string | null;
-  labelType?: string | null;
-  deductMethod?: string | null;
-  izSubsist: boolean;
-  izSingle: boolean;
-  izMult: boolean;
-  izEnable: boolean;
-  /** A rate card's code: its version in force prices the product. */
-  feeId?: string | null;
-  /** Integer cm³/kg; 0 = actual weight only. */
-  thWeightRatio: number;
-  remark?: string | null;
-  createTime?: string | null;
-  rules?: ValidityRule[] | null;
-  postalRules?: PostalRule[] | null;
-}
+export type ChannelProductRecord = components['schemas']['ChannelProductRecord'];
 
 export interface ChannelProductInput {
   id?: string;

@@ -1,5 +1,5 @@
 /** The channel product form's values, how a record fills them and how they become the request. */
-import { orNull } from '../shared/serverError';
+import { orNull } from '../../../components/form/serverError';
 import type { ChannelProductInput, ChannelProductRecord } from './api';
 import { fromPostalRows, fromRuleRows, toPostalRows, toRuleRows, type PostalRow, type RuleRow } from './rules';
 

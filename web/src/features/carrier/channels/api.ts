@@ -1,25 +1,12 @@
 /** Channels (contract "Suppliers and channels", `logistics:channel:*`): a supplier's services. */
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { api, type Envelope } from '../../../api/client';
-import { isOneOf } from '../shared/filters';
-import { fetchOptions } from '../shared/options';
+import type { components } from '../../../api/schema';
+import { fetchOptions } from '../../../components/form/fetchOptions';
 
-export interface ChannelRecord {
-  id: string;
-  supplierId: string;
-  /** Upper-cased, 2–32 letters, digits, `_` or `-` from a letter; unique per tenant. */
-  code: string;
-  name: string;
-  nameEn?: string | null;
-  /** The name in the request's language. */
-  title?: string | null;
-  transType?: string | null;
-  /** 1 in use, 0 stopped. */
-  status: number;
-  remark?: string | null;
-  createTime?: string | null;
-}
+export { TRANS_TYPES, transTypeLabel, type TransType } from '../../../lib/transport';
+
+export type ChannelRecord = components['schemas']['ChannelRecord'];
 
 export interface ChannelInput {
   id?: string;
@@ -32,13 +19,6 @@ export interface ChannelInput {
   remark: string | null;
 }
 
-/** Suggestions for `transType` (free text; labels in `carrierChannel:transType.*`). */
-export const TRANS_TYPES = ['express', 'air', 'sea', 'rail', 'truck', 'post'] as const;
-export type TransType = (typeof TRANS_TYPES)[number];
-
-/** A transport type's label: known codes translated, others as typed. */
-export const transTypeLabel = (t: TFunction<'carrierChannel'>, value: string | null | undefined): string =>
-  isOneOf(TRANS_TYPES, value) ? t(`transType.${value}`) : (value ?? '');
 
 export const CHANNEL_LIST_PATH = '/logistics/channel/list';
 export const channelKeys = { options: ['carrier', 'channels', 'options'] as const };

@@ -5,8 +5,8 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { CheckIcon, FileTextIcon } from '../../../components/icons';
 import { toaster } from '../../../components/ui/toaster';
 import { channelLabel, useChannelOptions } from '../channels/api';
-import { FormField } from '../shared/FormField';
-import { OptionSelect } from '../shared/OptionSelect';
+import { FormField } from '../../../components/form/FormField';
+import { OptionSelect } from '../../../components/form/OptionSelect';
 import { allocateNumbers, MAX_ALLOCATE, type Allocation } from './api';
 
 interface AllocateDialogProps {

@@ -2,7 +2,7 @@ import { Badge, Box, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkTrackingNumber } from '../../../core';
-import { OptionSelect } from '../shared/OptionSelect';
+import { OptionSelect } from '../../../components/form/OptionSelect';
 import { detectScheme } from './api';
 
 const SCHEMES = ['auto', 's10', 'ups', 'mod7'] as const;

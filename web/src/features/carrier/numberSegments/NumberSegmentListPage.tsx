@@ -1,20 +1,15 @@
-import { Badge, Box, Button, Card, Field, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Box, Button, Card, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../components/Authorized';
-import { useConfirm } from '../../../components/ConfirmDialog';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { PlusIcon, TruckIcon } from '../../../components/icons';
-import { SearchBar } from '../../../components/SearchBar';
-import { toaster } from '../../../components/ui/toaster';
-import { useServerList } from '../../../hooks/useServerList';
+import type { DataColumn } from '../../../components/DataTable';
+import { TruckIcon } from '../../../components/icons';
+import { actionsColumn, FilterSelect, ListSearchBar, ListTable, ListToolbar, useDeleteRecords, useInvalidateList, useListPage } from '../../../components/list';
 import { useLanguage } from '../../../i18n';
 import { channelLabel, useChannelOptions, type ChannelRecord } from '../channels/api';
-import { statusOptions } from '../shared/filters';
-import { OptionSelect } from '../shared/OptionSelect';
-import { StatusBadge } from '../shared/StatusBadge';
+import { statusOptions } from '../../../components/form/options';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { AllocateDialog } from './AllocateDialog';
 import { deleteSegment, numberPattern, schemeOf, SEGMENT_LIST_PATH, usage, type SegmentRecord } from './api';
 import { NumberChecker } from './NumberChecker';
@@ -138,25 +133,16 @@ function segmentColumns({ t, format, channels, onAllocate, onDelete }: ColumnDep
     },
     { id: 'status', header: t('field.status'), hideBelow: 'md', cell: (row) => <StatusBadge active={Number(row.status) === 1} label={Number(row.status) === 1 ? t('status.1') : t('status.0')} /> },
     { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: '2xl' },
-    {
-      id: 'actions',
-      header: t('action.actions', { ns: 'dataTable' }),
-      sticky: true,
-      cell: (row) => (
-        <HStack gap="1">
-          <Authorized action="logistics:numberSegment:allocate">
-            <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => onAllocate(row)} disabled={row.remaining <= 0 || Number(row.status) !== 1} data-testid="segment-allocate">
-              {t('allocate.short')}
-            </Button>
-          </Authorized>
-          <Authorized action="logistics:numberSegment:delete">
-            <Button size="xs" variant="ghost" colorPalette="red" onClick={() => onDelete(row)} data-testid="segment-delete">
-              {t('action.delete', { ns: 'dataTable' })}
-            </Button>
-          </Authorized>
-        </HStack>
-      ),
-    },
+    actionsColumn<SegmentRecord>('text', (row) => [
+      {
+        action: 'logistics:numberSegment:allocate',
+        label: t('allocate.short'),
+        onClick: () => onAllocate(row),
+        disabled: row.remaining <= 0 || Number(row.status) !== 1,
+        testId: 'segment-allocate',
+      },
+      { kind: 'delete', action: 'logistics:numberSegment:delete', onClick: () => onDelete(row), testId: 'segment-delete' },
+    ]),
   ];
 }
 
@@ -164,80 +150,39 @@ function segmentColumns({ t, format, channels, onAllocate, onDelete }: ColumnDep
 export default function NumberSegmentListPage() {
   const { t } = useTranslation('carrierSegment');
   const language = useLanguage();
-  const queryClient = useQueryClient();
-  const { confirm, dialog } = useConfirm();
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
   const [adding, setAdding] = useState(false);
   const [allocating, setAllocating] = useState<{ channelId: string }>();
   const channels = useChannelOptions();
   const channelById = useMemo(() => new Map((channels.data ?? []).map((channel) => [channel.id, channel])), [channels.data]);
   const channelChoices = (channels.data ?? []).map((channel) => ({ value: channel.id, label: channelLabel(channel) }));
-  const list = useServerList<SegmentRecord>(SEGMENT_LIST_PATH, filters, { defaultSort: { column: 'createTime', order: 'desc' } });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', SEGMENT_LIST_PATH] });
+  const page = useListPage<SegmentRecord, Filters>(SEGMENT_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'createTime', order: 'desc' } });
+  const { list } = page;
+  const refresh = useInvalidateList(SEGMENT_LIST_PATH);
   const numberFormat = useMemo(() => new Intl.NumberFormat(language), [language]);
   const format = (n: number) => numberFormat.format(n);
-
-  const askDelete = (record: SegmentRecord) => {
-    const used = record.currentNo >= record.startNo;
-    confirm({
-      title: t('delete.title'),
-      description: used
+  // A segment that handed out numbers is refused: the API notice shows the server's reason.
+  const remover = useDeleteRecords<SegmentRecord>({
+    list,
+    removeOne: (record) => deleteSegment(record.id),
+    title: t('delete.title'),
+    describe: (record) =>
+      record.currentNo >= record.startNo
         ? t('delete.usedDescription', { pattern: numberPattern(record), used: format(usage(record).used) })
         : t('delete.description', { pattern: numberPattern(record), start: format(record.startNo), end: format(record.endNo) }),
-      testId: 'segment-delete-confirm',
-      onConfirm: async () => {
-        // A segment that handed out numbers is refused: the API notice shows the server's reason.
-        const envelope = await deleteSegment(record.id);
-        toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-        await refresh();
-      },
-    });
-  };
+    testId: 'segment-delete-confirm',
+  });
 
-  const columns = segmentColumns({ t, format, channels: channelById, onAllocate: (record) => setAllocating({ channelId: record.channelId }), onDelete: askDelete });
+  const columns = segmentColumns({ t, format, channels: channelById, onAllocate: (record) => setAllocating({ channelId: record.channelId }), onDelete: remover.askDelete });
   const alerts = list.rows.filter((row) => row.alert).length;
 
   return (
     <Stack gap="4" data-testid="segment-page">
       <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align="stretch">
         <Box flex="2" minWidth="0">
-          <SearchBar
-            onSearch={() => setFilters(draft)}
-            onReset={() => {
-              setDraft(EMPTY);
-              setFilters(EMPTY);
-            }}
-            loading={list.loading}
-            visibleOnPhone={2}
-            testId="segment-search"
-          >
-            <Field.Root>
-              <Field.Label>{t('filter.channel')}</Field.Label>
-              <OptionSelect
-                options={channelChoices}
-                value={draft.channelId}
-                onChange={(event) => {
-                  const next = { ...draft, channelId: event.currentTarget.value };
-                  setDraft(next);
-                  setFilters(next);
-                }}
-                placeholder={t('filter.allChannels')}
-                loading={channels.isPending}
-                data-testid="segment-search-channel"
-              />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('filter.status')}</Field.Label>
-              <OptionSelect
-                options={statusOptions((status) => t(`status.${status}`))}
-                value={draft.status}
-                onChange={(event) => setDraft({ ...draft, status: event.currentTarget.value })}
-                placeholder={t('filter.all')}
-                data-testid="segment-search-status"
-              />
-            </Field.Root>
-          </SearchBar>
+          <ListSearchBar page={page} visibleOnPhone={2} testId="segment-search">
+            <FilterSelect page={page} name="channelId" immediate label={t('filter.channel')} options={channelChoices} allLabel={t('filter.allChannels')} loading={channels.isPending} testId="segment-search-channel" />
+            <FilterSelect page={page} name="status" label={t('filter.status')} options={statusOptions((status) => t(`status.${status}`))} allLabel={t('filter.all')} testId="segment-search-status" />
+          </ListSearchBar>
         </Box>
         <Card.Root size="sm" flex="1" minWidth="0">
           <Card.Body>
@@ -248,50 +193,37 @@ export default function NumberSegmentListPage() {
       <Card.Root size="sm">
         <Card.Body>
           <Stack gap="4">
-            <Flex gap="2" wrap="wrap" align="center">
-              <Authorized action="logistics:numberSegment:add">
-                <Button size="sm" onClick={() => setAdding(true)} data-testid="segment-add">
-                  <PlusIcon />
-                  {t('add')}
-                </Button>
-              </Authorized>
-              <Authorized action="logistics:numberSegment:allocate">
-                <Button size="sm" variant="outline" onClick={() => setAllocating({ channelId: filters.channelId })} data-testid="segment-allocate-open">
-                  <TruckIcon />
-                  {t('allocate.button')}
-                </Button>
-              </Authorized>
-              <Box flex="1" />
-              {alerts > 0 ? (
-                <Badge colorPalette="red" variant="subtle" data-testid="segment-alert-summary">
-                  {t('list.alertSummary', { count: alerts })}
-                </Badge>
-              ) : null}
-            </Flex>
-            <DataTable
-              columns={columns}
-              rows={list.rows}
-              total={list.total}
-              loading={list.loading}
-              page={list.page}
-              onPageChange={list.setPage}
-              sort={list.sort}
-              onSortChange={list.setSort}
-              getRowId={(row) => row.id}
-              caption={t('caption')}
-              testId="segment-table"
+            <ListToolbar
+              testIdPrefix="segment"
+              add={{ action: 'logistics:numberSegment:add', label: t('add'), onClick: () => setAdding(true) }}
+              leading={
+                <Authorized action="logistics:numberSegment:allocate">
+                  <Button size="sm" variant="outline" onClick={() => setAllocating({ channelId: page.filters.channelId })} data-testid="segment-allocate-open">
+                    <TruckIcon />
+                    {t('allocate.button')}
+                  </Button>
+                </Authorized>
+              }
+              end={
+                alerts > 0 ? (
+                  <Badge colorPalette="red" variant="subtle" data-testid="segment-alert-summary">
+                    {t('list.alertSummary', { count: alerts })}
+                  </Badge>
+                ) : null
+              }
             />
+            <ListTable list={list} columns={columns} getRowId={(row) => row.id} caption={t('caption')} testId="segment-table" />
           </Stack>
         </Card.Body>
       </Card.Root>
-      <SegmentFormDialog open={adding} onOpenChange={setAdding} channelId={filters.channelId} onSaved={() => void refresh()} />
+      <SegmentFormDialog open={adding} onOpenChange={setAdding} channelId={page.filters.channelId} />
       <AllocateDialog
         open={allocating !== undefined}
         onOpenChange={(open) => (open ? undefined : setAllocating(undefined))}
         channelId={allocating?.channelId}
         onAllocated={() => void refresh()}
       />
-      {dialog}
+      {remover.dialog}
     </Stack>
   );
 }

@@ -3,33 +3,14 @@
  * numbers per channel (prefix, serial range, check digit, suffix), handed out atomically.
  */
 import { api, type Envelope } from '../../../api/client';
+import type { components } from '../../../api/schema';
 import { checkTrackingNumber } from '../../../core';
 
 /** Check-digit schemes (labels in `carrierSegment:scheme.*`). */
 export const CHECK_SCHEMES = ['none', 'mod7', 's10', 'ups'] as const;
 export type CheckScheme = (typeof CHECK_SCHEMES)[number];
 
-export interface SegmentRecord {
-  id: string;
-  channelId: string;
-  prefix: string;
-  suffix: string;
-  startNo: number;
-  endNo: number;
-  /** The last serial handed out; startNo − 1 before the first. */
-  currentNo: number;
-  checkScheme: string;
-  alertThreshold: number;
-  /** 1 in use, 0 stopped. */
-  status: number;
-  /** Numbers still free. */
-  remaining: number;
-  /** remaining ≤ alertThreshold. */
-  alert: boolean;
-  /** The number it would hand out next (none when used up). */
-  nextNumber?: string | null;
-  createTime?: string | null;
-}
+export type SegmentRecord = components['schemas']['SegmentRecord'];
 
 export interface SegmentInput {
   channelId: string;

@@ -4,23 +4,12 @@
  * products it has an enabled level for.
  */
 import { api, type Envelope } from '../../../api/client';
+import type { components } from '../../../api/schema';
 import { fetchListPage } from '../../../hooks/useServerList';
 import { CHANNEL_PRODUCT_LIST_PATH, type ChannelProductRecord } from '../channelProducts/api';
-import type { RemoteOption } from '../shared/RemoteSelect';
+import type { RemoteOption } from '../../../components/form/RemoteSelect';
 
-export interface PriceLevelRecord {
-  id: string;
-  customerId: string;
-  /** "username – realname". */
-  customerName?: string | null;
-  productId: string;
-  productCode?: string | null;
-  productName?: string | null;
-  /** Decimal string, −99.99…1000: positive marks freight up, negative discounts. */
-  markupPercent: string;
-  enabled: boolean;
-  createTime?: string | null;
-}
+export type PriceLevelRecord = components['schemas']['PriceLevelRecord'];
 
 export interface PriceLevelInput {
   id?: string;

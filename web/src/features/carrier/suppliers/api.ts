@@ -1,26 +1,10 @@
 /** Suppliers (contract "Suppliers and channels", `logistics:supplier:*`): the carriers a forwarder ships with. */
 import { useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../api/client';
-import { fetchOptions } from '../shared/options';
+import type { components } from '../../../api/schema';
+import { fetchOptions } from '../../../components/form/fetchOptions';
 
-export interface SupplierRecord {
-  id: string;
-  /** Upper-cased, 2–32 letters, digits, `_` or `-` from a letter; unique per tenant. */
-  code: string;
-  name: string;
-  nameEn?: string | null;
-  /** The name in the request's language. */
-  title?: string | null;
-  contact?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  /** How the carrier is reached (api, manual …). */
-  apiType?: string | null;
-  /** 1 in use, 0 stopped. */
-  status: number;
-  remark?: string | null;
-  createTime?: string | null;
-}
+export type SupplierRecord = components['schemas']['SupplierRecord'];
 
 export interface SupplierInput {
   id?: string;

@@ -4,20 +4,18 @@
  * and trade-type filters), their rules in words (expandable), CSV export, and a link to the price
  * forecast with the product chosen.
  */
-import { Badge, Box, Button, Card, chakra, EmptyState, Field, Flex, Heading, IconButton, Input, List, NativeSelect, Stack, Text, VStack, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, EmptyState, List, Stack, Text, VStack } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { ChevronRightIcon, DownloadIcon, InboxIcon, RefreshIcon } from '../../../components/icons';
-import { SearchBar } from '../../../components/SearchBar';
+import type { DataColumn } from '../../../components/DataTable';
+import { FilterSelect, FilterText, ListPage, ListSearchBar, ListSubtitle, ListTable, ListToolbar, useCsvExport, useListPage } from '../../../components/list';
+import { ChevronRightIcon, InboxIcon } from '../../../components/icons';
 import type { MenuRoute } from '../../../core';
-import { useServerList } from '../../../hooks/useServerList';
 import { useLanguage, type Language } from '../../../i18n';
-import { datedFilename, exportAll, type CsvColumn } from '../../../lib/export';
 import { usePermissions } from '../../../lib/permission';
-import { transTypeLabel } from '../../carrier/channels/api';
+import { transTypeLabel } from '../../../lib/transport';
 import { MY_PRODUCTS_PATH, TRADE_TYPES, type MyProductRecord } from './api';
 import { describeDivisor, describePostalRules, describeRule } from './rules';
 
@@ -203,12 +201,10 @@ export default function ChannelProductListPage() {
   const lang = useLanguage();
   const { routes } = usePermissions();
   const forecastPath = useMemo(() => findComponentPath(routes, FORECAST_COMPONENT), [routes]);
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const [exporting, setExporting] = useState(false);
   // The contract names no sort columns for myList: the server's order is kept.
-  const list = useServerList<MyProductRecord>(MY_PRODUCTS_PATH, filters);
+  const page = useListPage<MyProductRecord, Filters>(MY_PRODUCTS_PATH, { emptyFilters: EMPTY });
+  const { list, filters } = page;
 
   const toggle = (id: string) =>
     setExpanded((current) => {
@@ -222,8 +218,12 @@ export default function ChannelProductListPage() {
   const yesNo = (value: boolean) => (value ? t('yes') : t('no'));
   const columns = productColumns({ t, tc, lang, expanded, onToggle: toggle, forecastPath });
 
-  const exportCsv = async () => {
-    const csvColumns: CsvColumn<MyProductRecord>[] = [
+  const exporter = useCsvExport<MyProductRecord>({
+    path: MY_PRODUCTS_PATH,
+    filters,
+    sort: list.sort,
+    filename: t('exportName'),
+    columns: () => [
       { header: t('field.code'), value: (p) => p.code },
       { header: t('field.title'), value: (p) => productTitle(p) },
       { header: t('field.tradeType'), value: (p) => tradeTypeText(p.tradeType) },
@@ -233,16 +233,8 @@ export default function ChannelProductListPage() {
       { header: t('field.currency'), value: (p) => p.currency },
       { header: t('rules.validity'), value: (p) => (p.rules ?? []).map((rule) => describeRule(rule, t, p.currency)).join('; ') },
       { header: t('rules.postal'), value: (p) => describePostalRules(p.postalRules ?? [], t, lang).join('; ') },
-    ];
-    setExporting(true);
-    try {
-      await exportAll(MY_PRODUCTS_PATH, filters, csvColumns, { filename: datedFilename(t('exportName')), sort: list.sort });
-    } catch {
-      // The export toast and the API notice said why.
-    } finally {
-      setExporting(false);
-    }
-  };
+    ],
+  });
 
   const filtered = filters.keyWord.trim() !== '' || filters.tradeType !== '';
   const empty = (
@@ -260,75 +252,32 @@ export default function ChannelProductListPage() {
   );
 
   return (
-    <Stack gap="4" data-testid="my-products-page">
-      <SearchBar
-        onSearch={() => setFilters({ ...draft })}
-        onReset={() => {
-          setDraft(EMPTY);
-          setFilters(EMPTY);
-        }}
-        loading={list.loading}
-        visibleOnPhone={2}
-        testId="my-products-search"
-      >
-        <Field.Root>
-          <Field.Label>{t('filter.keyWord')}</Field.Label>
-          <Input size="sm" value={draft.keyWord} placeholder={t('filter.keyWordPlaceholder')} onChange={(event) => setDraft({ ...draft, keyWord: event.currentTarget.value })} data-testid="my-products-keyword" />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('field.tradeType')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={draft.tradeType} onChange={(event) => setDraft({ ...draft, tradeType: event.currentTarget.value })} data-testid="my-products-trade-type">
-              <option value="">{t('filter.allTradeTypes')}</option>
-              {TRADE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-      </SearchBar>
-      <Card.Root size="sm">
-        <Card.Header>
-          <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-            <Box>
-              <Heading size="md">{t('title')}</Heading>
-              <Text textStyle="sm" color="fg.muted">
-                {t('subtitle')}
-              </Text>
-            </Box>
-            <Wrap gap="2">
-              {forecastPath ? (
-                <Button asChild size="sm">
-                  <RouterLink to={forecastPath}>{t('openForecast')}</RouterLink>
-                </Button>
-              ) : null}
-              <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportCsv()} data-testid="my-products-export">
-                <DownloadIcon />
-                {t('export.button', { ns: 'dataTable' })}
+    <ListPage
+      testId="my-products-page"
+      search={
+        <ListSearchBar page={page} visibleOnPhone={2} testId="my-products-search">
+          <FilterText page={page} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} testId="my-products-keyword" />
+          <FilterSelect page={page} name="tradeType" label={t('field.tradeType')} options={TRADE_TYPES.map((type) => ({ value: type, label: type }))} allLabel={t('filter.allTradeTypes')} testId="my-products-trade-type" />
+        </ListSearchBar>
+      }
+      title={t('title')}
+      subtitle={<ListSubtitle>{t('subtitle')}</ListSubtitle>}
+      toolbar={
+        <ListToolbar
+          testIdPrefix="my-products"
+          leading={
+            forecastPath ? (
+              <Button asChild size="sm">
+                <RouterLink to={forecastPath}>{t('openForecast')}</RouterLink>
               </Button>
-              <IconButton size="sm" variant="ghost" aria-label={t('action.refresh', { ns: 'dataTable' })} title={t('action.refresh', { ns: 'dataTable' })} onClick={() => void list.refetch()}>
-                <RefreshIcon />
-              </IconButton>
-            </Wrap>
-          </Flex>
-        </Card.Header>
-        <Card.Body>
-          <DataTable
-            columns={columns}
-            rows={list.rows}
-            total={list.total}
-            loading={list.loading}
-            page={list.page}
-            onPageChange={list.setPage}
-            emptyState={empty}
-            caption={t('caption')}
-            testId="my-products-table"
-          />
-        </Card.Body>
-      </Card.Root>
-    </Stack>
+            ) : null
+          }
+          exporter={exporter}
+          onRefresh={list.refetch}
+        />
+      }
+    >
+      <ListTable list={list} columns={columns} emptyState={empty} caption={t('caption')} testId="my-products-table" />
+    </ListPage>
   );
 }

@@ -6,8 +6,8 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { toaster } from '../../../components/ui/toaster';
 import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { useUserInfo } from '../../../lib/session';
-import { serverError } from '../components/serverError';
-import { localInputToUtc, utcToLocalInput } from '../components/utcTime';
+import { serverError } from '../../../components/form/serverError';
+import { localInputToUtc, utcToLocalInput } from '../../../lib/utcTime';
 import {
   addAnnouncement,
   CATEGORIES,

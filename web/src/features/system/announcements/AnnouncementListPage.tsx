@@ -4,22 +4,16 @@
  * confirmation; readers are notified live), delete and batch delete (contract dicts-notices.md,
  * "Announcements").
  */
-import { Button, Card, chakra, Field, Flex, Heading, HStack, IconButton, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { chakra, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '../../../api/client';
-import { Authorized } from '../../../components/Authorized';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { EyeIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from '../../../components/icons';
-import { SearchBar } from '../../../components/SearchBar';
-import { toaster } from '../../../components/ui/toaster';
+import type { DataColumn } from '../../../components/DataTable';
+import { EyeIcon } from '../../../components/icons';
+import { actionsColumn, FilterSelect, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
 import { useButtonState } from '../../../hooks/useButtonState';
-import { useRequireSelection } from '../../../hooks/useRequireSelection';
-import { useServerList } from '../../../hooks/useServerList';
-import { HintTooltip } from '../components/HintTooltip';
-import { showTime } from '../components/utcTime';
+import { showTime } from '../../../lib/utcTime';
 import { AnnouncementFormDrawer } from './AnnouncementFormDrawer';
 import { AnnouncementPreviewDialog } from './AnnouncementPreviewDialog';
 import { CategoryTag, PriorityTag, SendStatusTag } from './AnnouncementTags';
@@ -60,27 +54,6 @@ const UndoIcon = () => (
     <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
   </chakra.svg>
 );
-
-/** The edit button of a row: disabled with a hint while the announcement is released. */
-function EditButton({ record, onEdit, disabled }: { record: AnnouncementRecord; onEdit: (record: AnnouncementRecord) => void; disabled?: boolean }) {
-  const { t } = useTranslation('sysAnnouncement');
-  const locked = !canEdit(record);
-  return (
-    <HintTooltip hint={locked ? t('editLockedHint') : undefined}>
-      <IconButton
-        size="xs"
-        variant="ghost"
-        aria-label={t('action.edit', { ns: 'dataTable' })}
-        title={locked ? undefined : t('action.edit', { ns: 'dataTable' })}
-        disabled={locked || disabled}
-        onClick={() => onEdit(record)}
-        data-testid="announcement-edit"
-      >
-        <PencilIcon />
-      </IconButton>
-    </HintTooltip>
-  );
-}
 
 interface ColumnDeps {
   t: TFunction<'sysAnnouncement'>;
@@ -124,69 +97,35 @@ function announcementColumns({ t, onPreview, onEdit, onRelease, onRevoke, onDele
     { id: 'sendStatus', header: t('field.sendStatus'), cell: (record) => <SendStatusTag value={record.sendStatus} /> },
     { id: 'sendTime', header: t('field.sendTime'), sortable: true, hideBelow: 'md', cell: (record) => <Text whiteSpace="nowrap">{showTime(record.sendTime) || '—'}</Text> },
     { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'xl', cell: (record) => <Text whiteSpace="nowrap">{showTime(record.createTime) || '—'}</Text> },
-    {
-      id: 'actions',
-      header: t('action.actions', { ns: 'dataTable' }),
-      sticky: true,
-      cell: (record) => (
-        <HStack gap="0.5">
-          {canRevoke(record) ? (
-            <Authorized action="system:announcement:release">
-              <Button size="xs" variant="ghost" colorPalette="orange" onClick={() => onRevoke(record)} data-testid="announcement-revoke">
-                <UndoIcon />
-                {t('action.revoke')}
-              </Button>
-            </Authorized>
-          ) : canRelease(record) ? (
-            <Authorized action="system:announcement:release">
-              <Button size="xs" variant="ghost" colorPalette="green" onClick={() => onRelease(record)} data-testid="announcement-release">
-                <SendIcon />
-                {t('action.release')}
-              </Button>
-            </Authorized>
-          ) : null}
-          <IconButton size="xs" variant="ghost" aria-label={t('action.preview')} title={t('action.preview')} onClick={() => onPreview(record)} data-testid="announcement-preview-open">
-            <EyeIcon />
-          </IconButton>
-          <Authorized action="system:announcement:edit">
-            <EditButton record={record} onEdit={onEdit} />
-          </Authorized>
-          <Authorized action="system:announcement:delete">
-            <IconButton
-              size="xs"
-              variant="ghost"
-              colorPalette="red"
-              aria-label={t('action.delete', { ns: 'dataTable' })}
-              title={t('action.delete', { ns: 'dataTable' })}
-              onClick={() => onDelete(record)}
-              data-testid="announcement-delete"
-            >
-              <TrashIcon />
-            </IconButton>
-          </Authorized>
-        </HStack>
-      ),
-    },
+    actionsColumn<AnnouncementRecord>('icon', (record) => [
+      canRevoke(record)
+        ? { action: 'system:announcement:release', display: 'text', colorPalette: 'orange', label: t('action.revoke'), icon: <UndoIcon />, onClick: () => onRevoke(record), testId: 'announcement-revoke' }
+        : canRelease(record)
+          ? { action: 'system:announcement:release', display: 'text', colorPalette: 'green', label: t('action.release'), icon: <SendIcon />, onClick: () => onRelease(record), testId: 'announcement-release' }
+          : null,
+      { label: t('action.preview'), icon: <EyeIcon />, onClick: () => onPreview(record), testId: 'announcement-preview-open' },
+      {
+        kind: 'edit',
+        action: 'system:announcement:edit',
+        disabled: !canEdit(record),
+        hint: canEdit(record) ? undefined : t('editLockedHint'),
+        onClick: () => onEdit(record),
+        testId: 'announcement-edit',
+      },
+      { kind: 'delete', action: 'system:announcement:delete', onClick: () => onDelete(record), testId: 'announcement-delete' },
+    ]),
   ];
 }
 
 export default function AnnouncementListPage() {
   const { t } = useTranslation('sysAnnouncement');
-  const requireSelection = useRequireSelection();
   const { confirm, dialog } = useConfirm();
   const canDelete = useButtonState('system:announcement:delete') !== 'hidden';
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
   const [drawer, setDrawer] = useState<{ open: boolean; record?: AnnouncementRecord }>({ open: false });
   const [preview, setPreview] = useState<AnnouncementRecord>();
-  const list = useServerList<AnnouncementRecord>(ANNOUNCEMENT_LIST_PATH, filters, { defaultSort: { column: 'createTime', order: 'desc' } });
-
-  async function succeed(action: Promise<Envelope<unknown>>, clearSelection = false) {
-    const envelope = await action;
-    toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-    if (clearSelection) list.clearSelection();
-    await list.refetch();
-  }
+  const page = useListPage<AnnouncementRecord, Filters>(ANNOUNCEMENT_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'createTime', order: 'desc' } });
+  const { list } = page;
+  const run = useListCommand(list);
 
   const askRelease = (record: AnnouncementRecord) =>
     confirm({
@@ -195,7 +134,7 @@ export default function AnnouncementListPage() {
       confirmLabel: t('action.release'),
       colorPalette: 'green',
       testId: 'announcement-release-confirm',
-      onConfirm: () => succeed(releaseAnnouncement(record.id)),
+      onConfirm: () => run(releaseAnnouncement(record.id)),
     });
 
   const askRevoke = (record: AnnouncementRecord) =>
@@ -205,37 +144,20 @@ export default function AnnouncementListPage() {
       confirmLabel: t('action.revoke'),
       colorPalette: 'orange',
       testId: 'announcement-revoke-confirm',
-      onConfirm: () => succeed(revokeAnnouncement(record.id)),
+      onConfirm: () => run(revokeAnnouncement(record.id)),
     });
 
-  const askDelete = (record: AnnouncementRecord) =>
-    confirm({
-      title: t('confirm.deleteTitle'),
-      description: t('confirm.deleteDescription', { title: record.titile }),
-      confirmLabel: t('action.delete', { ns: 'dataTable' }),
-      testId: 'announcement-delete-confirm',
-      onConfirm: async () => {
-        await succeed(deleteAnnouncement(record.id));
-        list.setSelection(list.selection.filter((id) => id !== record.id));
-      },
-    });
-
-  const askBatchDelete = () => {
-    if (!requireSelection(list.selection)) return;
-    const ids = list.selection;
-    confirm({
-      title: t('confirm.deleteTitle'),
-      description: t('confirm.batchDeleteDescription', { count: ids.length }),
-      confirmLabel: t('action.delete', { ns: 'dataTable' }),
-      testId: 'announcement-delete-confirm',
-      onConfirm: () => succeed(deleteAnnouncements(ids), true),
-    });
-  };
-
-  const set = (key: keyof Filters) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setDraft((current) => ({ ...current, [key]: value }));
-  };
+  const remover = useDeleteRecords<AnnouncementRecord>({
+    list,
+    confirm,
+    remove: deleteAnnouncements,
+    removeOne: (record) => deleteAnnouncement(record.id),
+    title: t('confirm.deleteTitle'),
+    describe: (record) => t('confirm.deleteDescription', { title: record.titile }),
+    describeBatch: (count) => t('confirm.batchDeleteDescription', { count }),
+    confirmLabel: t('action.delete', { ns: 'dataTable' }),
+    testId: 'announcement-delete-confirm',
+  });
 
   const columns = announcementColumns({
     t,
@@ -243,118 +165,38 @@ export default function AnnouncementListPage() {
     onEdit: (record) => setDrawer({ open: true, record }),
     onRelease: askRelease,
     onRevoke: askRevoke,
-    onDelete: askDelete,
+    onDelete: remover.askDelete,
   });
 
   return (
-    <Stack gap="4" data-testid="announcement-page">
-      <SearchBar
-        onSearch={() => setFilters({ ...draft })}
-        onReset={() => {
-          setDraft(EMPTY);
-          setFilters(EMPTY);
-        }}
-        loading={list.loading}
-        testId="announcement-search"
-      >
-        <Field.Root>
-          <Field.Label>{t('field.titile')}</Field.Label>
-          <Input size="sm" value={draft.titile} onChange={set('titile')} placeholder={t('filter.titlePlaceholder')} data-testid="announcement-search-title" />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('field.msgCategory')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={draft.msgCategory} onChange={set('msgCategory')} data-testid="announcement-search-category">
-              <option value="">{t('filter.all')}</option>
-              {CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {t(`category.${category}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('field.sendStatus')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={draft.sendStatus} onChange={set('sendStatus')} data-testid="announcement-search-status">
-              <option value="">{t('filter.all')}</option>
-              {SEND_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`sendStatus.${status}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('field.priority')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={draft.priority} onChange={set('priority')} data-testid="announcement-search-priority">
-              <option value="">{t('filter.all')}</option>
-              {PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {t(`priority.${priority}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-      </SearchBar>
-
-      <Card.Root size="sm">
-        <Card.Header>
-          <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-            <Heading size="md">{t('title')}</Heading>
-            <Wrap gap="2">
-              <Authorized action="system:announcement:add">
-                <Button size="sm" onClick={() => setDrawer({ open: true })} data-testid="announcement-add">
-                  <PlusIcon />
-                  {t('add')}
-                </Button>
-              </Authorized>
-              <Authorized action="system:announcement:delete">
-                <Button size="sm" variant="outline" colorPalette="red" onClick={askBatchDelete} data-testid="announcement-batch-delete">
-                  <TrashIcon />
-                  {t('action.batchDelete', { ns: 'dataTable' })}
-                </Button>
-              </Authorized>
-              <IconButton size="sm" variant="ghost" aria-label={t('action.refresh', { ns: 'dataTable' })} title={t('action.refresh', { ns: 'dataTable' })} onClick={() => void list.refetch()}>
-                <RefreshIcon />
-              </IconButton>
-            </Wrap>
-          </Flex>
-        </Card.Header>
-        <Card.Body>
-          <DataTable
-            columns={columns}
-            rows={list.rows}
-            total={list.total}
-            loading={list.loading}
-            page={list.page}
-            onPageChange={list.setPage}
-            sort={list.sort}
-            onSortChange={list.setSort}
-            selectedIds={list.selection}
-            onSelectionChange={canDelete ? list.setSelection : undefined}
-            getRowId={(record) => record.id}
-            caption={t('caption')}
-            testId="announcement-table"
-          />
-        </Card.Body>
-      </Card.Root>
-
-      <AnnouncementFormDrawer
-        open={drawer.open}
-        record={drawer.record}
-        onOpenChange={(open) => setDrawer((current) => ({ ...current, open }))}
-        onSaved={() => void list.refetch()}
-      />
-      <AnnouncementPreviewDialog record={preview} onClose={() => setPreview(undefined)} />
-      {dialog}
-    </Stack>
+    <ListPage
+      testId="announcement-page"
+      search={
+        <ListSearchBar page={page} testId="announcement-search">
+          <FilterText page={page} name="titile" label={t('field.titile')} placeholder={t('filter.titlePlaceholder')} testId="announcement-search-title" />
+          <FilterSelect page={page} name="msgCategory" label={t('field.msgCategory')} options={CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))} allLabel={t('filter.all')} testId="announcement-search-category" />
+          <FilterSelect page={page} name="sendStatus" label={t('field.sendStatus')} options={SEND_STATUSES.map((value) => ({ value, label: t(`sendStatus.${value}`) }))} allLabel={t('filter.all')} testId="announcement-search-status" />
+          <FilterSelect page={page} name="priority" label={t('field.priority')} options={PRIORITIES.map((value) => ({ value, label: t(`priority.${value}`) }))} allLabel={t('filter.all')} testId="announcement-search-priority" />
+        </ListSearchBar>
+      }
+      title={t('title')}
+      toolbar={
+        <ListToolbar
+          testIdPrefix="announcement"
+          add={{ action: 'system:announcement:add', label: t('add'), onClick: () => setDrawer({ open: true }) }}
+          batchDelete={{ action: 'system:announcement:delete', onClick: remover.askBatchDelete }}
+          onRefresh={list.refetch}
+        />
+      }
+      dialogs={
+        <>
+          <AnnouncementFormDrawer open={drawer.open} record={drawer.record} onOpenChange={(open) => setDrawer((current) => ({ ...current, open }))} onSaved={() => void list.refetch()} />
+          <AnnouncementPreviewDialog record={preview} onClose={() => setPreview(undefined)} />
+          {dialog}
+        </>
+      }
+    >
+      <ListTable list={list} selectable={canDelete} columns={columns} getRowId={(record) => record.id} caption={t('caption')} testId="announcement-table" />
+    </ListPage>
   );
 }

@@ -2,7 +2,7 @@ import { Box, Button, CloseButton, Dialog, Heading, HStack, Portal, Separator, S
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon, UserIcon } from '../../../components/icons';
-import { showTime } from '../components/utcTime';
+import { showTime } from '../../../lib/utcTime';
 import type { AnnouncementRecord } from './api';
 import { CategoryTag, PriorityTag, SendStatusTag } from './AnnouncementTags';
 import { sanitizeHtml } from './sanitize';

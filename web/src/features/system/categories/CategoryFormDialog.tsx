@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { toaster } from '../../../components/ui/toaster';
 import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { useLanguage } from '../../../i18n';
-import { serverError } from '../components/serverError';
+import { serverError } from '../../../components/form/serverError';
 import { addCategory, editCategory, type CategoryRecord } from './api';
 import { categoryName } from './categoryName';
 

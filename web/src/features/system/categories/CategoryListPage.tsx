@@ -4,20 +4,17 @@
  * level flat. Add root / add child / edit in a dialog, delete after confirmation (contract
  * dicts-notices.md, "Categories").
  */
-import { Badge, Button, Card, EmptyState, Field, Flex, Heading, HStack, IconButton, Input, Skeleton, Stack, Text, VStack, Wrap } from '@chakra-ui/react';
+import { Badge, Button, EmptyState, HStack, Skeleton, Text, VStack } from '@chakra-ui/react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../../components/Authorized';
-import { useConfirm } from '../../../components/ConfirmDialog';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { FolderIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from '../../../components/icons';
-import { SearchBar } from '../../../components/SearchBar';
-import { toaster } from '../../../components/ui/toaster';
-import { useServerList } from '../../../hooks/useServerList';
+import type { DataColumn } from '../../../components/DataTable';
+import { actionsColumn, FilterText, ListPage, ListSearchBar, ListSubtitle, ListTable, ListToolbar, useDeleteRecords, useListPage } from '../../../components/list';
+import { FolderIcon, PlusIcon } from '../../../components/icons';
+import type { ServerList } from '../../../hooks/useServerList';
 import { useLanguage, type Language } from '../../../i18n';
-import { showTime } from '../components/utcTime';
+import { showTime } from '../../../lib/utcTime';
 import { CATEGORY_ROOT_LIST_PATH, categoryKeys, deleteCategory, fetchChildren, hasChildren, isRoot, type CategoryRecord } from './api';
 import { CategoryFormDialog, type CategoryFormTarget } from './CategoryFormDialog';
 import { categoryName } from './categoryName';
@@ -77,40 +74,24 @@ function categoryColumns({ t, language, onAddChild, onEdit, onDelete }: ColumnDe
     { id: 'nameEn', header: t('field.nameEn'), hideBelow: 'md', cell: (row) => (row.placeholder ? null : row.nameEn || '—') },
     { id: 'sortOrder', header: t('field.sortOrder'), hideBelow: 'sm', textAlign: 'end', cell: (row) => (row.placeholder ? null : (row.sortOrder ?? '—')) },
     { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'lg', cell: (row) => (row.placeholder ? null : <Text whiteSpace="nowrap">{showTime(row.createTime) || '—'}</Text>) },
-    {
-      id: 'actions',
-      header: t('action.actions', { ns: 'dataTable' }),
-      sticky: true,
-      cell: (row) =>
-        row.placeholder ? null : (
-          <HStack gap="0.5">
-            <Authorized action="system:category:add">
-              <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => onAddChild(row)} aria-label={t('addChildOf', { name: categoryName(row, language) })} data-testid="category-add-child">
-                <PlusIcon />
-                {t('addChild')}
-              </Button>
-            </Authorized>
-            <Authorized action="system:category:edit">
-              <IconButton size="xs" variant="ghost" aria-label={t('action.edit', { ns: 'dataTable' })} title={t('action.edit', { ns: 'dataTable' })} onClick={() => onEdit(row)} data-testid="category-edit">
-                <PencilIcon />
-              </IconButton>
-            </Authorized>
-            <Authorized action="system:category:delete">
-              <IconButton
-                size="xs"
-                variant="ghost"
-                colorPalette="red"
-                aria-label={t('action.delete', { ns: 'dataTable' })}
-                title={hasChildren(row) ? t('delete.hasChildrenHint') : t('action.delete', { ns: 'dataTable' })}
-                onClick={() => onDelete(row)}
-                data-testid="category-delete"
-              >
-                <TrashIcon />
-              </IconButton>
-            </Authorized>
-          </HStack>
-        ),
-    },
+    actionsColumn<Row>('icon', (row) =>
+      row.placeholder
+        ? []
+        : [
+            {
+              action: 'system:category:add',
+              display: 'text',
+              colorPalette: 'blue',
+              label: t('addChild'),
+              icon: <PlusIcon />,
+              ariaLabel: t('addChildOf', { name: categoryName(row, language) }),
+              onClick: () => onAddChild(row),
+              testId: 'category-add-child',
+            },
+            { kind: 'edit', action: 'system:category:edit', onClick: () => onEdit(row), testId: 'category-edit' },
+            { kind: 'delete', action: 'system:category:delete', title: hasChildren(row) ? t('delete.hasChildrenHint') : undefined, onClick: () => onDelete(row), testId: 'category-delete' },
+          ],
+    ),
   ];
 }
 
@@ -118,12 +99,10 @@ export default function CategoryListPage() {
   const { t } = useTranslation('sysCategory');
   const language = useLanguage();
   const queryClient = useQueryClient();
-  const { confirm, dialog } = useConfirm();
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const [formTarget, setFormTarget] = useState<CategoryFormTarget>();
-  const list = useServerList<CategoryRecord>(CATEGORY_ROOT_LIST_PATH, filters, { defaultSort: { column: 'code', order: 'asc' } });
+  const page = useListPage<CategoryRecord, Filters>(CATEGORY_ROOT_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'code', order: 'asc' } });
+  const { list, filters } = page;
   const searching = filters.name.trim() !== '' || filters.code.trim() !== '';
 
   // Children are asked for only once their parent is open (and kept while the parent is closed).
@@ -159,29 +138,28 @@ export default function CategoryListPage() {
     void refresh();
   };
 
-  const askDelete = (record: CategoryRecord) =>
-    confirm({
-      title: t('delete.title'),
-      description: hasChildren(record) ? t('delete.descriptionWithChildren', { name: categoryName(record, language) }) : t('delete.description', { name: categoryName(record, language) }),
-      testId: 'category-delete-confirm',
-      onConfirm: async () => {
-        const envelope = await deleteCategory(record.id);
-        toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-        setExpanded((current) => {
-          const next = { ...current };
-          delete next[record.id];
-          return next;
-        });
-        await refresh();
-      },
-    });
+  const remover = useDeleteRecords<CategoryRecord>({
+    list,
+    removeOne: (record) => deleteCategory(record.id),
+    title: t('delete.title'),
+    describe: (record) => (hasChildren(record) ? t('delete.descriptionWithChildren', { name: categoryName(record, language) }) : t('delete.description', { name: categoryName(record, language) })),
+    testId: 'category-delete-confirm',
+    afterDelete: async ([id]) => {
+      setExpanded((current) => {
+        const next = { ...current };
+        if (id !== undefined) delete next[id];
+        return next;
+      });
+      await queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+    },
+  });
 
   const columns = categoryColumns({
     t,
     language,
     onAddChild: (parent) => setFormTarget({ kind: 'add', parent }),
     onEdit: (record) => setFormTarget({ kind: 'edit', record }),
-    onDelete: askDelete,
+    onDelete: remover.askDelete,
   });
 
   const emptyState = (
@@ -199,74 +177,42 @@ export default function CategoryListPage() {
   );
 
   return (
-    <Stack gap="4" data-testid="category-page">
-      <SearchBar
-        onSearch={() => setFilters({ ...draft })}
-        onReset={() => {
-          setDraft(EMPTY);
-          setFilters(EMPTY);
-        }}
-        loading={list.loading}
-        testId="category-search"
-      >
-        <Field.Root>
-          <Field.Label>{t('filter.name')}</Field.Label>
-          <Input size="sm" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} placeholder={t('filter.namePlaceholder')} data-testid="category-search-name" />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('filter.code')}</Field.Label>
-          <Input size="sm" value={draft.code} onChange={(event) => setDraft({ ...draft, code: event.currentTarget.value })} placeholder={t('filter.codePlaceholder')} data-testid="category-search-code" />
-        </Field.Root>
-      </SearchBar>
-      <Card.Root size="sm">
-        <Card.Header>
-          <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-            <Stack gap="0.5">
-              <Heading size="md">{t('title')}</Heading>
-              {searching ? (
-                <Text textStyle="xs" color="fg.muted" data-testid="category-search-hint">
-                  {t('searchHint')}
-                </Text>
-              ) : null}
-            </Stack>
-            <Wrap gap="2">
-              <Authorized action="system:category:add">
-                <Button size="sm" onClick={() => setFormTarget({ kind: 'add' })} data-testid="category-add">
-                  <PlusIcon />
-                  {t('addRoot')}
-                </Button>
-              </Authorized>
-              <Button size="sm" variant="ghost" onClick={() => setExpanded({})} disabled={searching || openIds.length === 0} data-testid="category-collapse-all">
-                {t('collapseAll')}
-              </Button>
-              <IconButton size="sm" variant="ghost" aria-label={t('action.refresh', { ns: 'dataTable' })} title={t('action.refresh', { ns: 'dataTable' })} onClick={() => void refresh()}>
-                <RefreshIcon />
-              </IconButton>
-            </Wrap>
-          </Flex>
-        </Card.Header>
-        <Card.Body>
-          <DataTable<Row>
-            columns={columns}
-            rows={rows}
-            total={list.total}
-            loading={list.loading}
-            page={list.page}
-            onPageChange={list.setPage}
-            sort={list.sort}
-            onSortChange={list.setSort}
-            getRowId={(row) => row.id}
-            getSubRows={searching ? undefined : (row) => row.subRows}
-            expanded={expanded}
-            onExpandedChange={(next) => setExpanded(next === true ? {} : (next as Record<string, boolean>))}
-            emptyState={emptyState}
-            caption={t('caption')}
-            testId="category-table"
-          />
-        </Card.Body>
-      </Card.Root>
-      <CategoryFormDialog target={formTarget} onClose={() => setFormTarget(undefined)} onSaved={onSaved} />
-      {dialog}
-    </Stack>
+    <ListPage
+      testId="category-page"
+      search={
+        <ListSearchBar page={page} testId="category-search">
+          <FilterText page={page} name="name" label={t('filter.name')} placeholder={t('filter.namePlaceholder')} testId="category-search-name" />
+          <FilterText page={page} name="code" label={t('filter.code')} placeholder={t('filter.codePlaceholder')} testId="category-search-code" />
+        </ListSearchBar>
+      }
+      title={t('title')}
+      subtitle={searching ? <ListSubtitle testId="category-search-hint">{t('searchHint')}</ListSubtitle> : null}
+      toolbar={
+        <ListToolbar testIdPrefix="category" add={{ action: 'system:category:add', label: t('addRoot'), onClick: () => setFormTarget({ kind: 'add' }) }} onRefresh={refresh}>
+          <Button size="sm" variant="ghost" onClick={() => setExpanded({})} disabled={searching || openIds.length === 0} data-testid="category-collapse-all">
+            {t('collapseAll')}
+          </Button>
+        </ListToolbar>
+      }
+      dialogs={
+        <>
+          <CategoryFormDialog target={formTarget} onClose={() => setFormTarget(undefined)} onSaved={onSaved} />
+          {remover.dialog}
+        </>
+      }
+    >
+      <ListTable<Row>
+        list={list as ServerList<Row>}
+        rows={rows}
+        columns={columns}
+        getRowId={(row) => row.id}
+        getSubRows={searching ? undefined : (row) => row.subRows}
+        expanded={expanded}
+        onExpandedChange={(next) => setExpanded(next === true ? {} : (next as Record<string, boolean>))}
+        emptyState={emptyState}
+        caption={t('caption')}
+        testId="category-table"
+      />
+    </ListPage>
   );
 }

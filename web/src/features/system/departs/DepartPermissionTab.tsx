@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../components/Authorized';
 import { toaster } from '../../../components/ui/toaster';
 import { useButtonState } from '../../../hooks/useButtonState';
-import { PermissionTree, type TreeNode } from '../components/PermissionTree';
+import { PermissionTree, type TreeNode } from '../../../components/permission/PermissionTree';
 import { departKeys, fetchDepartPermissions, fetchPermissionTree, saveDepartPermissions } from './api';
 
 /** Loading placeholder of a permission tree. */

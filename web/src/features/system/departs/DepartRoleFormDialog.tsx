@@ -7,7 +7,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { checkRule } from '../../../core';
 import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { currentLanguage } from '../../../i18n';
-import { useDuplicateCheck, useRuleCheck } from '../components/UniqueField';
+import { useDuplicateCheck, useRuleCheck } from '../../../components/form/uniqueField';
 import { addDepartRole, editDepartRole, type DepartRole } from './api';
 
 interface Values {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster';
-import { PermissionTree, type TreeNode } from '../components/PermissionTree';
+import { PermissionTree, type TreeNode } from '../../../components/permission/PermissionTree';
 import { departKeys, fetchDeptRolePermissions, fetchDeptRoleTree, saveDeptRolePermissions, type DepartRole } from './api';
 import { TreeSkeleton } from './DepartPermissionTab';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { toaster } from '../../../components/ui/toaster';
 import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
-import { serverError } from '../components/serverError';
+import { serverError } from '../../../components/form/serverError';
 import { addDictItem, DICT_COLORS, editDictItem, isDictColor, type DictItemRecord } from './api';
 
 /** The radio value of "no colour" (an empty value would read as "nothing chosen"). */

@@ -3,23 +3,17 @@
  * add/edit dialog, delete (seeded dictionaries cannot be deleted), batch delete, cache refresh,
  * CSV export, and each dictionary's items in a drawer (contract dicts-notices.md, "Dictionaries").
  */
-import { Badge, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../../components/Authorized';
-import { useConfirm } from '../../../components/ConfirmDialog';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { DownloadIcon, PencilIcon, PlusIcon, RefreshIcon, SlidersIcon, TrashIcon } from '../../../components/icons';
-import { SearchBar } from '../../../components/SearchBar';
+import type { DataColumn } from '../../../components/DataTable';
+import { RefreshIcon, SlidersIcon } from '../../../components/icons';
+import { actionsColumn, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, toastSuccess, useCsvExport, useDeleteRecords, useListPage } from '../../../components/list';
 import { toaster } from '../../../components/ui/toaster';
 import { useButtonState } from '../../../hooks/useButtonState';
-import { useRequireSelection } from '../../../hooks/useRequireSelection';
-import { useServerList } from '../../../hooks/useServerList';
-import { datedFilename, exportAll, type CsvColumn } from '../../../lib/export';
-import { HintTooltip } from '../components/HintTooltip';
-import { showTime } from '../components/utcTime';
+import { showTime } from '../../../lib/utcTime';
 import { deleteDict, deleteDicts, DICT_LIST_PATH, isSystemDict, refreshDictCache, reloadClientDicts, type DictRecord } from './api';
 import { DictFormDialog } from './DictFormDialog';
 import { DictItemsDrawer } from './DictItemsDrawer';
@@ -39,28 +33,6 @@ interface ColumnDeps {
   onItems: (dict: DictRecord) => void;
   onEdit: (dict: DictRecord) => void;
   onDelete: (dict: DictRecord) => void;
-}
-
-/** The delete button of a row: disabled with a hint on a seeded dictionary. */
-function DeleteDictButton({ dict, onDelete, disabled }: { dict: DictRecord; onDelete: (dict: DictRecord) => void; disabled?: boolean }) {
-  const { t } = useTranslation('sysDict');
-  const locked = isSystemDict(dict);
-  return (
-    <HintTooltip hint={locked ? t('systemHint') : undefined} testId="dict-delete-hint">
-      <IconButton
-        size="xs"
-        variant="ghost"
-        colorPalette="red"
-        aria-label={t('action.delete', { ns: 'dataTable' })}
-        title={locked ? undefined : t('action.delete', { ns: 'dataTable' })}
-        disabled={locked || disabled}
-        onClick={() => onDelete(dict)}
-        data-testid="dict-delete"
-      >
-        <TrashIcon />
-      </IconButton>
-    </HintTooltip>
-  );
 }
 
 function dictColumns({ t, onItems, onEdit, onDelete }: ColumnDeps): DataColumn<DictRecord>[] {
@@ -123,83 +95,49 @@ function dictColumns({ t, onItems, onEdit, onDelete }: ColumnDeps): DataColumn<D
       cell: (dict) => <Text fontVariantNumeric="tabular-nums">{dict.itemCount ?? 0}</Text>,
     },
     { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'md', cell: (dict) => <Text whiteSpace="nowrap">{showTime(dict.createTime) || '—'}</Text> },
-    {
-      id: 'actions',
-      header: t('action.actions', { ns: 'dataTable' }),
-      sticky: true,
-      cell: (dict) => (
-        <HStack gap="0.5">
-          <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => onItems(dict)} aria-label={t('itemsOf', { name: dictTitle(dict) })} data-testid="dict-items">
-            <SlidersIcon />
-            {t('items')}
-          </Button>
-          <Authorized action="system:dict:edit">
-            <IconButton size="xs" variant="ghost" aria-label={t('action.edit', { ns: 'dataTable' })} title={t('action.edit', { ns: 'dataTable' })} onClick={() => onEdit(dict)} data-testid="dict-edit">
-              <PencilIcon />
-            </IconButton>
-          </Authorized>
-          <Authorized action="system:dict:delete">
-            <DeleteDictButton dict={dict} onDelete={onDelete} />
-          </Authorized>
-        </HStack>
-      ),
-    },
+    actionsColumn<DictRecord>('icon', (dict) => [
+      { display: 'text', colorPalette: 'blue', label: t('items'), icon: <SlidersIcon />, ariaLabel: t('itemsOf', { name: dictTitle(dict) }), onClick: () => onItems(dict), testId: 'dict-items' },
+      { kind: 'edit', action: 'system:dict:edit', onClick: () => onEdit(dict), testId: 'dict-edit' },
+      {
+        kind: 'delete',
+        action: 'system:dict:delete',
+        disabled: isSystemDict(dict),
+        hint: isSystemDict(dict) ? t('systemHint') : undefined,
+        hintTestId: 'dict-delete-hint',
+        onClick: () => onDelete(dict),
+        testId: 'dict-delete',
+      },
+    ]),
   ];
 }
 
 export default function DictListPage() {
   const { t } = useTranslation('sysDict');
   const queryClient = useQueryClient();
-  const requireSelection = useRequireSelection();
-  const { confirm, dialog } = useConfirm();
   const canDelete = useButtonState('system:dict:delete') !== 'hidden';
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
   const [form, setForm] = useState<{ record?: DictRecord }>();
   const [itemsOf, setItemsOf] = useState<DictRecord>();
-  const [exporting, setExporting] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
-  const list = useServerList<DictRecord>(DICT_LIST_PATH, filters, { defaultSort: { column: 'createTime', order: 'desc' } });
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['list', DICT_LIST_PATH] });
-    void reloadClientDicts(queryClient);
-  };
-
-  const askDelete = (dict: DictRecord) =>
-    confirm({
-      title: t('delete.title'),
-      description: t('delete.description', { name: dictTitle(dict) }),
-      testId: 'dict-delete-confirm',
-      onConfirm: async () => {
-        const envelope = await deleteDict(dict.id);
-        toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-        list.setSelection(list.selection.filter((id) => id !== dict.id));
-        await refresh();
-      },
-    });
-
-  const askBatchDelete = () => {
-    if (!requireSelection(list.selection)) return;
-    const ids = list.selection;
-    confirm({
-      title: t('delete.title'),
-      description: t('delete.batchDescription', { count: ids.length }),
-      testId: 'dict-delete-confirm',
-      onConfirm: async () => {
-        const envelope = await deleteDicts(ids);
-        toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-        list.clearSelection();
-        await refresh();
-      },
-    });
-  };
+  const page = useListPage<DictRecord, Filters>(DICT_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'createTime', order: 'desc' } });
+  const { list } = page;
+  const reloadDicts = () => void reloadClientDicts(queryClient);
+  const remover = useDeleteRecords<DictRecord>({
+    list,
+    remove: deleteDicts,
+    removeOne: (dict) => deleteDict(dict.id),
+    title: t('delete.title'),
+    describe: (dict) => t('delete.description', { name: dictTitle(dict) }),
+    describeBatch: (count) => t('delete.batchDescription', { count }),
+    testId: 'dict-delete-confirm',
+    afterDelete: reloadDicts,
+  });
 
   const refreshCache = async () => {
     setRefreshing(true);
     try {
       await refreshDictCache();
-      toaster.create({ type: 'success', title: t('cache.done'), duration: 3000 });
-      void reloadClientDicts(queryClient);
+      toastSuccess(t('cache.done'));
+      reloadDicts();
     } catch {
       toaster.create({ type: 'error', title: t('cache.failed'), duration: 4000 });
     } finally {
@@ -207,8 +145,12 @@ export default function DictListPage() {
     }
   };
 
-  const exportCsv = async () => {
-    const csvColumns: CsvColumn<DictRecord>[] = [
+  const exporter = useCsvExport<DictRecord>({
+    path: DICT_LIST_PATH,
+    filters: page.filters,
+    sort: list.sort,
+    filename: t('exportName'),
+    columns: () => [
       { header: t('field.dictName'), value: (row) => row.dictName },
       { header: t('field.dictNameEn'), value: (row) => row.dictNameEn },
       { header: t('field.dictCode'), value: (row) => row.dictCode },
@@ -216,89 +158,43 @@ export default function DictListPage() {
       { header: t('field.type'), value: (row) => (isSystemDict(row) ? t('type.system') : t('type.custom')) },
       { header: t('field.itemCount'), value: (row) => row.itemCount ?? 0 },
       { header: t('field.createTime'), value: (row) => showTime(row.createTime) },
-    ];
-    setExporting(true);
-    try {
-      await exportAll(DICT_LIST_PATH, filters, csvColumns, { filename: datedFilename(t('exportName')), sort: list.sort });
-    } catch {
-      // The export toast and the API notice said why.
-    } finally {
-      setExporting(false);
-    }
-  };
+    ],
+  });
 
-  const columns = dictColumns({ t, onItems: setItemsOf, onEdit: (record) => setForm({ record }), onDelete: askDelete });
+  const columns = dictColumns({ t, onItems: setItemsOf, onEdit: (record) => setForm({ record }), onDelete: remover.askDelete });
 
   return (
-    <Stack gap="4" data-testid="dict-page">
-      <SearchBar
-        onSearch={() => setFilters({ ...draft })}
-        onReset={() => {
-          setDraft(EMPTY);
-          setFilters(EMPTY);
-        }}
-        loading={list.loading}
-        testId="dict-search"
-      >
-        <Field.Root>
-          <Field.Label>{t('filter.dictName')}</Field.Label>
-          <Input size="sm" value={draft.dictName} onChange={(event) => setDraft({ ...draft, dictName: event.currentTarget.value })} placeholder={t('filter.dictNamePlaceholder')} data-testid="dict-search-name" />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('filter.dictCode')}</Field.Label>
-          <Input size="sm" value={draft.dictCode} onChange={(event) => setDraft({ ...draft, dictCode: event.currentTarget.value })} placeholder={t('filter.dictCodePlaceholder')} data-testid="dict-search-code" />
-        </Field.Root>
-      </SearchBar>
-      <Card.Root size="sm">
-        <Card.Header>
-          <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-            <Heading size="md">{t('title')}</Heading>
-            <Wrap gap="2">
-              <Authorized action="system:dict:add">
-                <Button size="sm" onClick={() => setForm({})} data-testid="dict-add">
-                  <PlusIcon />
-                  {t('add')}
-                </Button>
-              </Authorized>
-              <Authorized action="system:dict:delete">
-                <Button size="sm" variant="outline" colorPalette="red" onClick={askBatchDelete} data-testid="dict-batch-delete">
-                  <TrashIcon />
-                  {t('action.batchDelete', { ns: 'dataTable' })}
-                </Button>
-              </Authorized>
-              <Button size="sm" variant="outline" loading={refreshing} onClick={() => void refreshCache()} data-testid="dict-refresh-cache">
-                <RefreshIcon />
-                {t('cache.button')}
-              </Button>
-              <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportCsv()} data-testid="dict-export">
-                <DownloadIcon />
-                {t('export.button', { ns: 'dataTable' })}
-              </Button>
-            </Wrap>
-          </Flex>
-        </Card.Header>
-        <Card.Body>
-          <DataTable
-            columns={columns}
-            rows={list.rows}
-            total={list.total}
-            loading={list.loading}
-            page={list.page}
-            onPageChange={list.setPage}
-            sort={list.sort}
-            onSortChange={list.setSort}
-            selectedIds={list.selection}
-            onSelectionChange={canDelete ? list.setSelection : undefined}
-            isRowSelectable={(dict) => !isSystemDict(dict)}
-            getRowId={(dict) => dict.id}
-            caption={t('caption')}
-            testId="dict-table"
-          />
-        </Card.Body>
-      </Card.Root>
-      <DictFormDialog open={form !== undefined} onOpenChange={(open) => (open ? undefined : setForm(undefined))} record={form?.record} onSaved={() => void refresh()} />
-      <DictItemsDrawer dict={itemsOf} onClose={() => setItemsOf(undefined)} />
-      {dialog}
-    </Stack>
+    <ListPage
+      testId="dict-page"
+      search={
+        <ListSearchBar page={page} testId="dict-search">
+          <FilterText page={page} name="dictName" label={t('filter.dictName')} placeholder={t('filter.dictNamePlaceholder')} testId="dict-search-name" />
+          <FilterText page={page} name="dictCode" label={t('filter.dictCode')} placeholder={t('filter.dictCodePlaceholder')} testId="dict-search-code" />
+        </ListSearchBar>
+      }
+      title={t('title')}
+      toolbar={
+        <ListToolbar
+          testIdPrefix="dict"
+          add={{ action: 'system:dict:add', label: t('add'), onClick: () => setForm({}) }}
+          batchDelete={{ action: 'system:dict:delete', onClick: remover.askBatchDelete }}
+          exporter={exporter}
+        >
+          <Button size="sm" variant="outline" loading={refreshing} onClick={() => void refreshCache()} data-testid="dict-refresh-cache">
+            <RefreshIcon />
+            {t('cache.button')}
+          </Button>
+        </ListToolbar>
+      }
+      dialogs={
+        <>
+          <DictFormDialog open={form !== undefined} onOpenChange={(open) => (open ? undefined : setForm(undefined))} record={form?.record} onSaved={reloadDicts} />
+          <DictItemsDrawer dict={itemsOf} onClose={() => setItemsOf(undefined)} />
+          {remover.dialog}
+        </>
+      }
+    >
+      <ListTable list={list} selectable={canDelete} isRowSelectable={(dict) => !isSystemDict(dict)} columns={columns} getRowId={(dict) => dict.id} caption={t('caption')} testId="dict-table" />
+    </ListPage>
   );
 }

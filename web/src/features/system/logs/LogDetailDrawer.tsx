@@ -1,7 +1,7 @@
 import { Badge, Box, CloseButton, DataList, Drawer, Heading, HStack, Portal, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showTime } from '../components/utcTime';
+import { showTime } from '../../../lib/utcTime';
 import { changedKeys, isFailed, isOperateType, prettyJson, type LogRecord } from './api';
 
 /** One line of the entry's facts. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { permissionStore } from '../../../lib/permission';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
 import { renderPage } from '../../../test/render';
-import { localDayToUtc } from '../components/utcTime';
+import { localDayToUtc } from '../../../lib/utcTime';
 import LogListPage from './LogListPage';
 
 const SIGN_INS = [

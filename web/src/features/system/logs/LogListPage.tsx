@@ -4,22 +4,22 @@
  * its before/after values side by side) and CSV export of the current filter. Read-only: audit
  * entries cannot be deleted (contract dicts-notices.md, "Logs").
  */
-import { Badge, Box, Button, Card, Field, Flex, HStack, IconButton, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Stat, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Card, Field, Flex, HStack, Input, SimpleGrid, Skeleton, Stack, Stat, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { DownloadIcon, EyeIcon, GlobeIcon, RefreshIcon, UserIcon } from '../../../components/icons';
-import { SearchBar } from '../../../components/SearchBar';
-import { useServerList } from '../../../hooks/useServerList';
+import type { DataColumn } from '../../../components/DataTable';
+import { EyeIcon, GlobeIcon, UserIcon } from '../../../components/icons';
+import { actionsColumn, FilterSelect, FilterText, ListSearchBar, ListTable, ListToolbar, useCsvExport, useListPage } from '../../../components/list';
 import { useLanguage } from '../../../i18n';
-import { datedFilename, exportAll, type CsvColumn } from '../../../lib/export';
-import { localDayToUtc, showTime } from '../components/utcTime';
+import { localDayToUtc, showTime } from '../../../lib/utcTime';
 import { fetchLogInfo, isFailed, isOperateType, LOG_LIST_PATH, LOG_TYPES, logKeys, OPERATE_TYPES, type LogRecord, type LogType } from './api';
 import { LogDetailDrawer } from './LogDetailDrawer';
 
 type Filters = {
+  /** The tab (a {@link LogType}). */
+  logType: string;
   keyWord: string;
   username: string;
   ip: string;
@@ -29,15 +29,18 @@ type Filters = {
   operateType: string;
 };
 
-const EMPTY: Filters = { keyWord: '', username: '', ip: '', begin: '', end: '', operateType: '' };
+const EMPTY: Filters = { logType: '1', keyWord: '', username: '', ip: '', begin: '', end: '', operateType: '' };
 
 const OPERATE_COLORS = { '1': 'gray', '2': 'green', '3': 'blue', '4': 'red', '5': 'purple' } as const;
 
 /** Tab labels stay on one line; on phones the tab list scrolls sideways instead. */
 const TAB_TRIGGER = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
 
+const isLogType = (value: string): value is LogType => (LOG_TYPES as readonly string[]).includes(value);
+
 /** What the list call gets: the tab's type, and the local days as UTC times. */
-function listParams(filters: Filters, logType: LogType) {
+function listParams(filters: Filters) {
+  const logType = isLogType(filters.logType) ? filters.logType : '1';
   return {
     logType,
     keyWord: filters.keyWord,
@@ -157,38 +160,25 @@ function logColumns({ t, logType, onDetail }: ColumnDeps): DataColumn<LogRecord>
           } satisfies DataColumn<LogRecord>,
         ]),
     { id: 'ok', header: t('field.result'), cell: (row) => <ResultBadge record={row} /> },
-    {
-      id: 'actions',
-      header: t('action.actions', { ns: 'dataTable' }),
-      sticky: true,
-      cell: (row) => (
-        <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => onDetail(row)} data-testid="log-detail-open">
-          {t('action.detail', { ns: 'dataTable' })}
-        </Button>
-      ),
-    },
+    actionsColumn<LogRecord>('text', (row) => [{ label: t('action.detail', { ns: 'dataTable' }), onClick: () => onDetail(row), testId: 'log-detail-open' }]),
   ];
 }
 
 export default function LogListPage() {
   const { t } = useTranslation('sysLog');
-  const [tab, setTab] = useState<LogType>('1');
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
   const [detail, setDetail] = useState<LogRecord>();
-  const [exporting, setExporting] = useState(false);
   const info = useQuery({ queryKey: logKeys.info, queryFn: ({ signal }) => fetchLogInfo(signal) });
-  const params = listParams(filters, tab);
-  const list = useServerList<LogRecord>(LOG_LIST_PATH, params, { defaultSort: { column: 'createTime', order: 'desc' } });
+  const page = useListPage<LogRecord, Filters>(LOG_LIST_PATH, { emptyFilters: EMPTY, params: listParams, defaultSort: { column: 'createTime', order: 'desc' } });
+  const { list, draft, filters } = page;
+  const tab = isLogType(filters.logType) ? filters.logType : '1';
   const rangeInvalid = draft.begin !== '' && draft.end !== '' && draft.end < draft.begin;
 
-  const set = (key: keyof Filters) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setDraft((current) => ({ ...current, [key]: value }));
-  };
-
-  const exportCsv = async () => {
-    const csvColumns: CsvColumn<LogRecord>[] = [
+  const exporter = useCsvExport<LogRecord>({
+    path: LOG_LIST_PATH,
+    filters: listParams(filters),
+    sort: list.sort,
+    filename: t(`exportName.${tab}`),
+    columns: () => [
       { header: t('field.createTime'), value: (row) => showTime(row.createTime) },
       { header: t('field.username'), value: (row) => row.username },
       { header: t('field.ip'), value: (row) => row.ip },
@@ -197,16 +187,8 @@ export default function LogListPage() {
       { header: t('field.method'), value: (row) => row.method },
       { header: t('field.requestUrl'), value: (row) => row.requestUrl },
       { header: t('field.result'), value: (row) => (isFailed(row) ? t('result.failed') : t('result.ok')) },
-    ];
-    setExporting(true);
-    try {
-      await exportAll(LOG_LIST_PATH, params, csvColumns, { filename: datedFilename(t(`exportName.${tab}`)), sort: list.sort });
-    } catch {
-      // The export toast and the API notice said why.
-    } finally {
-      setExporting(false);
-    }
-  };
+    ],
+  });
 
   const columns = logColumns({ t, logType: tab, onDetail: setDetail });
   const figures = info.data ?? undefined;
@@ -221,7 +203,7 @@ export default function LogListPage() {
 
       <Card.Root size="sm">
         <Card.Body>
-          <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as LogType)} size="sm" variant="line">
+          <Tabs.Root value={tab} onValueChange={(details) => page.applyNow('logType', details.value)} size="sm" variant="line">
             <Tabs.List overflowX="auto" overflowY="hidden" marginBottom="4">
               {LOG_TYPES.map((type) => (
                 <Tabs.Trigger key={type} value={type} {...TAB_TRIGGER} data-testid={`log-tab-${type}`}>
@@ -231,95 +213,55 @@ export default function LogListPage() {
             </Tabs.List>
             <Tabs.Content value={tab} padding="0">
             <Stack gap="4">
-              <SearchBar
+              <ListSearchBar
+                page={page}
                 card={false}
                 onSearch={() => {
-                  if (!rangeInvalid) setFilters({ ...draft });
+                  if (!rangeInvalid) page.search();
                 }}
-                onReset={() => {
-                  setDraft(EMPTY);
-                  setFilters(EMPTY);
-                }}
-                loading={list.loading}
+                onReset={() => page.search({ ...EMPTY, logType: tab })}
                 visibleOnPhone={1}
                 testId="log-search"
               >
-                <Field.Root>
-                  <Field.Label>{t('filter.keyWord')}</Field.Label>
-                  <Input size="sm" value={draft.keyWord} onChange={set('keyWord')} placeholder={t('filter.keyWordPlaceholder')} data-testid="log-search-keyword" />
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>{t('field.username')}</Field.Label>
-                  <Input size="sm" value={draft.username} onChange={set('username')} placeholder={t('filter.usernamePlaceholder')} data-testid="log-search-username" />
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>{t('field.ip')}</Field.Label>
-                  <Input size="sm" fontFamily="mono" value={draft.ip} onChange={set('ip')} placeholder={t('filter.ipPlaceholder')} data-testid="log-search-ip" />
-                </Field.Root>
+                <FilterText page={page} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} testId="log-search-keyword" />
+                <FilterText page={page} name="username" label={t('field.username')} placeholder={t('filter.usernamePlaceholder')} testId="log-search-username" />
+                <FilterText page={page} name="ip" fontFamily="mono" label={t('field.ip')} placeholder={t('filter.ipPlaceholder')} testId="log-search-ip" />
                 <Field.Root invalid={rangeInvalid}>
                   <Field.Label>{t('filter.range')}</Field.Label>
                   <HStack gap="2">
-                    <Input size="sm" type="date" value={draft.begin} max={draft.end || undefined} onChange={set('begin')} aria-label={t('filter.begin')} data-testid="log-search-begin" />
+                    <Input size="sm" type="date" value={draft.begin} max={draft.end || undefined} onChange={(event) => page.setDraftValue('begin', event.currentTarget.value)} aria-label={t('filter.begin')} data-testid="log-search-begin" />
                     <Text color="fg.muted" flexShrink={0}>
                       {t('filter.to')}
                     </Text>
-                    <Input size="sm" type="date" value={draft.end} min={draft.begin || undefined} onChange={set('end')} aria-label={t('filter.end')} data-testid="log-search-end" />
+                    <Input size="sm" type="date" value={draft.end} min={draft.begin || undefined} onChange={(event) => page.setDraftValue('end', event.currentTarget.value)} aria-label={t('filter.end')} data-testid="log-search-end" />
                   </HStack>
                   <Field.ErrorText>{t('filter.rangeInvalid')}</Field.ErrorText>
                 </Field.Root>
                 {tab === '2' ? (
-                  <Field.Root>
-                    <Field.Label>{t('field.operateType')}</Field.Label>
-                    <NativeSelect.Root size="sm">
-                      <NativeSelect.Field value={draft.operateType} onChange={set('operateType')} data-testid="log-search-operate-type">
-                        <option value="">{t('filter.all')}</option>
-                        {OPERATE_TYPES.map((type) => (
-                          <option key={type} value={type}>
-                            {t(`operateType.${type}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
+                  <FilterSelect
+                    page={page}
+                    name="operateType"
+                    label={t('field.operateType')}
+                    options={OPERATE_TYPES.map((type) => ({ value: type, label: t(`operateType.${type}`) }))}
+                    allLabel={t('filter.all')}
+                    testId="log-search-operate-type"
+                  />
                 ) : null}
-              </SearchBar>
-              <Flex gap="2" wrap="wrap" align="center">
-                <Text textStyle="sm" color="fg.muted">
-                  {t(`hint.${tab}`)}
-                </Text>
-                <Box flex="1" />
-                <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportCsv()} data-testid="log-export">
-                  <DownloadIcon />
-                  {t('export.button', { ns: 'dataTable' })}
-                </Button>
-                <IconButton
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('action.refresh', { ns: 'dataTable' })}
-                  title={t('action.refresh', { ns: 'dataTable' })}
-                  onClick={() => {
-                    void list.refetch();
-                    void info.refetch();
-                  }}
-                >
-                  <RefreshIcon />
-                </IconButton>
-              </Flex>
-              <DataTable
-                key={tab}
-                columns={columns}
-                rows={list.rows}
-                total={list.total}
-                loading={list.loading}
-                page={list.page}
-                onPageChange={list.setPage}
-                sort={list.sort}
-                onSortChange={list.setSort}
-                getRowId={(row) => row.id}
-                caption={t(`tabs.${tab}`)}
-                testId="log-table"
+              </ListSearchBar>
+              <ListToolbar
+                testIdPrefix="log"
+                leading={
+                  <Text textStyle="sm" color="fg.muted">
+                    {t(`hint.${tab}`)}
+                  </Text>
+                }
+                exporter={exporter}
+                onRefresh={() => {
+                  void list.refetch();
+                  void info.refetch();
+                }}
               />
+              <ListTable key={tab} list={list} columns={columns} getRowId={(row) => row.id} caption={t(`tabs.${tab}`)} testId="log-table" />
             </Stack>
             </Tabs.Content>
           </Tabs.Root>

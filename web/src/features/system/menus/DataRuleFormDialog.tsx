@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { toaster } from '../../../components/ui/toaster';
 import { addDataRule, editDataRule, RULE_COLUMNS, RULE_CONDITIONS, RULE_VARIABLES, type DataRule, type DataRuleInput } from './api';
-import { FormSwitch } from './FormSwitch';
+import { FormSwitch } from '../../../components/form/FormSwitch';
 
 /** The column select's entry for a column typed by hand. */
 const OTHER = '__other__';

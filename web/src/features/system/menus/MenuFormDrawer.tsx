@@ -22,9 +22,9 @@ import { toaster } from '../../../components/ui/toaster';
 import { checkRule } from '../../../core';
 import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { currentLanguage, useLanguage } from '../../../i18n';
-import { useDuplicateCheck, useRuleCheck } from '../components/UniqueField';
+import { useDuplicateCheck, useRuleCheck } from '../../../components/form/uniqueField';
 import { addPermission, editPermission, type MenuType, type PermissionInput, type PermissionRecord } from './api';
-import { FormSwitch } from './FormSwitch';
+import { FormSwitch } from '../../../components/form/FormSwitch';
 import { asFlag, menuName, parentOptions } from './menuTree';
 
 type MenuTypeValue = '0' | '1' | '2';

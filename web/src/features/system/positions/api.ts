@@ -1,18 +1,12 @@
 /** Positions (contract "Positions"): codes are unique within the caller's tenant. */
 import { api, type Envelope } from '../../../api/client';
+import type { components } from '../../../api/schema';
 
 /** The ranks a position may have, lowest first (labels in `sysPosition:rank.*`). */
 export const POST_RANKS = ['staff', 'supervisor', 'manager', 'director', 'executive'] as const;
 export type PostRank = (typeof POST_RANKS)[number];
 
-export interface PositionRecord {
-  id: string;
-  code: string;
-  name: string;
-  nameEn?: string | null;
-  postRank?: string | null;
-  createTime?: string | null;
-}
+export type PositionRecord = components['schemas']['PositionRecord'];
 
 export interface PositionInput {
   id?: string;

@@ -8,7 +8,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { validateRequired } from '../../../core';
 import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { currentLanguage } from '../../../i18n';
-import { useDuplicateCheck, useRuleCheck } from '../components/UniqueField';
+import { useDuplicateCheck, useRuleCheck } from '../../../components/form/uniqueField';
 import { addRole, editRole, type RoleRecord } from './api';
 
 interface Values {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { toaster } from '../../../components/ui/toaster';
 import { useLanguage } from '../../../i18n';
-import { PermissionTree, type TreeNode } from '../components/PermissionTree';
-import { nodeTitle } from '../components/permissionTreeModel';
+import { PermissionTree, type TreeNode } from '../../../components/permission/PermissionTree';
+import { nodeTitle } from '../../../components/permission/permissionTreeModel';
 import { fetchGrantableTree, fetchRoleDataRules, fetchRolePermissions, saveRoleDataRules, saveRolePermissions, type RoleRecord } from './api';
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));

@@ -1,6 +1,6 @@
 /** Calls of the roles page (contract docs/api/system-admin.md, "Roles"). */
 import { api, type Envelope } from '../../../api/client';
-import type { TreeNode } from '../components/PermissionTree';
+import type { TreeNode } from '../../../components/permission/PermissionTree';
 
 export const ROLE_LIST_PATH = '/sys/role/list';
 

@@ -9,8 +9,8 @@ import { toaster } from '../../../components/ui/toaster';
 import { message, validateEmail, validateNewPassword, validatePhone, validateRequired, validateUsername } from '../../../core';
 import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { currentLanguage } from '../../../i18n';
-import { PermissionTree } from '../components/PermissionTree';
-import { useDuplicateCheck } from '../components/UniqueField';
+import { PermissionTree } from '../../../components/permission/PermissionTree';
+import { useDuplicateCheck } from '../../../components/form/uniqueField';
 import { addSubAccount, editSubAccount, fetchSubPermissionTree, type SubAccountRecord } from './api';
 
 interface Values {

@@ -2,45 +2,34 @@
  * `account/SubAccountList` (子账号 Sub-accounts, a customer's main account): the sub-accounts,
  * add/edit drawer with the grantable permissions, freeze/unfreeze and delete (contract "Sub-accounts").
  */
-import { Badge, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '../../../api/client';
-import { Authorized } from '../../../components/Authorized';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { LockIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon, UnlockIcon } from '../../../components/icons';
-import { SearchBar } from '../../../components/SearchBar';
-import { toaster } from '../../../components/ui/toaster';
-import { useServerList } from '../../../hooks/useServerList';
+import type { DataColumn } from '../../../components/DataTable';
+import { LockIcon, UnlockIcon } from '../../../components/icons';
+import { actionsColumn, FilterSelect, FilterText, ListPage, ListSearchBar, ListSubtitle, ListTable, ListToolbar, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
 import { SubAccountFormDrawer } from './SubAccountFormDrawer';
 import { deleteSubAccount, freezeSubAccounts, SUB_ACCOUNT_LIST_PATH, type SubAccountRecord } from './api';
 
-interface Filters {
+type Filters = {
   username: string;
   realname: string;
   phone: string;
   status: string;
-  [key: string]: string;
-}
+};
 
 const EMPTY_FILTERS: Filters = { username: '', realname: '', phone: '', status: '' };
 const nameOf = (account: SubAccountRecord) => account.realname || account.username;
 
 export default function SubAccountListPage() {
   const { t } = useTranslation('subAccount');
-  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
-  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const list = useServerList<SubAccountRecord>(SUB_ACCOUNT_LIST_PATH, filters, { defaultSort: { column: 'createTime', order: 'desc' } });
+  const page = useListPage<SubAccountRecord, Filters>(SUB_ACCOUNT_LIST_PATH, { emptyFilters: EMPTY_FILTERS, defaultSort: { column: 'createTime', order: 'desc' } });
+  const { list } = page;
   const { confirm, dialog } = useConfirm();
+  const run = useListCommand(list);
   const [drawer, setDrawer] = useState<{ open: boolean; account?: SubAccountRecord }>({ open: false });
-
-  async function succeed(action: Promise<Envelope<unknown>>) {
-    const envelope = await action;
-    toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-    await list.refetch();
-  }
 
   function askFreeze(account: SubAccountRecord, status: 1 | 2) {
     const freezing = status === 2;
@@ -49,106 +38,53 @@ export default function SubAccountListPage() {
       description: t(freezing ? 'confirm.freezeDescription' : 'confirm.unfreezeDescription', { name: nameOf(account) }),
       colorPalette: freezing ? 'orange' : undefined,
       confirmLabel: freezing ? t('action.freeze') : t('action.unfreeze'),
-      onConfirm: () => succeed(freezeSubAccounts([account.id], status)),
+      onConfirm: () => run(freezeSubAccounts([account.id], status)),
     });
   }
 
-  function askDelete(account: SubAccountRecord) {
-    confirm({
-      title: t('confirm.deleteTitle', { ns: 'dataTable' }),
-      description: t('confirm.deleteDescription', { name: nameOf(account) }),
-      confirmLabel: t('action.delete'),
-      onConfirm: () => succeed(deleteSubAccount(account.id)),
-    });
-  }
+  const remover = useDeleteRecords<SubAccountRecord>({
+    list,
+    confirm,
+    removeOne: (account) => deleteSubAccount(account.id),
+    title: t('confirm.deleteTitle', { ns: 'dataTable' }),
+    describe: (account) => t('confirm.deleteDescription', { name: nameOf(account) }),
+    confirmLabel: t('action.delete'),
+  });
 
-  const columns = subAccountColumns({ t, onEdit: (account) => setDrawer({ open: true, account }), onFreeze: askFreeze, onDelete: askDelete });
-  const set = (key: keyof Filters) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setDraft((current) => ({ ...current, [key]: value }));
-  };
+  const columns = subAccountColumns({ t, onEdit: (account) => setDrawer({ open: true, account }), onFreeze: askFreeze, onDelete: remover.askDelete });
 
   return (
-    <Stack gap="4" data-testid="sub-account-page">
-      <SearchBar
-        onSearch={() => setFilters({ ...draft })}
-        onReset={() => {
-          setDraft(EMPTY_FILTERS);
-          setFilters(EMPTY_FILTERS);
-        }}
-        loading={list.loading}
-      >
-        <Field.Root>
-          <Field.Label>{t('field.username')}</Field.Label>
-          <Input size="sm" value={draft.username} onChange={set('username')} placeholder={t('placeholder.username')} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('field.realname')}</Field.Label>
-          <Input size="sm" value={draft.realname} onChange={set('realname')} placeholder={t('placeholder.realname')} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('field.phone')}</Field.Label>
-          <Input size="sm" type="tel" value={draft.phone} onChange={set('phone')} placeholder={t('placeholder.phone')} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('field.status')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={draft.status} onChange={set('status')}>
-              <option value="">{t('placeholder.all')}</option>
-              <option value="1">{t('status.1')}</option>
-              <option value="2">{t('status.2')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-      </SearchBar>
-
-      <Card.Root size="sm">
-        <Card.Header>
-          <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-            <Stack gap="0.5">
-              <Heading size="md">{t('list.title')}</Heading>
-              <Text textStyle="sm" color="fg.muted">
-                {t('list.description')}
-              </Text>
-            </Stack>
-            <Wrap gap="2">
-              <Authorized action="erp:user:sub:add">
-                <Button size="sm" onClick={() => setDrawer({ open: true })} data-testid="sub-add">
-                  <PlusIcon />
-                  {t('action.add')}
-                </Button>
-              </Authorized>
-              <IconButton size="sm" variant="ghost" aria-label={t('action.refresh', { ns: 'dataTable' })} title={t('action.refresh', { ns: 'dataTable' })} onClick={() => void list.refetch()}>
-                <RefreshIcon />
-              </IconButton>
-            </Wrap>
-          </Flex>
-        </Card.Header>
-        <Card.Body>
-          <DataTable
-            columns={columns}
-            rows={list.rows}
-            total={list.total}
-            loading={list.loading}
-            page={list.page}
-            onPageChange={list.setPage}
-            sort={list.sort}
-            onSortChange={list.setSort}
-            caption={t('list.title')}
-            testId="sub-account-table"
+    <ListPage
+      testId="sub-account-page"
+      search={
+        <ListSearchBar page={page}>
+          <FilterText page={page} name="username" label={t('field.username')} placeholder={t('placeholder.username')} />
+          <FilterText page={page} name="realname" label={t('field.realname')} placeholder={t('placeholder.realname')} />
+          <FilterText page={page} name="phone" type="tel" label={t('field.phone')} placeholder={t('placeholder.phone')} />
+          <FilterSelect
+            page={page}
+            name="status"
+            label={t('field.status')}
+            options={[
+              { value: '1', label: t('status.1') },
+              { value: '2', label: t('status.2') },
+            ]}
+            allLabel={t('placeholder.all')}
           />
-        </Card.Body>
-      </Card.Root>
-
-      <SubAccountFormDrawer
-        open={drawer.open}
-        account={drawer.account}
-        onOpenChange={(open) => setDrawer((current) => ({ ...current, open }))}
-        onSaved={() => void list.refetch()}
-      />
-      {dialog}
-    </Stack>
+        </ListSearchBar>
+      }
+      title={t('list.title')}
+      subtitle={<ListSubtitle>{t('list.description')}</ListSubtitle>}
+      toolbar={<ListToolbar testIdPrefix="sub" add={{ action: 'erp:user:sub:add', label: t('action.add'), onClick: () => setDrawer({ open: true }) }} onRefresh={list.refetch} />}
+      dialogs={
+        <>
+          <SubAccountFormDrawer open={drawer.open} account={drawer.account} onOpenChange={(open) => setDrawer((current) => ({ ...current, open }))} onSaved={() => void list.refetch()} />
+          {dialog}
+        </>
+      }
+    >
+      <ListTable list={list} columns={columns} caption={t('list.title')} testId="sub-account-table" />
+    </ListPage>
   );
 }
 
@@ -177,40 +113,20 @@ function subAccountColumns({ t, onEdit, onFreeze, onDelete }: ColumnContext): Da
       ),
     },
     { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'lg', cell: (row) => <Text whiteSpace="nowrap">{row.createTime || '—'}</Text> },
-    {
-      id: 'actions',
-      header: t('action.actions', { ns: 'dataTable' }),
-      sticky: true,
-      cell: (row) => {
-        const frozen = row.status === 2;
-        return (
-          <HStack gap="0.5">
-            <Authorized action="erp:user:sub:edit">
-              <IconButton size="xs" variant="ghost" aria-label={t('action.edit')} title={t('action.edit')} onClick={() => onEdit(row)} data-testid="sub-edit">
-                <PencilIcon />
-              </IconButton>
-            </Authorized>
-            <Authorized action="erp:user:sub:freeze">
-              <IconButton
-                size="xs"
-                variant="ghost"
-                colorPalette={frozen ? 'green' : 'orange'}
-                aria-label={frozen ? t('action.unfreeze') : t('action.freeze')}
-                title={frozen ? t('action.unfreeze') : t('action.freeze')}
-                onClick={() => onFreeze(row, frozen ? 1 : 2)}
-                data-testid={frozen ? 'sub-unfreeze' : 'sub-freeze'}
-              >
-                {frozen ? <UnlockIcon /> : <LockIcon />}
-              </IconButton>
-            </Authorized>
-            <Authorized action="erp:user:sub:delete">
-              <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('action.delete')} title={t('action.delete')} onClick={() => onDelete(row)} data-testid="sub-delete">
-                <TrashIcon />
-              </IconButton>
-            </Authorized>
-          </HStack>
-        );
-      },
-    },
+    actionsColumn<SubAccountRecord>('icon', (row) => {
+      const frozen = row.status === 2;
+      return [
+        { kind: 'edit', action: 'erp:user:sub:edit', onClick: () => onEdit(row), testId: 'sub-edit' },
+        {
+          action: 'erp:user:sub:freeze',
+          label: frozen ? t('action.unfreeze') : t('action.freeze'),
+          icon: frozen ? <UnlockIcon /> : <LockIcon />,
+          colorPalette: frozen ? 'green' : 'orange',
+          onClick: () => onFreeze(row, frozen ? 1 : 2),
+          testId: frozen ? 'sub-unfreeze' : 'sub-freeze',
+        },
+        { kind: 'delete', action: 'erp:user:sub:delete', onClick: () => onDelete(row), testId: 'sub-delete' },
+      ];
+    }),
   ];
 }

@@ -1,6 +1,6 @@
 /** Calls of the sub-accounts page (contract docs/api/system-admin.md, "Sub-accounts"). */
 import { api, type Envelope } from '../../../api/client';
-import type { TreeNode } from '../components/PermissionTree';
+import type { TreeNode } from '../../../components/permission/PermissionTree';
 import type { UserRecord } from '../users/api';
 
 export type { UserRecord as SubAccountRecord } from '../users/api';

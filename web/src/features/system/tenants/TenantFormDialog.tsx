@@ -1,14 +1,11 @@
-import { Button, CloseButton, Dialog, Field, Fieldset, Input, NativeSelect, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Field, Fieldset, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { toaster } from '../../../components/ui/toaster';
+import { RecordFormDialog } from '../../../components/form/RecordFormDialog';
 import { message, validateNewPassword, validateRequired, validateUsername } from '../../../core';
-import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { currentLanguage } from '../../../i18n';
-import { useDuplicateCheck } from '../components/UniqueField';
-import { addTenant, editTenant, type TenantInput, type TenantRecord } from './api';
+import { useDuplicateCheck } from '../../../components/form/uniqueField';
+import { addTenant, editTenant, TENANT_LIST_PATH, type TenantInput, type TenantRecord } from './api';
 
 export interface TenantFormValues {
   id: string;
@@ -61,38 +58,13 @@ interface TenantFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   record: TenantRecord | undefined;
-  onSaved: () => void;
+  onSaved?: () => void;
 }
 
 /** Add or edit a tenant; on add an optional first administrator is created with it. */
 export function TenantFormDialog({ open, onOpenChange, record, onSaved }: TenantFormDialogProps) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center" size={{ base: 'full', sm: 'lg' }} lazyMount unmountOnExit scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="tenant-form">
-            <TenantForm record={record} onSaved={onSaved} onClose={() => onOpenChange(false)} />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-function TenantForm({ record, onSaved, onClose }: { record: TenantRecord | undefined; onSaved: () => void; onClose: () => void }) {
   const { t } = useTranslation('sysTenant');
-  const form = useForm<TenantFormValues>({ mode: 'onTouched', defaultValues: defaults(record) });
-  const { register, handleSubmit, formState, trigger } = form;
-  const [serverError, setServerError] = useState<string>();
-  const nameUnique = useDuplicateCheck('sys_tenant', 'name', record?.id);
-  useRevalidateOnLanguageChange(form);
-
-  const submit = handleSubmit(async (values) => {
-    setServerError(undefined);
+  const save = (values: TenantFormValues) => {
     const body: TenantInput = {
       name: values.name.trim(),
       nameEn: values.nameEn.trim() || null,
@@ -100,26 +72,36 @@ function TenantForm({ record, onSaved, onClose }: { record: TenantRecord | undef
       beginDate: values.beginDate || null,
       endDate: values.endDate || null,
     };
-    try {
-      let envelope;
-      if (record) {
-        envelope = await editTenant({ ...body, id: record.id });
-      } else {
-        if (values.id.trim()) body.id = Number(values.id.trim());
-        if (wantsAdmin(values)) {
-          body.adminUsername = values.adminUsername.trim();
-          body.adminPassword = values.adminPassword;
-        }
-        envelope = await addTenant(body);
-      }
-      toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-      onSaved();
-      onClose();
-    } catch (failure) {
-      setServerError(failure instanceof Error ? failure.message : String(failure));
+    if (record) return editTenant({ ...body, id: record.id });
+    if (values.id.trim()) body.id = Number(values.id.trim());
+    if (wantsAdmin(values)) {
+      body.adminUsername = values.adminUsername.trim();
+      body.adminPassword = values.adminPassword;
     }
-  });
+    return addTenant(body);
+  };
+  return (
+    <RecordFormDialog<TenantFormValues, TenantRecord>
+      open={open}
+      onOpenChange={onOpenChange}
+      testId="tenant-form"
+      size={{ base: 'full', sm: 'lg' }}
+      scrollBehavior="inside"
+      title={record ? t('form.editTitle', { name: record.name }) : t('form.addTitle')}
+      defaultValues={() => defaults(record)}
+      save={save}
+      listPath={TENANT_LIST_PATH}
+      onSaved={onSaved}
+    >
+      <TenantFields record={record} />
+    </RecordFormDialog>
+  );
+}
 
+function TenantFields({ record }: { record: TenantRecord | undefined }) {
+  const { t } = useTranslation('sysTenant');
+  const { register, formState, trigger } = useFormContext<TenantFormValues>();
+  const nameUnique = useDuplicateCheck('sys_tenant', 'name', record?.id);
   const err = formState.errors;
   // The admin fields depend on each other: re-check the others when one changes.
   const adminField = (name: 'adminUsername' | 'adminPassword' | 'adminConfirm') =>
@@ -132,106 +114,88 @@ function TenantForm({ record, onSaved, onClose }: { record: TenantRecord | undef
     });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <Dialog.Header>
-        <Dialog.Title>{record ? t('form.editTitle', { name: record.name }) : t('form.addTitle')}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <ErrorAlert message={serverError} testId="tenant-form-error" />
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root invalid={!!err.id} readOnly={record !== undefined}>
-              <Field.Label>{t('field.id')}</Field.Label>
-              <Input
-                size="sm"
-                inputMode="numeric"
-                                data-testid="tenant-id"
-                {...register('id', { validate: (v) => (record || v.trim() === '' || /^[1-9]\d{0,9}$/.test(v.trim()) ? true : t('form.idInvalid')) })}
-              />
-              {err.id ? <Field.ErrorText>{err.id.message}</Field.ErrorText> : record ? null : <Field.HelperText>{t('form.idHint')}</Field.HelperText>}
+    <>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <Field.Root invalid={!!err.id} readOnly={record !== undefined}>
+          <Field.Label>{t('field.id')}</Field.Label>
+          <Input
+            size="sm"
+            inputMode="numeric"
+                            data-testid="tenant-id"
+            {...register('id', { validate: (v) => (record || v.trim() === '' || /^[1-9]\d{0,9}$/.test(v.trim()) ? true : t('form.idInvalid')) })}
+          />
+          {err.id ? <Field.ErrorText>{err.id.message}</Field.ErrorText> : record ? null : <Field.HelperText>{t('form.idHint')}</Field.HelperText>}
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('field.status')}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field data-testid="tenant-status" {...register('status')}>
+              <option value="1">{t('status.1')}</option>
+              <option value="0">{t('status.0')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <Field.Root invalid={!!err.name} required>
+          <Field.Label>
+            {t('field.name')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            size="sm"
+            data-testid="tenant-name"
+            {...register('name', { validate: { required: (v) => (v.trim() ? true : t('form.nameRequired')), unique: nameUnique } })}
+          />
+          <Field.ErrorText>{err.name?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('field.nameEn')}</Field.Label>
+          <Input size="sm" data-testid="tenant-name-en" {...register('nameEn')} />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('field.beginDate')}</Field.Label>
+          <Input size="sm" type="date" data-testid="tenant-begin" {...register('beginDate', { deps: ['endDate'] })} />
+        </Field.Root>
+        <Field.Root invalid={!!err.endDate}>
+          <Field.Label>{t('field.endDate')}</Field.Label>
+          <Input
+            size="sm"
+            type="date"
+            data-testid="tenant-end"
+            {...register('endDate', { validate: (v, all) => (!v || !all.beginDate || v >= all.beginDate ? true : t('form.endBeforeBegin')) })}
+          />
+          <Field.ErrorText>{err.endDate?.message}</Field.ErrorText>
+        </Field.Root>
+      </SimpleGrid>
+      {record ? null : (
+        <Fieldset.Root borderWidth="1px" rounded="md" padding="4">
+          <Fieldset.Legend textStyle="sm" fontWeight="medium" paddingX="1">
+            {t('form.admin')}
+          </Fieldset.Legend>
+          <Fieldset.HelperText>{t('form.adminHint')}</Fieldset.HelperText>
+          <Fieldset.Content>
+            <Field.Root invalid={!!err.adminUsername}>
+              <Field.Label>{t('form.adminUsername')}</Field.Label>
+              <Input size="sm" autoComplete="off" data-testid="tenant-admin-username" {...adminField('adminUsername')} />
+              <Field.ErrorText>{err.adminUsername?.message}</Field.ErrorText>
             </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('field.status')}</Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field data-testid="tenant-status" {...register('status')}>
-                  <option value="1">{t('status.1')}</option>
-                  <option value="0">{t('status.0')}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root invalid={!!err.name} required>
-              <Field.Label>
-                {t('field.name')}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                size="sm"
-                data-testid="tenant-name"
-                {...register('name', { validate: { required: (v) => (v.trim() ? true : t('form.nameRequired')), unique: nameUnique } })}
-              />
-              <Field.ErrorText>{err.name?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('field.nameEn')}</Field.Label>
-              <Input size="sm" data-testid="tenant-name-en" {...register('nameEn')} />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('field.beginDate')}</Field.Label>
-              <Input size="sm" type="date" data-testid="tenant-begin" {...register('beginDate', { deps: ['endDate'] })} />
-            </Field.Root>
-            <Field.Root invalid={!!err.endDate}>
-              <Field.Label>{t('field.endDate')}</Field.Label>
-              <Input
-                size="sm"
-                type="date"
-                data-testid="tenant-end"
-                {...register('endDate', { validate: (v, all) => (!v || !all.beginDate || v >= all.beginDate ? true : t('form.endBeforeBegin')) })}
-              />
-              <Field.ErrorText>{err.endDate?.message}</Field.ErrorText>
-            </Field.Root>
-          </SimpleGrid>
-          {record ? null : (
-            <Fieldset.Root borderWidth="1px" rounded="md" padding="4">
-              <Fieldset.Legend textStyle="sm" fontWeight="medium" paddingX="1">
-                {t('form.admin')}
-              </Fieldset.Legend>
-              <Fieldset.HelperText>{t('form.adminHint')}</Fieldset.HelperText>
-              <Fieldset.Content>
-                <Field.Root invalid={!!err.adminUsername}>
-                  <Field.Label>{t('form.adminUsername')}</Field.Label>
-                  <Input size="sm" autoComplete="off" data-testid="tenant-admin-username" {...adminField('adminUsername')} />
-                  <Field.ErrorText>{err.adminUsername?.message}</Field.ErrorText>
-                </Field.Root>
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <Field.Root invalid={!!err.adminPassword}>
-                    <Field.Label>{t('form.adminPassword')}</Field.Label>
-                    <Input size="sm" type="password" autoComplete="new-password" data-testid="tenant-admin-password" {...adminField('adminPassword')} />
-                    <Field.ErrorText>{err.adminPassword?.message}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!err.adminConfirm}>
-                    <Field.Label>{t('form.adminConfirm')}</Field.Label>
-                    <Input size="sm" type="password" autoComplete="new-password" data-testid="tenant-admin-confirm" {...adminField('adminConfirm')} />
-                    <Field.ErrorText>{err.adminConfirm?.message}</Field.ErrorText>
-                  </Field.Root>
-                </SimpleGrid>
-              </Fieldset.Content>
-            </Fieldset.Root>
-          )}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" size="sm">
-            {t('action.cancel', { ns: 'dataTable' })}
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" size="sm" loading={formState.isSubmitting} data-testid="tenant-form-submit">
-          {t('action.save', { ns: 'dataTable' })}
-        </Button>
-      </Dialog.Footer>
-    </form>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <Field.Root invalid={!!err.adminPassword}>
+                <Field.Label>{t('form.adminPassword')}</Field.Label>
+                <Input size="sm" type="password" autoComplete="new-password" data-testid="tenant-admin-password" {...adminField('adminPassword')} />
+                <Field.ErrorText>{err.adminPassword?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!err.adminConfirm}>
+                <Field.Label>{t('form.adminConfirm')}</Field.Label>
+                <Input size="sm" type="password" autoComplete="new-password" data-testid="tenant-admin-confirm" {...adminField('adminConfirm')} />
+                <Field.ErrorText>{err.adminConfirm?.message}</Field.ErrorText>
+              </Field.Root>
+            </SimpleGrid>
+          </Fieldset.Content>
+        </Fieldset.Root>
+      )}
+    </>
   );
 }

@@ -1,14 +1,9 @@
-import { Badge, Button, Card, Field, Flex, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Badge } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../../components/Authorized';
-import { useConfirm } from '../../../components/ConfirmDialog';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { SearchBar } from '../../../components/SearchBar';
-import { toaster } from '../../../components/ui/toaster';
-import { useServerList } from '../../../hooks/useServerList';
+import type { DataColumn } from '../../../components/DataTable';
+import { actionsColumn, FilterSelect, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, useDeleteRecords, useListPage } from '../../../components/list';
 import { deleteTenant, TENANT_LIST_PATH, type TenantRecord } from './api';
 import { TenantFormDialog } from './TenantFormDialog';
 
@@ -47,109 +42,58 @@ function tenantColumns({ t, onEdit, onDelete }: ColumnDeps): DataColumn<TenantRe
     { id: 'endDate', header: t('field.endDate'), hideBelow: 'lg' },
     { id: 'userCount', header: t('field.userCount'), textAlign: 'end', hideBelow: 'sm', cell: (row) => row.userCount ?? 0 },
     { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'md' },
-    {
-      id: 'actions',
-      header: t('action.actions', { ns: 'dataTable' }),
-      sticky: true,
-      cell: (row) => (
-        <HStack gap="1">
-          <Authorized action="system:tenant:edit">
-            <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => onEdit(row)} data-testid="tenant-edit">
-              {t('action.edit', { ns: 'dataTable' })}
-            </Button>
-          </Authorized>
-          <Authorized action="system:tenant:delete">
-            <Button size="xs" variant="ghost" colorPalette="red" onClick={() => onDelete(row)} data-testid="tenant-delete">
-              {t('action.delete', { ns: 'dataTable' })}
-            </Button>
-          </Authorized>
-        </HStack>
-      ),
-    },
+    actionsColumn<TenantRecord>('text', (row) => [
+      { kind: 'edit', action: 'system:tenant:edit', onClick: () => onEdit(row), testId: 'tenant-edit' },
+      { kind: 'delete', action: 'system:tenant:delete', onClick: () => onDelete(row), testId: 'tenant-delete' },
+    ]),
   ];
 }
 
 /** Tenants (platform only): search by name and status, paging, sort, add/edit and delete. */
 export default function TenantListPage() {
   const { t } = useTranslation('sysTenant');
-  const queryClient = useQueryClient();
-  const { confirm, dialog } = useConfirm();
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
   const [form, setForm] = useState<{ record?: TenantRecord }>();
-  const list = useServerList<TenantRecord>(TENANT_LIST_PATH, filters, { defaultSort: { column: 'createTime', order: 'desc' } });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', TENANT_LIST_PATH] });
+  const page = useListPage<TenantRecord, Filters>(TENANT_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'createTime', order: 'desc' } });
+  const { list } = page;
+  const remover = useDeleteRecords<TenantRecord>({
+    list,
+    removeOne: (record) => deleteTenant(record.id),
+    getId: (record) => String(record.id),
+    title: t('delete.title'),
+    describe: (record) => t('delete.description', { name: record.name }),
+    testId: 'tenant-delete-confirm',
+  });
 
-  const askDelete = (record: TenantRecord) =>
-    confirm({
-      title: t('delete.title'),
-      description: t('delete.description', { name: record.name }),
-      testId: 'tenant-delete-confirm',
-      onConfirm: async () => {
-        const envelope = await deleteTenant(record.id);
-        toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-        await refresh();
-      },
-    });
-
-  const columns = tenantColumns({ t, onEdit: (record) => setForm({ record }), onDelete: askDelete });
+  const columns = tenantColumns({ t, onEdit: (record) => setForm({ record }), onDelete: remover.askDelete });
 
   return (
-    <Stack gap="4" data-testid="tenant-page">
-      <SearchBar
-        onSearch={() => setFilters(draft)}
-        onReset={() => {
-          setDraft(EMPTY);
-          setFilters(EMPTY);
-        }}
-        loading={list.loading}
-        visibleOnPhone={2}
-        testId="tenant-search"
-      >
-        <Field.Root>
-          <Field.Label>{t('filter.name')}</Field.Label>
-          <Input size="sm" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} placeholder={t('filter.namePlaceholder')} data-testid="tenant-search-name" />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('filter.status')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.currentTarget.value })} data-testid="tenant-search-status">
-              <option value="">{t('filter.all')}</option>
-              <option value="1">{t('status.1')}</option>
-              <option value="0">{t('status.0')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-      </SearchBar>
-      <Card.Root size="sm">
-        <Card.Body>
-          <Stack gap="4">
-            <Flex gap="2" wrap="wrap">
-              <Authorized action="system:tenant:add">
-                <Button size="sm" onClick={() => setForm({})} data-testid="tenant-add">
-                  {t('add')}
-                </Button>
-              </Authorized>
-            </Flex>
-            <DataTable
-              columns={columns}
-              rows={list.rows}
-              total={list.total}
-              loading={list.loading}
-              page={list.page}
-              onPageChange={list.setPage}
-              sort={list.sort}
-              onSortChange={list.setSort}
-              getRowId={(row) => String(row.id)}
-              caption={t('caption')}
-              testId="tenant-table"
-            />
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-      <TenantFormDialog open={form !== undefined} onOpenChange={(open) => (open ? undefined : setForm(undefined))} record={form?.record} onSaved={() => void refresh()} />
-      {dialog}
-    </Stack>
+    <ListPage
+      testId="tenant-page"
+      search={
+        <ListSearchBar page={page} visibleOnPhone={2} testId="tenant-search">
+          <FilterText page={page} name="name" label={t('filter.name')} placeholder={t('filter.namePlaceholder')} testId="tenant-search-name" />
+          <FilterSelect
+            page={page}
+            name="status"
+            label={t('filter.status')}
+            options={[
+              { value: '1', label: t('status.1') },
+              { value: '0', label: t('status.0') },
+            ]}
+            allLabel={t('filter.all')}
+            testId="tenant-search-status"
+          />
+        </ListSearchBar>
+      }
+      toolbar={<ListToolbar testIdPrefix="tenant" add={{ action: 'system:tenant:add', label: t('add'), onClick: () => setForm({}) }} />}
+      dialogs={
+        <>
+          <TenantFormDialog open={form !== undefined} onOpenChange={(open) => (open ? undefined : setForm(undefined))} record={form?.record} />
+          {remover.dialog}
+        </>
+      }
+    >
+      <ListTable list={list} columns={columns} getRowId={(row) => String(row.id)} caption={t('caption')} testId="tenant-table" />
+    </ListPage>
   );
 }

@@ -1,19 +1,11 @@
 /** Tenants (contract "Tenants", platform only). Tenant ids are integers. */
 import { api, type Envelope } from '../../../api/client';
+import type { components } from '../../../api/schema';
 
 /** 1 normal, 0 frozen. */
 export type TenantStatus = 0 | 1;
 
-export interface TenantRecord {
-  id: number;
-  name: string;
-  nameEn?: string | null;
-  status: TenantStatus | number;
-  beginDate?: string | null;
-  endDate?: string | null;
-  createTime?: string | null;
-  userCount?: number | null;
-}
+export type TenantRecord = components['schemas']['TenantRecord'];
 
 export interface TenantInput {
   id?: number;

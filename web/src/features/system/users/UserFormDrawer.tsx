@@ -26,8 +26,8 @@ import { message, validateEmail, validateNewPassword, validatePhone, validateReq
 import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { currentLanguage, useLanguage } from '../../../i18n';
 import { avatarUrl } from '../../../lib/avatar';
-import { OptionChecklist } from '../components/OptionChecklist';
-import { useDuplicateCheck, useRuleCheck } from '../components/UniqueField';
+import { OptionChecklist } from '../../../components/form/OptionChecklist';
+import { useDuplicateCheck, useRuleCheck } from '../../../components/form/uniqueField';
 import {
   addUser,
   editUser,

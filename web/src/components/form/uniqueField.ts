@@ -15,9 +15,9 @@
  * ```
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { api, ApiError } from '../../../api/client';
-import { checkRule } from '../../../core';
-import { currentLanguage, useLanguage } from '../../../i18n';
+import { api, ApiError } from '../../api/client';
+import { checkRule } from '../../core/index';
+import { currentLanguage, useLanguage } from '../../i18n/index';
 
 export const CHECK_DELAY_MS = 300;
 

@@ -8,12 +8,15 @@ export function FormSwitch<T extends FieldValues>({
   label,
   helper,
   testId,
+  colorPalette,
 }: {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
   helper?: string;
   testId?: string;
+  /** The switch's colour (default: the theme's). */
+  colorPalette?: string;
 }) {
   return (
     <Controller
@@ -21,7 +24,7 @@ export function FormSwitch<T extends FieldValues>({
       name={name}
       render={({ field }) => (
         <Field.Root>
-          <Switch.Root size="sm" colorPalette="green" name={field.name} checked={field.value === true} onCheckedChange={(details) => field.onChange(details.checked)} data-testid={testId}>
+          <Switch.Root size="sm" colorPalette={colorPalette} name={field.name} checked={field.value === true} onCheckedChange={(details) => field.onChange(details.checked)} data-testid={testId}>
             <Switch.HiddenInput onBlur={field.onBlur} ref={field.ref} />
             <Switch.Control />
             <Switch.Label>{label}</Switch.Label>

@@ -1,8 +1,8 @@
-import { ApiError } from '../../../api/client';
+import { ApiError } from '../../api/client';
 
 /**
  * A failed save as a form shows it: the message, and the field the server named (400/409 answers
- * carry `result.field`, e.g. `dictCode`), if any.
+ * carry `result.field`, e.g. `code` or `rules[2].max`), if any.
  */
 export function serverError(failure: unknown): { message: string; field?: string } {
   const message = failure instanceof Error ? failure.message : String(failure);
@@ -10,3 +10,12 @@ export function serverError(failure: unknown): { message: string; field?: string
   const field = typeof result === 'object' && result !== null && 'field' in result ? (result as { field: unknown }).field : undefined;
   return typeof field === 'string' && field !== '' ? { message, field } : { message };
 }
+
+/** A business code (supplier, channel, product): 2–32 letters, digits, `_` or `-`, from a letter (upper-cased on save). */
+export const CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{1,31}$/;
+
+/** Trimmed text, or null when empty (optional fields). */
+export const orNull = (text: string | null | undefined): string | null => {
+  const value = (text ?? '').trim();
+  return value === '' ? null : value;
+};

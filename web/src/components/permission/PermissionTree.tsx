@@ -13,8 +13,8 @@
 import { Badge, Box, Button, Checkbox, EmptyState, Flex, HStack, IconButton, Input, InputGroup, Switch, Text, VStack, Wrap } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronRightIcon, FolderIcon, SearchIcon } from '../../../components/icons';
-import { useLanguage } from '../../../i18n';
+import { ChevronRightIcon, FolderIcon, SearchIcon } from '../icons';
+import { useLanguage } from '../../i18n/index';
 import { checkStates, indexTree, nodeTitle, searchTree, toggleNode, type CheckState, type TreeNode } from './permissionTreeModel';
 
 export type { TreeNode } from './permissionTreeModel';

@@ -2,7 +2,7 @@ import { Field } from '@chakra-ui/react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
-import { renderPage } from '../../../test/render';
+import { renderPage } from '../../test/render';
 import { OptionChecklist } from './OptionChecklist';
 
 const OPTIONS = [

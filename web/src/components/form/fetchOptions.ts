@@ -1,4 +1,4 @@
-import { api } from '../../../api/client';
+import { api } from '../../api/client';
 
 /** The page size of option lists (the server's cap). */
 export const OPTIONS_PAGE_SIZE = 1000;

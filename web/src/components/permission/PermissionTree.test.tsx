@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
-import { renderPage } from '../../../test/render';
+import { renderPage } from '../../test/render';
 import { PermissionTree } from './PermissionTree';
 import { checkStates, indexTree, toggleNode, type TreeNode } from './permissionTreeModel';
 

@@ -1,0 +1,71 @@
+/** Search bar fields bound to a list page's draft filters. */
+import { Field, Input, type InputProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { OptionSelect, type SelectOption } from '../form/OptionSelect';
+import type { TextFilters } from './useListPage';
+
+/** What the fields need of a list page (any row type). */
+interface DraftOf<F extends TextFilters> {
+  draft: F;
+  setDraftValue: (name: keyof F & string, value: string) => void;
+  applyNow: (name: keyof F & string, value: string) => void;
+}
+
+interface FilterFieldProps<F extends TextFilters> {
+  page: DraftOf<F>;
+  name: keyof F & string;
+  label: ReactNode;
+  testId?: string;
+}
+
+/** A text filter. `transform` rewrites what is typed (e.g. upper case). */
+export function FilterText<F extends TextFilters>({
+  page,
+  name,
+  label,
+  testId,
+  transform,
+  ...input
+}: FilterFieldProps<F> & Omit<InputProps, 'value' | 'onChange' | 'name'> & { transform?: (value: string) => string }) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        size="sm"
+        value={page.draft[name]}
+        onChange={(event) => page.setDraftValue(name, transform ? transform(event.currentTarget.value) : event.currentTarget.value)}
+        data-testid={testId}
+        {...input}
+      />
+    </Field.Root>
+  );
+}
+
+/**
+ * A select filter whose empty choice is "all". `immediate` applies the choice at once (a quick
+ * filter such as the supplier), otherwise Search does.
+ */
+export function FilterSelect<F extends TextFilters>({
+  page,
+  name,
+  label,
+  testId,
+  options,
+  allLabel,
+  immediate = false,
+  loading,
+}: FilterFieldProps<F> & { options: readonly SelectOption[]; allLabel: string; immediate?: boolean; loading?: boolean }) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <OptionSelect
+        options={options}
+        value={page.draft[name]}
+        onChange={(event) => (immediate ? page.applyNow : page.setDraftValue)(name, event.currentTarget.value)}
+        placeholder={allLabel}
+        loading={loading}
+        data-testid={testId}
+      />
+    </Field.Root>
+  );
+}
