@@ -32,8 +32,9 @@ pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 const COMPRESS_ABOVE: u64 = 1024;
 
 /// The web app runs its WebAssembly core (`wasm-unsafe-eval`) and Chakra's emotion styles
-/// (`unsafe-inline` styles only); everything else comes from this origin.
-const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+/// (`unsafe-inline` styles only); everything else comes from this origin. The page itself adds the
+/// hashes of its own inline scripts (see `web::serve`), never `unsafe-inline` scripts.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
     connect-src 'self' ws: wss:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'";
 

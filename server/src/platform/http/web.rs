@@ -92,8 +92,54 @@ pub async fn serve(assets: &WebAssets, uri: &Uri, headers: &HeaderMap) -> Respon
     }
 }
 
+/// The policy for an HTML page: the app's, with the hash of each inline script the page carries
+/// (the build's preload hints), so that exactly those run and no injected one does.
+fn policy_for(html: &[u8]) -> Option<HeaderValue> {
+    use sha2::Digest;
+    let text = std::str::from_utf8(html).ok()?;
+    let mut hashes = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<script") {
+        let after = &rest[start + "<script".len()..];
+        let Some(close) = after.find('>') else { break };
+        let (attributes, body) = (&after[..close], &after[close + 1..]);
+        let Some(end) = body.find("</script>") else { break };
+        if !attributes.contains("src=") {
+            hashes.push_str(&format!(" 'sha256-{}'", base64(&sha2::Sha256::digest(&body.as_bytes()[..end]))));
+        }
+        rest = &body[end..];
+    }
+    let policy = super::middleware::CONTENT_SECURITY_POLICY.replacen(
+        "script-src 'self' 'wasm-unsafe-eval'",
+        &format!("script-src 'self' 'wasm-unsafe-eval'{hashes}"),
+        1,
+    );
+    HeaderValue::from_str(&policy).ok()
+}
+
+/// Standard base64 with padding (CSP hash sources).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 fn file_response(bytes: Vec<u8>, mime: &str, cache: &'static str) -> Response {
+    let policy = if mime.starts_with("text/html") { policy_for(&bytes) } else { None };
     let mut response = Response::new(Body::from(bytes));
+    if let Some(policy) = policy {
+        response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
     let textual = mime.starts_with("text/") || mime.ends_with("javascript") || mime.ends_with("json") || mime.ends_with("+xml");
     let mime = if textual && !mime.contains("charset") { format!("{mime}; charset=utf-8") } else { mime.to_owned() };
     if let Ok(value) = HeaderValue::from_str(&mime) {
@@ -101,4 +147,31 @@ fn file_response(bytes: Vec<u8>, mime: &str, cache: &'static str) -> Response {
     }
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_as_csp_wants_it() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    }
+
+    #[test]
+    fn inline_scripts_are_allowed_by_their_hash_only() {
+        let html = b"<head><script type=\"module\" src=\"/assets/a.js\"></script><script>alert(1)</script></head>";
+        let policy = policy_for(html).unwrap();
+        let policy = policy.to_str().unwrap();
+        // sha256("alert(1)"), base64
+        assert!(
+            policy.contains("script-src 'self' 'wasm-unsafe-eval' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"),
+            "{policy}"
+        );
+        assert!(!policy.contains("unsafe-inline' 'sha") && policy.matches("sha256-").count() == 1, "{policy}");
+    }
 }
