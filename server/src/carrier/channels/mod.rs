@@ -113,17 +113,7 @@ impl Resource for Channels {
         }
     }
 
-    fn id(record: &ChannelRecord) -> &str {
-        &record.id
-    }
-
-    fn label(record: &ChannelRecord) -> String {
-        record.code.clone()
-    }
-
-    fn form_id(form: &ChannelForm) -> Option<&str> {
-        form.id.as_deref()
-    }
+    crate::keyed_by!(ChannelRecord, ChannelForm, code);
 
     /// A channel belongs to one of the tenant's own suppliers.
     async fn values(

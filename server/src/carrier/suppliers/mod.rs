@@ -151,17 +151,7 @@ impl Resource for Suppliers {
         }
     }
 
-    fn id(record: &SupplierRecord) -> &str {
-        &record.id
-    }
-
-    fn label(record: &SupplierRecord) -> String {
-        record.code.clone()
-    }
-
-    fn form_id(form: &SupplierForm) -> Option<&str> {
-        form.id.as_deref()
-    }
+    crate::keyed_by!(SupplierRecord, SupplierForm, code);
 
     async fn values(
         _: &AppState,

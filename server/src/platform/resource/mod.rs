@@ -223,6 +223,26 @@ pub fn rule_columns(list_permission: &str) -> Option<Vec<&'static str>> {
     declared.get(list_permission).map(|fields| fields.iter().map(|f| f.column).collect())
 }
 
+/// `id`, `label` and `form_id` of the usual resource, whose record and form carry an `id` and whose
+/// record is named in the operation log by `$label`: `keyed_by!(SupplierRecord, SupplierForm, code);`
+/// inside the `impl Resource`.
+#[macro_export]
+macro_rules! keyed_by {
+    ($record:ty, $form:ty, $label:ident) => {
+        fn id(record: &$record) -> &str {
+            &record.id
+        }
+
+        fn label(record: &$record) -> String {
+            record.$label.clone()
+        }
+
+        fn form_id(form: &$form) -> Option<&str> {
+            form.id.as_deref()
+        }
+    };
+}
+
 /// Whose rows a request reaches: the scope's conditions and the role's data rules, as SQL.
 pub(crate) fn scope_sql<R: Resource>(me: &CurrentUser, rules: &[ResolvedRule]) -> Sql {
     let mut sql = Sql::new(" WHERE 1 = 1");

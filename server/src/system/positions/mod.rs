@@ -96,17 +96,7 @@ impl Resource for Positions {
         }
     }
 
-    fn id(record: &PositionRecord) -> &str {
-        &record.id
-    }
-
-    fn label(record: &PositionRecord) -> String {
-        record.code.clone()
-    }
-
-    fn form_id(form: &PositionForm) -> Option<&str> {
-        form.id.as_deref()
-    }
+    crate::keyed_by!(PositionRecord, PositionForm, code);
 
     async fn values(
         _: &AppState,
