@@ -24,7 +24,7 @@ tmp=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
 start_server() {
   DATABASE_URL="sqlite://$tmp/bench.db" LOGISTICS_BIND="127.0.0.1:$PORT" LOGISTICS_ADMIN_PASSWORD='Bench@12345' \
-    LOGISTICS_RATE_LIMITS=off RUST_LOG=warn,logistics_server::http::middleware=info "$BIN" >"$tmp/server.log" 2>&1 &
+    LOGISTICS_RATE_LIMITS=off RUST_LOG=warn,logistics_server::platform::http::middleware=info "$BIN" >"$tmp/server.log" 2>&1 &
   server=$!
 }
 wait_ready() {
@@ -143,6 +143,8 @@ echo "bundle for 500 products: $(wc -c <"$tmp/bundle.json") bytes, $(gzip -9 -c 
   | tee "$out/bundle.txt"
 echo "== the browser's engine (WASM, in Node): 500 products x 5 parcels"
 (cd web && node scripts/bench-forecast.mjs "$tmp/bundle.json") | tee "$out/wasm-forecast.txt"
+echo "== the WebAssembly core compiled and instantiated in Chromium, CPU throttled 4x (bar < 10 ms)"
+(cd web && node scripts/bench-wasm-instantiate.mjs ../wasm/pkg/logistics_wasm_bg.wasm 20) | tee "$out/wasm-instantiate.txt"
 echo "== the same engine natively"
 cargo run --quiet --release -p logistics-core --example forecast_bench "$tmp/bundle.json" | tee "$out/native-forecast.txt"
 cat >"$tmp/forecast.lua" <<'LUA'
