@@ -22,12 +22,12 @@ use crate::{bound_query, platform::secrets, system::logs, with_conn, with_write}
 /// The most rows one export writes.
 pub const MAX_EXPORT_ROWS: i64 = 50_000;
 
-fn code<R: Resource>(verb: &str) -> String {
+pub(super) fn code<R: Resource>(verb: &str) -> String {
     format!("{}:{verb}", R::PERMISSION)
 }
 
 /// The scope and data rules of a request holding `verb`'s permission (403 without it).
-async fn reach<R: Resource>(state: &AppState, me: &CurrentUser, verbs: &[String]) -> Result<Sql, AppError> {
+pub(super) async fn reach<R: Resource>(state: &AppState, me: &CurrentUser, verbs: &[String]) -> Result<Sql, AppError> {
     let granted = grants::of(state, me).await?;
     if !verbs.iter().any(|v| granted.has(v)) {
         return Err(AppError::forbidden());
@@ -51,7 +51,7 @@ async fn load<R: Resource>(state: &AppState, sql: &Sql) -> Result<Vec<R::Row>, A
 }
 
 /// The records among `ids` the request reaches (scope and data rules), in no particular order.
-async fn reachable<R: Resource>(state: &AppState, scope: &Sql, ids: &[String]) -> Result<Vec<R::Record>, AppError> {
+pub(super) async fn reachable<R: Resource>(state: &AppState, scope: &Sql, ids: &[String]) -> Result<Vec<R::Record>, AppError> {
     let mut sql = Sql::new(&format!("SELECT * FROM {}", R::TABLE));
     sql.append(scope.clone()).push(" AND id IN ").bind_list(ids.iter().cloned().map(Value::Text));
     Ok(load::<R>(state, &sql).await?.into_iter().map(R::record).collect())
@@ -107,14 +107,8 @@ fn taken<R: Resource>(error: diesel::result::Error) -> AppError {
     }
 }
 
-/// `POST {PATH}/add`.
-pub async fn add<R: Resource>(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<R::Form>,
-) -> ApiResult<R::Record> {
-    let scope = reach::<R>(&state, &me, &[code::<R>("add")]).await?;
-    let mut values = R::values(&state, &me, &form, None).await?;
+/// The INSERT of a checked form: a new id, the scope's columns and who and when added it.
+pub(super) fn insert_sql<R: Resource>(me: &CurrentUser, mut values: super::Values) -> Result<(String, Sql), AppError> {
     let id = secrets::new_id();
     let now = chrono::Utc::now().naive_utc();
     values.push(("id", Value::Text(id.clone())));
@@ -123,7 +117,7 @@ pub async fn add<R: Resource>(
         Scope::Tenant => values.push(("tenant_id", Value::Int(me.tenant_id))),
         Scope::Customer => {
             values.push(("tenant_id", Value::Int(me.tenant_id)));
-            match customer_of(&me) {
+            match customer_of(me) {
                 Some(customer) => values.push(("customer_id", Value::Text(customer))),
                 // Staff name the customer in the form; the resource's `values` must have set it.
                 None if values.iter().any(|(c, _)| *c == "customer_id") => {}
@@ -136,6 +130,18 @@ pub async fn add<R: Resource>(
     let mut sql = Sql::new(&format!("INSERT INTO {} (", R::TABLE));
     sql.push(&values.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ")).push(") VALUES ");
     sql.bind_list(values.into_iter().map(|(_, v)| v));
+    Ok((id, sql))
+}
+
+/// `POST {PATH}/add`.
+pub async fn add<R: Resource>(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(form): ApiJson<R::Form>,
+) -> ApiResult<R::Record> {
+    let scope = reach::<R>(&state, &me, &[code::<R>("add")]).await?;
+    let values = R::values(&state, &me, &form, None).await?;
+    let (id, sql) = insert_sql::<R>(&me, values)?;
     with_write!(&state.db, |conn| {
         bound_query!(&state.db, &sql).execute(conn).await.map_err(taken::<R>)?;
     });

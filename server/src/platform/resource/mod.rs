@@ -1,7 +1,7 @@
 //! The resource layer: a business resource declares its table, its scope, its fields (which sort,
 //! which the data rules may name, which the export shows), its filters and its checks (from core),
 //! and gets JeecgBoot's calls for it: `list` (pageNo/pageSize/column/order and filters), `queryById`,
-//! `add`, `edit`, `delete`, `deleteBatch` and `exportXls`, each with its permission, the tenant or
+//! `add`, `edit`, `delete`, `deleteBatch`, `exportXls` and `importExcel` (with a dry run), each with its permission, the tenant or
 //! customer scope, the role's data rules on reads and writes, the operation log with before and
 //! after, and its OpenAPI entry. See `docs/adding-a-resource.md`.
 //!
@@ -9,6 +9,7 @@
 //! columns of a form), [`Resource::record`] (a row as the API shows it) and the optional hooks.
 
 pub mod handlers;
+pub mod import;
 pub mod openapi;
 pub mod sql;
 
@@ -151,7 +152,7 @@ pub trait Resource: Sized + Send + Sync + 'static {
     /// The base path, e.g. `/sys/position`.
     const PATH: &'static str;
     /// The permission codes are `{PERMISSION}:list`, `:add`, `:edit`, `:delete` (and `:export`,
-    /// which falls back to `:list`).
+    /// which falls back to `:list`, and `:import`, which falls back to `:add`).
     const PERMISSION: &'static str;
     /// The OpenAPI tag.
     const TAG: &'static str;

@@ -57,6 +57,7 @@ fn route<R: Resource>(
         "queryById" => "query_by_id",
         "deleteBatch" => "delete_batch",
         "exportXls" => "export_xls",
+        "importExcel" => "import_excel",
         other => other,
     };
     let operation = operation.tag(R::TAG).operation_id(Some(id));
@@ -146,7 +147,45 @@ pub fn mount<R: Resource>(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppS
             .response("409", empty())
     };
 
+    let mut import_schemas = Schemas::new();
+    named::<super::import::ImportReport>(&mut import_schemas);
+    named::<super::import::RowError>(&mut import_schemas);
+    let report = "Envelope_ImportReport".to_owned();
+    import_schemas.push((
+        report.clone(),
+        <Envelope<super::import::ImportReport> as ComposeSchema>::compose(vec![
+            <super::import::ImportReport as utoipa::PartialSchema>::schema(),
+        ]),
+    ));
+    let import = OperationBuilder::new()
+        .summary(Some(format!(
+            "Adds {} from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing.",
+            R::PLURAL
+        )))
+        .parameter(text_param("dryRun", Some("`true`: check every row (unique keys included) but save nothing.")))
+        .request_body(Some(
+            RequestBodyBuilder::new()
+                .description(Some("field `file`: the .xlsx (at most 5 MB); row 1 names the columns"))
+                .content("multipart/form-data", Content::new(None::<Schema>))
+                .required(Some(Required::True))
+                .build(),
+        ))
+        .response("200", ok_with(&report))
+        .response(
+            "400",
+            ResponseBuilder::new()
+                .description("`result.errors` = [{row, column, message}] for every bad row; nothing saved")
+                .build(),
+        )
+        .response("403", empty())
+        .response("413", empty());
+    let import_route = {
+        let limit = axum::extract::DefaultBodyLimit::max(super::import::IMPORT_LIMIT + 64 * 1024);
+        post(super::import::import_excel::<R>).layer(limit)
+    };
+
     router
+        .routes(route::<R>("importExcel", HttpMethod::Post, import, import_route, import_schemas))
         .routes(route::<R>("list", HttpMethod::Get, list, get(handlers::list::<R>), page_schemas))
         .routes(route::<R>("queryById", HttpMethod::Get, query, get(handlers::query_by_id::<R>), one_schemas.clone()))
         .routes(route::<R>("add", HttpMethod::Post, add, post(handlers::add::<R>), form_schemas.clone()))

@@ -3,5 +3,5 @@
 
 mod carriers;
 mod number_segments;
-mod pricing;
+pub(crate) mod pricing;
 mod weight;

@@ -286,7 +286,7 @@ async fn the_network_prices_customers_apart() {
     }
 }
 
-fn multipart(bytes: &[u8]) -> (String, Vec<u8>) {
+pub(crate) fn multipart(bytes: &[u8]) -> (String, Vec<u8>) {
     let boundary = "----logistics-test-boundary";
     let mut body = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"card.xlsx\"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n"

@@ -117,3 +117,83 @@ async fn data_rules_on_a_declared_resource_filter_reads_and_writes() {
         assert_eq!(codes(&ok(app.get("/boot/sys/position/list", &h(&admin)).await, "left").await), ["drv"]);
     }
 }
+
+/// A workbook whose first row is `heading` and then `rows`.
+fn workbook(heading: &[&str], rows: &[&[&str]]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (c, text) in heading.iter().enumerate() {
+        sheet.write_string(0, c as u16, *text).unwrap();
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, text) in row.iter().enumerate() {
+            if !text.is_empty() {
+                sheet.write_string(r as u32 + 1, c as u16, *text).unwrap();
+            }
+        }
+    }
+    book.save_to_buffer().unwrap()
+}
+
+async fn count(app: &TestApp, token: &str) -> i64 {
+    ok(app.get("/boot/sys/position/list", &h(token)).await, "list").await["total"].as_i64().unwrap()
+}
+
+async fn import(app: &TestApp, token: &str, query: &str, bytes: &[u8]) -> crate::common::TestResponse {
+    let (content_type, body) = crate::carrier::pricing::multipart(bytes);
+    let path = format!("/boot/sys/position/importExcel{query}");
+    app.post_raw(&path, body, &[("x-access-token", token), ("content-type", &content_type), ("accept-language", "en-US")]).await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_declared_resource_imports_a_workbook_all_or_none() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        // Headings: an export's (either language) or the field names.
+        let heading = ["职务编码", "Position name", "nameEn", "postRank"];
+        let good = workbook(&heading, &[&["imp_a", "导入甲", "Import A", "staff"], &["imp_b", "导入乙", "", "manager"]]);
+
+        let dry = import(&app, &admin, "?dryRun=true", &good).await;
+        assert_eq!(dry.status, 200, "{}", dry.text);
+        assert_eq!(dry.json()["result"], json!({"rows": 2, "dryRun": true}));
+        assert_eq!(count(&app, &admin).await, 0, "a dry run saves nothing");
+
+        // Every bad row is reported; nothing is saved.
+        let bad = workbook(&heading, &[&["imp_c", "好的", "", "staff"], &["imp_d", "职务", "", "king"], &["", "无编码", "", ""]]);
+        let res = import(&app, &admin, "", &bad).await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        let errors = res.json()["result"]["errors"].clone();
+        let cells: Vec<(i64, &str)> =
+            errors.as_array().unwrap().iter().map(|e| (e["row"].as_i64().unwrap(), e["column"].as_str().unwrap())).collect();
+        assert_eq!(cells, [(3, "postRank"), (4, "code")], "{errors}");
+        assert_eq!(res.json()["message"], "Import failed: 2 errors");
+        assert_eq!(count(&app, &admin).await, 0);
+
+        let res = import(&app, &admin, "", &good).await;
+        assert_eq!((res.status.as_u16(), res.json()["result"]["rows"].clone()), (200, json!(2)), "{}", res.text);
+        let page = ok(app.get("/boot/sys/position/list?column=code&order=asc", &h(&admin)).await, "imported").await;
+        assert_eq!(codes(&page), ["imp_a", "imp_b"]);
+        assert_eq!(page["records"][1]["postRank"], "manager");
+
+        // A taken code is found by the dry run too, and refuses the file.
+        let again = workbook(&heading, &[&["imp_z", "新", "", ""], &["imp_b", "重复", "", ""]]);
+        for query in ["?dryRun=true", ""] {
+            let res = import(&app, &admin, query, &again).await;
+            assert_eq!(res.status, 400, "{query}: {}", res.text);
+            assert_eq!(res.json()["result"]["errors"][0]["row"], 3, "{}", res.text);
+            assert_eq!(res.json()["result"]["errors"][0]["column"], "code", "{}", res.text);
+        }
+        assert_eq!(count(&app, &admin).await, 2);
+
+        // An unknown heading, or a file that is no workbook, is refused as a whole.
+        let res = import(&app, &admin, "", &workbook(&["code", "salary"], &[&["x1", "9"]])).await;
+        assert_eq!((res.status.as_u16(), res.json()["result"]["field"].clone()), (400, json!("file")), "{}", res.text);
+        let res = import(&app, &admin, "", b"not a workbook").await;
+        assert_eq!(res.status, 400);
+        // Importing takes the right to add.
+        let theirs = second_tenant(&app, 8, "boss8").await;
+        assert_eq!(import(&app, &theirs, "", &good).await.status, 200, "another tenant has its own codes");
+        assert_eq!(count(&app, &theirs).await, 2);
+        assert_eq!(count(&app, &admin).await, 2);
+    }
+}

@@ -1,0 +1,251 @@
+//! `POST {PATH}/importExcel`: records from a workbook, all or none. The first sheet's first row
+//! names the columns (a field's name, or its export heading in either language, so an export
+//! edited in Excel imports again); every other non-blank row is one form, checked by the same
+//! rules as `add`. Any bad row refuses the whole file with every row's error; `?dryRun=true` checks
+//! everything (the database's unique keys included, inside a transaction that is rolled back) and
+//! saves nothing.
+
+use std::collections::HashMap;
+use std::io::Cursor;
+
+use axum::extract::{Multipart, State};
+use axum::response::{IntoResponse, Response};
+use calamine::{Data, Reader, Xlsx};
+use diesel_async::{AsyncConnection, RunQueryDsl};
+use logistics_core::{Lang, MessageKey};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+use utoipa::{IntoParams, ToSchema};
+
+use super::handlers::{code, insert_sql, reach};
+use super::sql::Sql;
+use super::{Field, Resource};
+use crate::bound_query;
+use crate::platform::http::reply::ok_with;
+use crate::platform::http::{ApiQuery, AppError, current_lang};
+use crate::state::AppState;
+use crate::system::auth::CurrentUser;
+use crate::system::logs;
+use crate::with_write;
+
+/// The largest workbook accepted (the route's body limit is a little above it).
+pub const IMPORT_LIMIT: usize = 5 * 1024 * 1024;
+/// Rows one import may hold.
+pub const MAX_ROWS: usize = 5_000;
+/// What the workbook may unpack to: a small file claiming huge sheets is refused before reading.
+const MAX_UNPACKED: u64 = 64 * 1024 * 1024;
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ImportQuery {
+    /// `true`: check every row (and the unique keys) but save nothing.
+    pub dry_run: Option<String>,
+}
+
+/// One cell that cannot be imported, as Excel numbers it.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct RowError {
+    /// 1-based, the heading being row 1.
+    pub row: usize,
+    /// The field (camelCase), or empty for the row as a whole.
+    pub column: String,
+    pub message: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportReport {
+    /// Rows read (and, unless a dry run, added).
+    pub rows: usize,
+    pub dry_run: bool,
+}
+
+/// The zip's entries must claim a sane unpacked size before calamine reads them (calamine trusts
+/// the sizes a file claims: a 2 KB file can ask for gigabytes).
+fn sane_zip(bytes: &[u8]) -> bool {
+    // Central directory headers ("PK\x01\x02") carry each entry's uncompressed size at offset 24
+    // (4 bytes, little endian); local headers may leave it to a trailing descriptor.
+    let mut total: u64 = 0;
+    let mut entries = 0;
+    let mut at = 0;
+    while let Some(found) = bytes[at..].windows(4).position(|w| w == b"PK\x01\x02") {
+        let start = at + found;
+        let Some(size) = bytes.get(start + 24..start + 28) else { return false };
+        total += u64::from(u32::from_le_bytes([size[0], size[1], size[2], size[3]]));
+        entries += 1;
+        if total > MAX_UNPACKED || entries > 10_000 {
+            return false;
+        }
+        at = start + 4;
+    }
+    entries > 0
+}
+
+fn cell(d: &Data) -> Option<Value> {
+    match d {
+        Data::Empty | Data::Error(_) => None,
+        Data::String(s) if s.trim().is_empty() => None,
+        Data::String(s) => Some(json!(s.trim())),
+        Data::Int(i) => Some(json!(i)),
+        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => Some(json!(*f as i64)),
+        Data::Float(f) => Some(json!(f)),
+        Data::Bool(b) => Some(json!(b)),
+        Data::DateTime(d) => Some(json!(d.as_f64().to_string())),
+        Data::DateTimeIso(s) | Data::DurationIso(s) => Some(json!(s)),
+    }
+}
+
+/// A row of the sheet (its Excel number) as a form-to-be: field name to cell value.
+type NumberedRow = (usize, Map<String, Value>);
+
+/// The field a heading names: its name, or its export title in either language.
+fn field_of<'a>(fields: &'a [Field], heading: &str) -> Option<&'a Field> {
+    let heading = heading.trim();
+    fields.iter().find(|f| {
+        f.name.eq_ignore_ascii_case(heading)
+            || f.title.is_some_and(|t| [Lang::ZhCn, Lang::EnUs].iter().any(|l| t.template(*l) == heading))
+    })
+}
+
+/// The rows as forms-to-be (JSON objects keyed by field name) with their row numbers, or the
+/// headings nobody declared.
+fn rows<R: Resource>(bytes: Vec<u8>) -> Result<Vec<NumberedRow>, AppError> {
+    let invalid = || AppError::field("file", MessageKey::ImportFileInvalid);
+    if !sane_zip(&bytes) {
+        return Err(invalid());
+    }
+    let mut book = Xlsx::new(Cursor::new(bytes)).map_err(|_| invalid())?;
+    let first = book.sheet_names().into_iter().next().ok_or_else(invalid)?;
+    let range = book.worksheet_range(&first).map_err(|_| invalid())?;
+    let mut iter = range.rows();
+    let header = iter.next().ok_or_else(invalid)?;
+    let mut names = Vec::new();
+    let mut unknown = Vec::new();
+    for heading in header {
+        let text = heading.to_string();
+        match field_of(R::FIELDS, &text) {
+            Some(f) => names.push(Some(f.name)),
+            None if text.trim().is_empty() => names.push(None),
+            None => {
+                unknown.push(text.trim().to_owned());
+                names.push(None);
+            }
+        }
+    }
+    if !unknown.is_empty() {
+        return Err(invalid().with("columns", unknown.join(", ")));
+    }
+    let mut out = Vec::new();
+    for (i, row) in iter.enumerate() {
+        let mut object = Map::new();
+        for (name, value) in names.iter().zip(row) {
+            if let (Some(name), Some(value)) = (name, cell(value)) {
+                object.insert((*name).to_owned(), value);
+            }
+        }
+        if !object.is_empty() {
+            out.push((i + 2, object));
+        }
+        if out.len() > MAX_ROWS {
+            return Err(AppError::field("file", MessageKey::ImportFileInvalid).with("rows", MAX_ROWS.to_string()));
+        }
+    }
+    Ok(out)
+}
+
+enum Failed {
+    /// A row the database refused (its unique key is taken).
+    Row(usize, diesel::result::Error),
+    /// The dry run's way out: nothing is kept.
+    DryRun,
+    Db(diesel::result::Error),
+}
+
+impl From<diesel::result::Error> for Failed {
+    fn from(e: diesel::result::Error) -> Self {
+        Failed::Db(e)
+    }
+}
+
+fn refuse(errors: Vec<RowError>) -> Response {
+    let message = MessageKey::ImportFailed.template(current_lang()).replace("{count}", &errors.len().to_string());
+    crate::platform::http::error::bad_request_with(message, json!({"key": MessageKey::ImportFailed.key(), "errors": errors}))
+}
+
+pub async fn import_excel<R: Resource>(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiQuery(q): ApiQuery<ImportQuery>,
+    mut multipart: Multipart,
+) -> Result<Response, AppError> {
+    let scope = reach::<R>(&state, &me, &[code::<R>("import"), code::<R>("add")]).await?;
+    let dry_run = matches!(q.dry_run.as_deref().map(str::trim), Some("true" | "1"));
+    let mut file = None;
+    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {
+        if field.name() == Some("file") {
+            file = Some(field.bytes().await.map_err(|_| AppError::payload_too_large())?.to_vec());
+        }
+    }
+    let bytes = file.ok_or_else(|| AppError::field("file", MessageKey::Required).with("field", "file"))?;
+    let lang = current_lang();
+    let mut errors = Vec::new();
+    let mut statements: Vec<(usize, String, Sql)> = Vec::new();
+    for (row, object) in rows::<R>(bytes)? {
+        let form = match serde_json::from_value::<R::Form>(Value::Object(object)) {
+            Ok(form) => form,
+            Err(e) => {
+                let message = MessageKey::ValueInvalid.template(lang).replace("{field}", "");
+                errors.push(RowError { row, column: String::new(), message: format!("{message} ({e})") });
+                continue;
+            }
+        };
+        match R::values(&state, &me, &form, None).await {
+            Ok(values) => {
+                let (id, sql) = insert_sql::<R>(&me, values)?;
+                statements.push((row, id, sql));
+            }
+            Err(e) => errors.push(RowError { row, column: e.error.field.clone(), message: e.error.message(lang) }),
+        }
+    }
+    if !errors.is_empty() {
+        return Ok(refuse(errors));
+    }
+    let db = &state.db;
+    let outcome: Result<(), Failed> = with_write!(db, |conn| {
+        conn.transaction(async |tx| {
+            for (row, _, sql) in &statements {
+                bound_query!(db, sql).execute(tx).await.map_err(|e| Failed::Row(*row, e))?;
+            }
+            if dry_run { Err(Failed::DryRun) } else { Ok(()) }
+        })
+        .await
+    });
+    match outcome {
+        Ok(()) | Err(Failed::DryRun) => {}
+        Err(Failed::Db(e)) => return Err(AppError::from(e)),
+        Err(Failed::Row(row, e)) => {
+            let refused = match R::UNIQUE {
+                Some((field, key)) => AppError::or_taken(e, field, key),
+                None => AppError::from(e),
+            };
+            if refused.status.is_server_error() {
+                return Err(refused);
+            }
+            let error = RowError { row, column: refused.error.field.clone(), message: refused.error.message(lang) };
+            return Ok(refuse(vec![error]));
+        }
+    }
+    if !dry_run {
+        let ids: Vec<String> = statements.iter().map(|(_, id, _)| id.clone()).collect();
+        let added: HashMap<String, R::Record> =
+            super::handlers::reachable::<R>(&state, &scope, &ids).await?.into_iter().map(|r| (R::id(&r).to_owned(), r)).collect();
+        for id in &ids {
+            if let Some(record) = added.get(id) {
+                logs::added(db, &me, &code::<R>("import"), &R::label(record), record).await;
+            }
+        }
+    }
+    let report = ImportReport { rows: statements.len(), dry_run };
+    Ok(ok_with(if dry_run { MessageKey::Ok } else { MessageKey::Added }, report)?.into_response())
+}
