@@ -17,6 +17,14 @@ read -r raw gz br < <(node -e '
     z.brotliCompressSync(b, { params: { [z.constants.BROTLI_PARAM_QUALITY]: 11 } }).length);
 ' wasm/pkg/logistics_wasm_bg.wasm)
 echo "wasm core: $raw bytes raw, $gz gzip, $br brotli (budget $MAX_BROTLI_BYTES brotli)"
+# The browser's build links no standard library (wasm/src/lib.rs): no panic formatting, and core's
+# own JSON, not serde_json. Either string in the binary means one of them came back.
+for banned in "panicked at" "serde_json"; do
+  if grep -qaF "$banned" wasm/pkg/logistics_wasm_bg.wasm; then
+    echo "error: the wasm core contains \"$banned\": std's panic formatting or serde_json is back in the browser's build" >&2
+    exit 1
+  fi
+done
 if [ "$br" -gt "$MAX_BROTLI_BYTES" ]; then
   echo "error: the optimized wasm core is $br bytes brotli-compressed, over the $MAX_BROTLI_BYTES budget" >&2
   exit 1

@@ -16,7 +16,8 @@ fn main() {
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     let parsed: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
     let bundle = parsed.get("result").unwrap_or(&parsed).to_string();
-    if let Some(error) = logistics_core::api::load_bundle(&bundle, "zh-CN") {
+    let loaded = logistics_core::api::read_bundle(&bundle, "zh-CN");
+    if let Some(error) = loaded.error() {
         eprintln!("bundle: {error}");
         std::process::exit(1);
     }
@@ -26,7 +27,7 @@ fn main() {
     let mut last = String::new();
     for i in 0..warm + runs {
         let start = Instant::now();
-        last = logistics_core::api::forecast_loaded(SHIPMENT, "zh-CN");
+        last = loaded.forecast(SHIPMENT, "zh-CN");
         if i >= warm {
             times.push(start.elapsed().as_secs_f64() * 1e3);
         }

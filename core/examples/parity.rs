@@ -1,7 +1,7 @@
 //! The native side of the WASM parity check (web/src/core/parity.test.ts): reads one case per
 //! line on stdin, `{"bundle": "<json>", "shipment": "<json>", "lang": "zh-CN"}`, and prints for
 //! each, one JSON line, what the browser build is compared with: `{"shared", "products"}` as the
-//! page asks for them (`load_bundle`, then `forecast_loaded` and `bundle_products`), and `whole`,
+//! page asks for them (`read_bundle`, then the bundle's `forecast` and `products_json`), and `whole`,
 //! the answer the server gives (`api::forecast`).
 
 use std::io::{BufRead, Write};
@@ -15,8 +15,9 @@ fn main() {
         let case: serde_json::Value = serde_json::from_str(&line).unwrap_or_default();
         let text = |key: &str| case.get(key).and_then(serde_json::Value::as_str).unwrap_or_default().to_owned();
         let (bundle, shipment, lang) = (text("bundle"), text("shipment"), text("lang"));
-        let shared = api::load_bundle(&bundle, &lang).unwrap_or_else(|| api::forecast_loaded(&shipment, &lang));
-        let products = api::bundle_products(&lang);
+        let loaded = api::read_bundle(&bundle, &lang);
+        let shared = loaded.error().unwrap_or_else(|| loaded.forecast(&shipment, &lang));
+        let products = loaded.products_json(&lang);
         let whole = api::forecast(&bundle, &shipment, &lang);
         let answer = serde_json::json!({"shared": shared, "products": products, "whole": whole});
         if writeln!(out, "{answer}").is_err() {

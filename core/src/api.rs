@@ -2,11 +2,11 @@
 //! JSON test vectors under `core/tests/vectors/` replay them natively and in the browser (parity).
 //! Plain strings in and out, so the browser needs no serde glue.
 
-use serde_json::{Value, json};
-
 use crate::decimal;
 use crate::i18n::{Lang, MessageKey};
+use crate::json::{self, Value, object};
 use crate::permission::{self, ButtonPermission};
+use crate::prelude::*;
 use crate::validate::{self, FieldError};
 use crate::weight::{self, WeightInput};
 
@@ -48,22 +48,42 @@ pub fn message(key: &str, lang: &str) -> String {
 /// "chargeableWeight"}` as fixed 3-decimal strings, or `{"ok":false,"field","key","message"}`.
 pub fn chargeable_weight(input_json: &str, lang: &str) -> String {
     let lang = lang_of(lang);
-    let result = serde_json::from_str::<Value>(input_json)
-        .map_err(|_| FieldError::new("", MessageKey::BadRequest))
+    let result = json::parse(input_json)
+        .ok_or_else(|| FieldError::new("", MessageKey::BadRequest))
         .and_then(|v| parse_weight_input(&v))
         .and_then(|input| weight::chargeable_weight(&input));
+    let fixed = |d| Value::String(decimal::fixed(d, weight::WEIGHT_SCALE));
     match result {
-        Ok(w) => json!({
-            "ok": true,
-            "actualWeight": decimal::fixed(w.actual_weight, weight::WEIGHT_SCALE),
-            "volumetricWeight": decimal::fixed(w.volumetric_weight, weight::WEIGHT_SCALE),
-            "chargeableWeight": decimal::fixed(w.chargeable_weight, weight::WEIGHT_SCALE),
-        }),
-        Err(e) => {
-            json!({"ok": false, "field": e.field, "key": e.key.key(), "message": e.message(lang)})
-        }
+        Ok(w) => object([
+            ("ok", true.into()),
+            ("actualWeight", fixed(w.actual_weight)),
+            ("volumetricWeight", fixed(w.volumetric_weight)),
+            ("chargeableWeight", fixed(w.chargeable_weight)),
+        ]),
+        Err(e) => refusal(&e, lang),
     }
-    .to_string()
+    .to_json()
+}
+
+/// `{"ok":false,"field","key","message"}`.
+fn refusal(e: &FieldError, lang: Lang) -> Value {
+    object([
+        ("ok", false.into()),
+        ("field", e.field.as_str().into()),
+        ("key", e.key.key().into()),
+        ("message", e.message(lang).into()),
+    ])
+}
+
+/// `{"field","key","message"}`.
+fn field_error(e: &FieldError, lang: Lang) -> Value {
+    object([("field", e.field.as_str().into()), ("key", e.key.key().into()), ("message", e.message(lang).into())])
+}
+
+/// A list of problems as a JSON array of `{"field","key","message"}`.
+fn issues_json(issues: &[FieldError], lang: &str) -> String {
+    let lang = lang_of(lang);
+    Value::Array(issues.iter().map(|e| field_error(e, lang)).collect()).to_json()
 }
 
 /// Reads the weight fields in the order a form shows them, so the first error is the first field.
@@ -84,7 +104,7 @@ pub fn parse_weight_input(v: &Value) -> Result<WeightInput, FieldError> {
 }
 
 fn field_error_json(result: Result<(), FieldError>, lang: &str) -> Option<String> {
-    result.err().map(|e| json!({"field": e.field, "key": e.key.key(), "message": e.message(lang_of(lang))}).to_string())
+    result.err().map(|e| field_error(&e, lang_of(lang)).to_json())
 }
 
 /// The localized message if `value` is not an acceptable username, else `None`.
@@ -108,27 +128,24 @@ pub fn validate_new_password(new: &str, confirm: &str, lang: &str) -> Option<Str
 }
 
 fn bad_input() -> String {
-    json!({"error": "bad_request"}).to_string()
+    object([("error", "bad_request".into())]).to_json()
 }
 
 /// Menu tree JSON (as `getUserPermissionByToken` returns `menu`) to route tree JSON; a non-array
 /// input answers `{"error":"bad_request"}`.
 pub fn build_routes(menu_json: &str) -> String {
-    match serde_json::from_str::<Value>(menu_json) {
-        Ok(Value::Array(menu)) => Value::Array(permission::build_routes(&menu)).to_string(),
+    match json::parse(menu_json) {
+        Some(Value::Array(menu)) => Value::Array(permission::build_routes(&menu)).to_json(),
         _ => bad_input(),
     }
 }
 
 /// Route tree JSON filtered by a JSON array of permission codes.
 pub fn filter_routes(routes_json: &str, permissions_json: &str) -> String {
-    // Values, not typed lists: typed errors would pull serde's float formatting into the browser.
-    let routes = serde_json::from_str::<Value>(routes_json);
-    let permissions = serde_json::from_str::<Value>(permissions_json);
-    match (routes, permissions) {
-        (Ok(Value::Array(routes)), Ok(Value::Array(permissions))) => {
+    match (json::parse(routes_json), json::parse(permissions_json)) {
+        (Some(Value::Array(routes)), Some(Value::Array(permissions))) => {
             let permissions: Vec<String> = permissions.iter().filter_map(Value::as_str).map(str::to_owned).collect();
-            Value::Array(permission::filter_routes(&routes, &permissions)).to_string()
+            Value::Array(permission::filter_routes(&routes, &permissions)).to_json()
         }
         _ => bad_input(),
     }
@@ -165,55 +182,62 @@ pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
     crate::check_digit::Scheme::parse(scheme).is_some_and(|s| crate::check_digit::is_valid(s, number))
 }
 
-thread_local! {
-    /// The bundle last loaded, read (the page quotes on every keystroke against the same one).
-    static LOADED: std::cell::RefCell<Option<std::rc::Rc<Vec<crate::quote::Product>>>> = const { std::cell::RefCell::new(None) };
-}
+/// A bundle of channel products and rate cards (see `quote_json`) read once: the page quotes on
+/// every keystroke against the same one. The browser holds it (the facade's `Bundle`).
+#[derive(Debug)]
+pub struct Bundle(Result<Vec<crate::quote::Product>, String>);
 
-/// Reads a bundle (see `quote_json`) and keeps it for `forecast_loaded`: None when it reads, else
-/// `{"ok":false,"key":"bad_request","message","detail"}` (and nothing is kept).
-pub fn load_bundle(bundle_json: &str, lang: &str) -> Option<String> {
+/// Reads a bundle for [`Bundle::forecast`]. An unreadable one is kept with its error
+/// (`{"ok":false,"key":"bad_request","message","detail"}`, see [`Bundle::error`]) and has no
+/// products.
+pub fn read_bundle(bundle_json: &str, lang: &str) -> Bundle {
     let language = lang_of(lang);
     let bad = |detail: String| {
-        Some(
-            json!({"ok": false, "key": MessageKey::BadRequest.key(), "message": MessageKey::BadRequest.template(language), "detail": detail})
-                .to_string(),
-        )
+        let bad = MessageKey::BadRequest;
+        object([
+            ("ok", false.into()),
+            ("key", bad.key().into()),
+            ("message", bad.template(language).into()),
+            ("detail", detail.into()),
+        ])
+        .to_json()
     };
-    LOADED.set(None);
-    let Ok(bundle) = serde_json::from_str::<Value>(bundle_json) else { return bad("bundle".into()) };
-    match crate::quote_json::products(&bundle) {
-        Ok(products) => {
-            LOADED.set(Some(std::rc::Rc::new(products)));
-            None
-        }
-        Err(crate::quote_json::BadBundle(detail)) => bad(detail),
+    let Some(bundle) = json::parse(bundle_json) else { return Bundle(Err(bad("bundle".into()))) };
+    Bundle(crate::quote_json::products(&bundle).map_err(|crate::quote_json::BadBundle(detail)| bad(detail)))
+}
+
+impl Bundle {
+    fn products(&self) -> &[crate::quote::Product] {
+        self.0.as_deref().unwrap_or_default()
+    }
+
+    /// None when the bundle read, else why not (as JSON).
+    pub fn error(&self) -> Option<String> {
+        self.0.as_ref().err().cloned()
+    }
+
+    /// The forecast of a shipment, with the breakdowns' weighing steps shared
+    /// (`quote::Steps::Shared`: the browser's form).
+    pub fn forecast(&self, shipment_json: &str, lang: &str) -> String {
+        forecast_with(self.products(), shipment_json, lang, crate::quote::Steps::Shared)
+    }
+
+    /// The products as a shared forecast names them (`quote::write_products`).
+    pub fn products_json(&self, lang: &str) -> String {
+        let mut out = String::new();
+        crate::quote::write_products(self.products(), lang_of(lang), &mut out);
+        out
     }
 }
 
-/// The forecast of a shipment against the bundle loaded last (none loaded: no products), with the
-/// breakdowns' weighing steps shared (`quote::Steps::Shared`: the browser's form).
-pub fn forecast_loaded(shipment_json: &str, lang: &str) -> String {
-    forecast_with(shipment_json, lang, crate::quote::Steps::Shared)
-}
-
-/// The loaded bundle's products as a shared forecast names them (`quote::write_products`).
-pub fn bundle_products(lang: &str) -> String {
-    let products = LOADED.with_borrow(|p| p.clone()).unwrap_or_default();
-    let mut out = String::new();
-    crate::quote::write_products(&products, lang_of(lang), &mut out);
-    out
-}
-
-fn forecast_with(shipment_json: &str, lang: &str, steps: crate::quote::Steps) -> String {
+fn forecast_with(products: &[crate::quote::Product], shipment_json: &str, lang: &str, steps: crate::quote::Steps) -> String {
     let language = lang_of(lang);
-    let products = LOADED.with_borrow(|p| p.clone()).unwrap_or_default();
-    let shipment = serde_json::from_str::<Value>(shipment_json)
-        .map_err(|_| FieldError::new("", MessageKey::BadRequest))
+    let shipment = json::parse(shipment_json)
+        .ok_or_else(|| FieldError::new("", MessageKey::BadRequest))
         .and_then(|v| crate::quote_json::shipment(&v));
     match shipment {
-        Ok(s) => crate::quote::forecast_json(&products, &s, language, steps),
-        Err(e) => json!({"ok": false, "field": e.field, "key": e.key.key(), "message": e.message(language)}).to_string(),
+        Ok(s) => crate::quote::forecast_json(products, &s, language, steps),
+        Err(e) => refusal(&e, language).to_json(),
     }
 }
 
@@ -222,10 +246,58 @@ fn forecast_with(shipment_json: &str, lang: &str, steps: crate::quote::Steps) ->
 /// first, each with its whole breakdown, as `POST /logistics/priceForecast` answers),
 /// `{"ok":false,"field","key","message"}` for bad shipment input, or `{"ok":false,"key":
 /// "bad_request","message"}` for an unreadable bundle. The page reads a large bundle once
-/// (`load_bundle`) and quotes with `forecast_loaded` on every keystroke.
+/// ([`read_bundle`]) and quotes with [`Bundle::forecast`] on every keystroke.
 pub fn forecast(bundle_json: &str, shipment_json: &str, lang: &str) -> String {
-    match load_bundle(bundle_json, lang) {
-        Some(error) => error,
-        None => forecast_with(shipment_json, lang, crate::quote::Steps::Inline),
+    match read_bundle(bundle_json, lang).0 {
+        Err(error) => error,
+        Ok(products) => forecast_with(&products, shipment_json, lang, crate::quote::Steps::Inline),
+    }
+}
+
+/// A code or small format of the admin forms (`code`, `dictCode`, `countryCode`, `currency`,
+/// `phonePrefix`, `postalPattern`, `markup`: see `codes::check`): None when `value` passes, else
+/// the localized message, as the server answers a save.
+pub fn check_code(kind: &str, value: &str, lang: &str) -> Option<String> {
+    message_of(crate::codes::check(kind, value), lang)
+}
+
+/// Whether a postal code matches a country's pattern (`pattern::postal_matches`); None when
+/// either is blank or the pattern does not read.
+pub fn postal_matches(pattern: &str, postal_code: &str) -> Option<bool> {
+    crate::pattern::postal_matches(pattern, postal_code)
+}
+
+/// A channel product's validity rule as typed (limits as text): its problems as a JSON array of
+/// `{"field","key","message"}` (fields `validType`, `min`, `max`), `[]` when it is fine.
+pub fn validity_rule_issues(valid_type: &str, min: &str, max: &str, lang: &str) -> String {
+    let (min, max) = (Value::String(min.into()), Value::String(max.into()));
+    issues_json(&crate::channel_product::rule_issues("", valid_type, Some(&min), Some(&max)), lang)
+}
+
+/// A channel product's postal rule as typed: its problems (fields `country`, `postalCode`).
+pub fn postal_rule_issues(country: &str, postal_code: &str, lang: &str) -> String {
+    issues_json(&crate::channel_product::postal_rule_issues("", country, postal_code), lang)
+}
+
+/// A channel product's volumetric divisor as typed: None, or the message.
+pub fn check_divisor(value: &str, lang: &str) -> Option<String> {
+    message_of(crate::channel_product::divisor("thWeightRatio", value).map(drop), lang)
+}
+
+/// Every problem of a rate card as the editor would save it (`rate_card::issues`), as a JSON
+/// array of `{"field","key","message"}` whose fields are the server's paths (`prices[3].toWeight`).
+pub fn rate_card_issues(card_json: &str, lang: &str) -> String {
+    match json::parse(card_json) {
+        Some(card) => issues_json(&crate::rate_card::issues(&card), lang),
+        None => issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang),
+    }
+}
+
+/// One price row of a rate card (`rate_card::price_issues`): its problems, fields named as in the
+/// row (`price`, `toWeight`).
+pub fn rate_card_price_issues(row_json: &str, lang: &str) -> String {
+    match json::parse(row_json) {
+        Some(row) => issues_json(&crate::rate_card::price_issues("", &row), lang),
+        None => issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang),
     }
 }

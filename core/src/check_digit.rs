@@ -83,12 +83,13 @@ pub fn is_valid(scheme: Scheme, number: &str) -> bool {
         Scheme::S10 => {
             n.len() == 13
                 && n.is_ascii()
-                && b[..2].iter().all(u8::is_ascii_uppercase)
-                && b[11..].iter().all(u8::is_ascii_uppercase)
-                && last_is(s10(&n[2..10]), 10)
+                && b.iter().take(2).all(u8::is_ascii_uppercase)
+                && b.iter().skip(11).all(u8::is_ascii_uppercase)
+                && last_is(n.get(2..10).and_then(s10), 10)
         }
-        Scheme::Ups1Z => n.len() == 18 && n.is_ascii() && n.starts_with("1Z") && last_is(ups(&n[2..17]), 17),
-        Scheme::Mod7 => n.len() >= 2 && n.is_ascii() && last_is(mod7(&n[..n.len() - 1]), n.len() - 1),
+        // `get`, not indexing: no panicking path in the browser's build.
+        Scheme::Ups1Z => n.len() == 18 && n.is_ascii() && n.starts_with("1Z") && last_is(n.get(2..17).and_then(ups), 17),
+        Scheme::Mod7 => n.len() >= 2 && n.is_ascii() && last_is(n.get(..n.len() - 1).and_then(mod7), n.len() - 1),
     }
 }
 

@@ -2,6 +2,8 @@
 //! role. The server turns the rules of a user's roles into a filter applied to reads AND writes
 //! (edit, freeze, delete) of the rows the menu guards; the rule itself is decided here.
 
+use crate::prelude::*;
+
 use crate::i18n::MessageKey;
 use crate::validate::FieldError;
 

@@ -1,9 +1,10 @@
 //! Exact decimal amounts as they cross the wire: accepted as JSON numbers or strings, checked
 //! (finite, in range, not too precise), and written back as strings with a fixed scale.
 
-use std::cmp::Ordering;
+use core::cmp::Ordering;
 
-use serde_json::Value;
+use crate::json::Value;
+use crate::prelude::*;
 
 use crate::i18n::MessageKey;
 use crate::validate::FieldError;
@@ -148,9 +149,8 @@ pub fn read(field: &str, label: MessageKey, value: Option<&Value>, bounds: Bound
         None | Some(Value::Null) => return Err(err(MessageKey::Required)),
         Some(Value::String(s)) if s.trim().is_empty() => return Err(err(MessageKey::Required)),
         Some(Value::String(s)) => s.trim().to_owned(),
-        // serde_json's own writer, not `Display`: it keeps the float formatter of `core` (15 KB)
-        // out of the browser's build. Integers and plain decimals come out as written.
-        Some(Value::Number(n)) => serde_json::to_string(n).unwrap_or_default(),
+        // The number as written: an exponent (`1e21`) reads as no decimal.
+        Some(Value::Number(n)) => n.clone(),
         Some(_) => return Err(err(MessageKey::NumberInvalid)),
     };
     let number = parse(&text).ok_or_else(|| err(MessageKey::NumberInvalid))?;
@@ -173,10 +173,10 @@ pub fn read(field: &str, label: MessageKey, value: Option<&Value>, bounds: Bound
 /// exponents; the scale is kept as written; at most 28 digits (below 2^96, as most databases and
 /// decimal libraries hold them).
 pub fn parse(text: &str) -> Option<Decimal> {
-    let (negative, digits) = match text.as_bytes().first()? {
-        b'-' => (true, &text[1..]),
-        b'+' => (false, &text[1..]),
-        _ => (false, text),
+    let (negative, digits) = match (text.strip_prefix('-'), text.strip_prefix('+')) {
+        (Some(rest), _) => (true, rest),
+        (None, Some(rest)) => (false, rest),
+        (None, None) => (false, text),
     };
     let (mut mantissa, mut scale, mut point, mut any) = (0i128, 0u32, false, false);
     for b in digits.bytes() {

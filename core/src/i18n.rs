@@ -1,7 +1,9 @@
 //! Languages and the message catalogue: every message the rules or the server show a user, in
 //! zh-CN and en-US, under a stable snake_case key that clients may translate themselves.
 
-use std::fmt;
+use core::fmt;
+
+use crate::prelude::*;
 
 /// The two languages of the product. English is the fallback whenever nothing else is known.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -317,7 +319,6 @@ catalogue! {
     TenantFrozen = "tenant_frozen" { zh: "该租户已冻结或已过期!", en: "This tenant is frozen or has expired!" }
     #[server]
     DateRangeInvalid = "date_range_invalid" { zh: "结束日期不能早于开始日期!", en: "The end date cannot be before the begin date!" }
-    #[server]
     DateInvalid = "date_invalid" { zh: "{field}日期格式不正确!", en: "{field} is not a valid date!" }
     #[server]
     PositionCodeTaken = "position_code_taken" { zh: "职务编码已存在!", en: "This position code already exists!" }
@@ -361,15 +362,11 @@ catalogue! {
     FieldEndDate = "field_end_date" { zh: "结束日期", en: "End date" }
     #[server]
     FieldIds = "field_ids" { zh: "记录", en: "Records" }
-    #[server]
     FieldDescription = "field_description" { zh: "描述", en: "Description" }
-    #[server]
     FieldCode = "field_code" { zh: "编码", en: "Code" }
-    #[server]
     FieldName = "field_name" { zh: "名称", en: "Name" }
     #[server]
     FieldSupplier = "field_supplier" { zh: "物流商", en: "Supplier" }
-    #[server]
     CodeInvalid = "code_invalid" {
         zh: "编码须为2-32位字母、数字、下划线或短横线，并以字母开头!",
         en: "A code has 2 to 32 letters, digits, underscores or hyphens and starts with a letter!"
@@ -395,7 +392,6 @@ catalogue! {
     FieldCheckScheme = "field_check_scheme" { zh: "校验规则", en: "Check scheme" }
     #[server]
     FieldCount = "field_count" { zh: "数量", en: "Count" }
-    #[server]
     FieldPostalCode = "field_postal_code" { zh: "邮编", en: "Postal code" }
     #[server]
     FieldTradeType = "field_trade_type" { zh: "贸易类型", en: "Trade type" }
@@ -407,36 +403,22 @@ catalogue! {
     FieldCustomer = "field_customer" { zh: "客户", en: "Customer" }
     #[server]
     FieldProduct = "field_product" { zh: "渠道产品", en: "Channel product" }
-    #[server]
     FieldZone = "field_zone" { zh: "分区", en: "Zone" }
-    #[server]
     FieldPrice = "field_price" { zh: "价格", en: "Price" }
-    #[server]
     FieldPercent = "field_percent" { zh: "百分比", en: "Percent" }
-    #[server]
     FieldAmount = "field_amount" { zh: "金额", en: "Amount" }
-    #[server]
     FieldEffectiveFrom = "field_effective_from" { zh: "生效日期", en: "Effective from" }
-    #[server]
     PostalRuleInvalid = "postal_rule_invalid" {
         zh: "邮编只能含字母、数字、空格或短横线，前缀以*结尾!",
         en: "A postal code has letters, digits, spaces or hyphens; a prefix ends in *!"
     }
-    #[server]
     RuleLimitRequired = "rule_limit_required" { zh: "请填写下限或上限!", en: "Enter a minimum or a maximum!" }
-    #[server]
     RuleMinAboveMax = "rule_min_above_max" { zh: "下限不能大于上限!", en: "The minimum cannot be above the maximum!" }
-    #[server]
     DivisorInvalid = "divisor_invalid" { zh: "材积除数须为0到1000000之间的整数!", en: "The volumetric divisor is a whole number from 0 to 1,000,000!" }
-    #[server]
     CurrencyInvalid = "currency_invalid" { zh: "币种须为3位字母代码（ISO 4217）!", en: "The currency is a 3-letter ISO 4217 code!" }
-    #[server]
     ZoneUnknown = "zone_unknown" { zh: "分区{zone}未在本报价卡中定义!", en: "Zone {zone} is not defined on this card!" }
-    #[server]
     ZoneDuplicate = "zone_duplicate" { zh: "分区编码{zone}重复!", en: "Zone code {zone} appears twice!" }
-    #[server]
     BracketInvalid = "bracket_invalid" { zh: "截止重量须大于起始重量!", en: "The upper weight must be above the lower weight!" }
-    #[server]
     BracketOverlap = "bracket_overlap" { zh: "与分区{zone}的另一重量段重叠!", en: "It overlaps another weight bracket of zone {zone}!" }
     #[server]
     ImportFailed = "import_failed" { zh: "导入失败：{count}处错误", en: "Import failed: {count} errors" }
@@ -446,7 +428,6 @@ catalogue! {
     PriceLevelTaken = "price_level_taken" { zh: "该客户已有此渠道产品的价格等级!", en: "This customer already has a level for this product!" }
     #[server]
     RateCardVersionTaken = "rate_card_version_taken" { zh: "该报价卡在此日期已有版本!", en: "This card already has a version from that date!" }
-    #[server]
     MarkupInvalid = "markup_invalid" { zh: "加价百分比须在-99.99到1000之间!", en: "The markup percent is from -99.99 to 1000!" }
     QuoteParcel = "quote_parcel" {
         zh: "第{n}件：实重{actual} kg，体积重{volumetric} kg，计费{unit} kg × {quantity}",
@@ -475,11 +456,8 @@ catalogue! {
     LineRemoteArea = "line_remote_area" { zh: "偏远地区附加费", en: "Remote area surcharge" }
     LineOversize = "line_oversize" { zh: "超长超重附加费", en: "Oversize surcharge" }
     LineInsurance = "line_insurance" { zh: "保险费", en: "Insurance" }
-    #[server]
     ValueInvalid = "value_invalid" { zh: "{field}的值不正确!", en: "{field} has an invalid value!" }
-    #[server]
     DictCodeRequired = "dict_code_required" { zh: "字典Code不能为空!", en: "The dictionary code must not be empty!" }
-    #[server]
     DictCodeInvalid = "dict_code_invalid" {
         zh: "字典编码须以字母开头，仅含字母、数字或下划线，最多64个字符!",
         en: "A dictionary code starts with a letter and has up to 64 letters, digits or underscores!"
@@ -496,13 +474,10 @@ catalogue! {
     CategoryHasChildren = "category_has_children" { zh: "请先删除子分类", en: "Delete its sub-categories first" }
     #[server]
     CodesExhausted = "codes_exhausted" { zh: "该层级的编码已用完!", en: "No codes are left at this level!" }
-    #[server]
     CountryCodeInvalid = "country_code_invalid" { zh: "国家代码须为2位大写字母（ISO 3166-1）!", en: "A country code is two upper-case letters (ISO 3166-1)!" }
     #[server]
     CountryCodeTaken = "country_code_taken" { zh: "该国家代码已存在!", en: "This country code already exists!" }
-    #[server]
     PhonePrefixInvalid = "phone_prefix_invalid" { zh: "电话区号须为+加1-4位数字!", en: "A calling code is + and 1 to 4 digits!" }
-    #[server]
     PostalPatternInvalid = "postal_pattern_invalid" {
         zh: "邮编规则不是有效的正则表达式",
         en: "The postal code pattern is not a valid regular expression"
@@ -583,11 +558,10 @@ pub fn render(key: MessageKey, lang: Lang, args: &[(&str, &str)]) -> String {
 /// `value` appends for it, if it knows the name (`true`); braces that name nothing stay as written.
 pub fn fill(out: &mut String, template: &str, mut value: impl FnMut(&str, &mut String) -> bool) {
     let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close) if value(&after[..close], out) => rest = &after[close + 1..],
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
+        match after.split_once('}') {
+            Some((name, tail)) if value(name, out) => rest = tail,
             _ => {
                 out.push('{');
                 rest = after;

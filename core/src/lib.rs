@@ -3,14 +3,38 @@
 //!
 //! Pure functions only: no IO, no clocks, no randomness, no async runtime, no database. Whatever
 //! varies (the time, the language) is passed in.
+//!
+//! `no_std` (with `alloc`): the browser's build links no standard library, so it carries neither
+//! its panic machinery nor its formatting of panics; JSON is core's own ([`json`]), never serde.
+
+#![no_std]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+/// What every module uses from `alloc` (the standard library's prelude, without `std`).
+mod prelude {
+    pub use alloc::borrow::ToOwned;
+    pub use alloc::boxed::Box;
+    pub use alloc::format;
+    pub use alloc::string::{String, ToString};
+    pub use alloc::vec;
+    pub use alloc::vec::Vec;
+}
 
 pub mod api;
+pub mod channel_product;
 pub mod check_digit;
 pub mod check_rule;
+pub mod codes;
 pub mod data_rule;
 pub mod decimal;
 pub mod i18n;
+pub mod json;
+pub mod number_segment;
 pub mod orgcode;
+pub mod pattern;
 pub mod permission;
 pub mod quote;
 pub mod quote_json;

@@ -2,6 +2,8 @@
 //! two digits (A01 … A99, B01 … Z99), so a department's code starts with its parent's and sorts in
 //! tree order: A01, A01A01, A01A02, A02.
 
+use crate::prelude::*;
+
 /// Codes a level can hold: 26 letters × 99 numbers.
 pub const LEVEL_CAPACITY: u32 = 26 * 99;
 

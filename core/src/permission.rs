@@ -2,7 +2,8 @@
 //! keeps. The server builds `getUserPermissionByToken` with them; the browser runs the same code
 //! through WebAssembly for its button directive and route building.
 
-use serde_json::{Map, Value};
+use crate::json::{self, Map, Value};
+use crate::prelude::*;
 
 /// One entry of the `auth` (the user's) or `allAuth` (every button rule) lists.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -20,8 +21,7 @@ impl ButtonPermission {
     /// Reads `{action, type, status}` (JeecgBoot's shape; type and status default to "1").
     pub fn from_json(value: &Value) -> Option<ButtonPermission> {
         let text = |key: &str| match value.get(key) {
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(Value::Number(n)) => Some(n.to_string()),
+            Some(Value::String(s) | Value::Number(s)) => Some(s.clone()),
             _ => None,
         };
         Some(ButtonPermission {
@@ -33,8 +33,8 @@ impl ButtonPermission {
 
     /// A JSON array of entries; anything malformed grants nothing.
     pub fn list_from_json(text: &str) -> Vec<ButtonPermission> {
-        match serde_json::from_str::<Value>(text) {
-            Ok(Value::Array(items)) => items.iter().filter_map(ButtonPermission::from_json).collect(),
+        match json::parse(text) {
+            Some(Value::Array(items)) => items.iter().filter_map(ButtonPermission::from_json).collect(),
             _ => Vec::new(),
         }
     }
@@ -81,7 +81,7 @@ fn flag(item: &Value, key: &str) -> bool {
     match item.get(key) {
         Some(Value::Bool(b)) => *b,
         Some(Value::String(s)) => s == "1" || s == "true",
-        Some(Value::Number(n)) => n.as_i64() == Some(1),
+        Some(n @ Value::Number(_)) => n.as_i64() == Some(1),
         _ => false,
     }
 }
@@ -126,16 +126,16 @@ pub fn build_routes(menu: &[Value]) -> Vec<Value> {
                     meta.insert(key.clone(), value.clone());
                 }
             }
-            meta.insert("openInNewWindow".into(), Value::Bool(opens_window));
-            route.insert("meta".into(), Value::Object(meta));
+            meta.insert("openInNewWindow", Value::Bool(opens_window));
+            route.insert("meta", Value::Object(meta));
             if flag(item, "alwaysShow") {
-                route.insert("redirect".into(), item.get("path").cloned().unwrap_or(Value::Null));
+                route.insert("redirect", item.get("path").cloned().unwrap_or(Value::Null));
             }
             if all_hidden {
-                route.insert("hidden".into(), Value::Bool(true));
+                route.insert("hidden", Value::Bool(true));
             }
             if !kids.is_empty() {
-                route.insert("children".into(), Value::Array(kids));
+                route.insert("children", Value::Array(kids));
             }
             Some(Value::Object(route))
         })
@@ -188,7 +188,7 @@ pub fn welcome(hour: u32, lang: crate::Lang) -> &'static str {
 /// The permissions a grant would add or remove (going from `current` to `requested`) that the
 /// operator does not hold themselves: a grant may only move what its maker holds. Sorted.
 pub fn ungrantable<S: AsRef<str>>(current: &[S], requested: &[S], held: &[S]) -> Vec<String> {
-    use std::collections::BTreeSet;
+    use alloc::collections::BTreeSet;
     let current: BTreeSet<&str> = current.iter().map(AsRef::as_ref).collect();
     let requested: BTreeSet<&str> = requested.iter().map(AsRef::as_ref).collect();
     let held: BTreeSet<&str> = held.iter().map(AsRef::as_ref).collect();

@@ -19,6 +19,7 @@ use crate::decimal::Decimal;
 
 use crate::decimal::{div_up, percent_of, round_half_up, write_text};
 use crate::i18n::{Lang, MessageKey};
+use crate::prelude::*;
 use crate::weight::{WEIGHT_SCALE, round_up_to, volumetric_weight};
 
 /// One row of a card's rounding table: weights up to `up_to` kg round up to `increment` kg.
@@ -136,7 +137,7 @@ pub struct Product {
     pub rules: Vec<ValidityRule>,
     pub postal_rules: Vec<PostalRule>,
     /// Shared by the products priced from it.
-    pub card: std::sync::Arc<RateCard>,
+    pub card: alloc::sync::Arc<RateCard>,
     /// Its first fields in a forecast's JSON, per language (zh-CN, en-US; `Product::heads`):
     /// `"channelProductId":…,"code":…,"name":…,`, escaped once when the bundle is read.
     pub heads: [String; 2],
@@ -226,30 +227,8 @@ enum Arg<'a> {
     Count(usize),
 }
 
-/// JSON string content of `value` (no quotes), escaped as serde_json escapes.
-fn push_escaped(out: &mut String, value: &str) {
-    // Most text needs no escape: copied whole.
-    if !value.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
-        out.push_str(value);
-        return;
-    }
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.push_str("\\u00");
-                out.push(char::from(HEX[(c as usize) >> 4]));
-                out.push(char::from(HEX[(c as usize) & 15]));
-            }
-            c => out.push(c),
-        }
-    }
-}
+// JSON string content (no quotes), escaped as serde_json escapes: core's JSON writer's.
+use crate::json::write_escaped as push_escaped;
 
 fn push_arg(out: &mut String, arg: Arg) {
     match arg {
@@ -514,15 +493,15 @@ struct Memo<'a> {
 
 /// Whether two cards weigh alike: the same rounding table, scope and minimum.
 pub fn weighs_alike(a: &RateCard, b: &RateCard) -> bool {
-    std::ptr::eq(a, b) || (a.scope == b.scope && a.min_chargeable_weight == b.min_chargeable_weight && a.rounding == b.rounding)
+    core::ptr::eq(a, b) || (a.scope == b.scope && a.min_chargeable_weight == b.min_chargeable_weight && a.rounding == b.rounding)
 }
 
 impl<'a> Memo<'a> {
     fn zone(&mut self, card: &'a RateCard, s: &Shipment) -> Option<usize> {
-        if let Some((_, at)) = self.zones.iter().find(|(c, _)| std::ptr::eq(*c, card)) {
+        if let Some((_, at)) = self.zones.iter().find(|(c, _)| core::ptr::eq(*c, card)) {
             return *at;
         }
-        let at = zone_of(card, &s.country, &s.postal).and_then(|z| card.zones.iter().position(|c| std::ptr::eq(c, z)));
+        let at = zone_of(card, &s.country, &s.postal).and_then(|z| card.zones.iter().position(|c| core::ptr::eq(c, z)));
         self.zones.push((card, at));
         at
     }
@@ -573,7 +552,7 @@ struct Priced<'a> {
     weight: Decimal,
     row: &'a PriceRow,
     /// Its lines in the forecast's list of lines (freight first).
-    lines: std::ops::Range<usize>,
+    lines: core::ops::Range<usize>,
     total: Decimal,
 }
 
@@ -683,7 +662,7 @@ fn sorted(n: usize, before: impl Fn(usize, usize) -> bool) -> Vec<usize> {
             }
             start = end;
         }
-        std::mem::swap(&mut order, &mut merged);
+        core::mem::swap(&mut order, &mut merged);
         width *= 2;
     }
     order
@@ -731,7 +710,7 @@ pub fn write_forecast(products: &[Product], s: &Shipment, lang: Lang, steps: Ste
             .cmp(&b.product.card.currency)
             .then_with(|| a.total.cmp(&b.total))
             .then_with(|| a.product.code.cmp(&b.product.code).then_with(|| a.product.id.cmp(&b.product.id)))
-            != std::cmp::Ordering::Greater
+            != core::cmp::Ordering::Greater
     });
     // Each kind of line up to its amount, written once: `{"kind":…,"label":…,"amount":"` (inline),
     // or `["kind","` with the labels once at the end (shared).

@@ -1,9 +1,10 @@
 //! The quote engine's JSON: the bundle of a customer's channel products and rate cards (as the
 //! server sends it to the browser, cost prices never included) and the shipment a user types in.
-//! Hand-read from `serde_json::Value` (typed deserialisers would weigh on the browser's build).
+//! Hand-read from core's own JSON value (typed deserialisers would weigh on the browser's build).
 
 use crate::decimal::Decimal;
-use serde_json::Value;
+use crate::json::Value;
+use crate::prelude::*;
 
 use crate::decimal::{self, Bounds};
 use crate::i18n::MessageKey;
@@ -35,7 +36,7 @@ fn texts(v: &Value, key: &str) -> Vec<String> {
 fn number(v: &Value, key: &str) -> Option<Decimal> {
     match v.get(key)? {
         Value::String(s) => decimal::parse(s.trim()),
-        Value::Number(n) => decimal::parse(&serde_json::to_string(n).ok()?),
+        Value::Number(n) => decimal::parse(n),
         _ => None,
     }
 }
@@ -161,7 +162,7 @@ pub fn products(bundle: &Value) -> Result<Vec<Product>, BadBundle> {
     for i in 0..cards.len() {
         cards[i].weighing = (0..i).find(|&j| weighs_alike(&cards[j], &cards[i])).map_or(i, |j| cards[j].weighing);
     }
-    let cards: Vec<std::sync::Arc<RateCard>> = cards.into_iter().map(std::sync::Arc::new).collect();
+    let cards: Vec<alloc::sync::Arc<RateCard>> = cards.into_iter().map(alloc::sync::Arc::new).collect();
     let mut out = Vec::new();
     for p in bundle.get("products").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default() {
         let fee = text(p, "feeId");

@@ -1,9 +1,8 @@
 //! Field validation: the password policy, phone numbers, e-mail addresses, required and length
 //! checks. Each failure is a [`FieldError`] that names the field and a catalogue message.
 
-use serde::Serialize;
-
 use crate::i18n::{Lang, MessageKey, render};
+use crate::prelude::*;
 
 /// Longest password accepted: argon2 would take more, but nobody types more.
 pub const PASSWORD_MAX_CHARS: usize = 64;
@@ -11,20 +10,14 @@ pub const PASSWORD_MAX_CHARS: usize = 64;
 pub const PASSWORD_MIN_CHARS: usize = 8;
 
 /// A rule that a field broke, with what is needed to say so in either language.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError {
     /// The field's name as the client sends it (`password`, `phone`, `length`).
     pub field: String,
-    #[serde(serialize_with = "serialize_key")]
     pub key: MessageKey,
     /// Placeholder values. A value that starts with `@` names a catalogue message, so field labels
     /// are translated too.
-    #[serde(skip)]
     pub args: Vec<(&'static str, String)>,
-}
-
-fn serialize_key<S: serde::Serializer>(key: &MessageKey, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(key.key())
 }
 
 impl FieldError {
@@ -129,8 +122,8 @@ fn is_email(value: &str) -> bool {
         && local.len() <= 64
         && !local.starts_with('.')
         && !local.ends_with('.')
-        && !local.contains("..")
-        && local.chars().all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c));
+        && !local.as_bytes().windows(2).any(|pair| pair == b"..")
+        && local.bytes().all(|c| c.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~.-".contains(&c));
     let labels: Vec<&str> = domain.split('.').collect();
     let domain_ok = labels.len() >= 2
         && labels.iter().all(|l| {
@@ -163,7 +156,7 @@ pub fn max_chars(field: &str, label: &str, value: &str, max: usize) -> Result<()
 pub fn username(field: &str, value: &str) -> Result<(), FieldError> {
     let ok = (3..=32).contains(&value.len())
         && value.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
-        && value.chars().all(|c| c.is_ascii_alphanumeric() || "_.-@".contains(c));
+        && value.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | '@'));
     if ok { Ok(()) } else { Err(FieldError::new(field, MessageKey::UsernameInvalid)) }
 }
 

@@ -3,7 +3,6 @@
 //! volumetric, rounded up to the rate card's increment. All exact decimals.
 
 use crate::decimal::Decimal;
-use serde::Serialize;
 
 use crate::decimal::{self, Bounds};
 use crate::i18n::MessageKey;
@@ -27,19 +26,11 @@ pub struct WeightInput {
     pub increment: Decimal,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
-    #[serde(serialize_with = "as_text")]
     pub actual_weight: Decimal,
-    #[serde(serialize_with = "as_text")]
     pub volumetric_weight: Decimal,
-    #[serde(serialize_with = "as_text")]
     pub chargeable_weight: Decimal,
-}
-
-fn as_text<S: serde::Serializer>(value: &Decimal, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&decimal::text(*value))
 }
 
 pub const DIMENSION_BOUNDS: Bounds = Bounds { allow_zero: false, max: Decimal::int(10_000), max_scale: 2 };

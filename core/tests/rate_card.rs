@@ -3,10 +3,20 @@
 
 #![expect(clippy::unwrap_used, clippy::type_complexity, reason = "a worked example fails loudly")]
 
-use logistics_core::decimal::parse;
+use logistics_core::FieldError;
+use logistics_core::decimal::{Decimal, parse};
 use logistics_core::i18n::Lang;
-use logistics_core::rate_card::{checked, marked_up};
+use logistics_core::rate_card;
 use serde_json::{Value, json};
+
+/// Core speaks its own JSON; these tests write serde_json's.
+fn checked(v: &Value) -> Result<(String, Value), FieldError> {
+    rate_card::checked(&v.into()).map(|(currency, body)| (currency, body.into()))
+}
+
+fn marked_up(body: &Value, percent: Decimal) -> Value {
+    rate_card::marked_up(&body.into(), percent).into()
+}
 
 fn card() -> Value {
     let bundle: Value = serde_json::from_str(include_str!("fixtures/quote_bundle.json")).unwrap();
@@ -28,7 +38,7 @@ fn the_fixture_card_passes_and_reads_back() {
     bundle_card["code"] = json!("EXP");
     bundle_card["currency"] = json!(currency);
     let products = logistics_core::quote_json::products(
-        &json!({"cards": [bundle_card], "products": [{"id": "p", "code": "P", "feeId": "EXP"}]}),
+        &(&json!({"cards": [bundle_card], "products": [{"id": "p", "code": "P", "feeId": "EXP"}]})).into(),
     );
     assert_eq!(products.map(|p| p.len()), Ok(1));
 }

@@ -31,6 +31,13 @@ fn call(function: &str, args: &[&str]) -> Value {
         ("nextOrgCode", [parent, siblings]) => Value::String(api::next_org_code(parent, siblings)),
         ("forecast", [bundle, shipment, lang]) => parse(&api::forecast(bundle, shipment, lang)),
         ("checkTrackingNumber", [scheme, number]) => Value::Bool(api::check_tracking_number(scheme, number)),
+        ("checkCode", [kind, value, lang]) => text(api::check_code(kind, value, lang)),
+        ("postalMatches", [pattern, code]) => api::postal_matches(pattern, code).map_or(Value::Null, Value::Bool),
+        ("validityRuleIssues", [kind, min, max, lang]) => parse(&api::validity_rule_issues(kind, min, max, lang)),
+        ("postalRuleIssues", [country, code, lang]) => parse(&api::postal_rule_issues(country, code, lang)),
+        ("checkDivisor", [value, lang]) => text(api::check_divisor(value, lang)),
+        ("rateCardIssues", [card, lang]) => parse(&api::rate_card_issues(card, lang)),
+        ("rateCardPriceIssues", [row, lang]) => parse(&api::rate_card_price_issues(row, lang)),
         _ => panic!("no such function in the vectors' contract: {function} with {} args", args.len()),
     }
 }

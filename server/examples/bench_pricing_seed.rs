@@ -92,7 +92,7 @@ async fn seed(db: &Db) -> Result<(), logistics_server::platform::db::DbError> {
     let supplier_id = secrets::new_id();
     let mut bodies = Vec::new();
     for n in 0..50 {
-        let (_, body) = logistics_core::rate_card::checked(&card_body(n)).expect("a valid card");
+        let (_, body) = logistics_core::rate_card::checked(&(&card_body(n)).into()).expect("a valid card");
         bodies.push(body.to_string());
     }
     {

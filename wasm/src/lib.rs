@@ -1,8 +1,31 @@
 //! The browser's copy of the shared rules: each export forwards to `logistics_core::api`, whose
 //! functions the JSON test vectors pin down on both sides. Strings in, strings out.
+//!
+//! In the browser (wasm32) the build links no standard library: a panic traps at once (the caller
+//! gets a `RuntimeError`; no message is formatted, none would be shown) and memory comes from
+//! dlmalloc, the allocator std itself uses there. No panic formatting, no serde
+//! (`scripts/build-wasm.sh` checks the binary).
+
+#![cfg_attr(target_arch = "wasm32", no_std)]
+
+extern crate alloc;
+
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 
 use logistics_core::api;
 use wasm_bindgen::prelude::wasm_bindgen;
+
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
+
+/// A panic is a trap: the JavaScript caller sees a `RuntimeError: unreachable`.
+#[cfg(target_arch = "wasm32")]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    core::arch::wasm32::unreachable()
+}
 
 /// The core's version, so the web can tell which rules it runs.
 #[wasm_bindgen(js_name = coreVersion)]
@@ -95,20 +118,66 @@ pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
     api::check_tracking_number(scheme, number)
 }
 
-/// Reads and keeps a bundle for `forecastLoaded` (None, or the error as JSON).
-#[wasm_bindgen(js_name = loadBundle)]
-pub fn load_bundle(bundle_json: &str, lang: &str) -> Option<String> {
-    api::load_bundle(bundle_json, lang)
+/// A bundle of channel products and rate cards, read once (`readBundle`); the page quotes
+/// against it on every keystroke. Free it (`free()`) when another replaces it.
+#[wasm_bindgen]
+pub struct Bundle(api::Bundle);
+
+/// Reads a bundle (`GET /logistics/priceForecast/bundle`'s result as JSON text).
+#[wasm_bindgen(js_name = readBundle)]
+pub fn read_bundle(bundle_json: &str, lang: &str) -> Bundle {
+    Bundle(api::read_bundle(bundle_json, lang))
 }
 
-/// The forecast against the bundle loaded last.
-#[wasm_bindgen(js_name = forecastLoaded)]
-pub fn forecast_loaded(shipment_json: &str, lang: &str) -> String {
-    api::forecast_loaded(shipment_json, lang)
+#[wasm_bindgen]
+impl Bundle {
+    /// None when the bundle read, else the refusal as JSON.
+    pub fn error(&self) -> Option<String> {
+        self.0.error()
+    }
+
+    /// The forecast of a shipment, in the shared form (`quote::Steps::Shared`).
+    pub fn forecast(&self, shipment_json: &str, lang: &str) -> String {
+        self.0.forecast(shipment_json, lang)
+    }
+
+    /// The bundle's products, as `forecast`'s `"p":i` names them.
+    pub fn products(&self, lang: &str) -> String {
+        self.0.products_json(lang)
+    }
 }
 
-/// The loaded bundle's products, as `forecastLoaded`'s `"p":i` names them.
-#[wasm_bindgen(js_name = bundleProducts)]
-pub fn bundle_products(lang: &str) -> String {
-    api::bundle_products(lang)
+#[wasm_bindgen(js_name = checkCode)]
+pub fn check_code(kind: &str, value: &str, lang: &str) -> Option<String> {
+    api::check_code(kind, value, lang)
+}
+
+#[wasm_bindgen(js_name = postalMatches)]
+pub fn postal_matches(pattern: &str, postal_code: &str) -> Option<bool> {
+    api::postal_matches(pattern, postal_code)
+}
+
+#[wasm_bindgen(js_name = validityRuleIssues)]
+pub fn validity_rule_issues(valid_type: &str, min: &str, max: &str, lang: &str) -> String {
+    api::validity_rule_issues(valid_type, min, max, lang)
+}
+
+#[wasm_bindgen(js_name = postalRuleIssues)]
+pub fn postal_rule_issues(country: &str, postal_code: &str, lang: &str) -> String {
+    api::postal_rule_issues(country, postal_code, lang)
+}
+
+#[wasm_bindgen(js_name = checkDivisor)]
+pub fn check_divisor(value: &str, lang: &str) -> Option<String> {
+    api::check_divisor(value, lang)
+}
+
+#[wasm_bindgen(js_name = rateCardIssues)]
+pub fn rate_card_issues(card_json: &str, lang: &str) -> String {
+    api::rate_card_issues(card_json, lang)
+}
+
+#[wasm_bindgen(js_name = rateCardPriceIssues)]
+pub fn rate_card_price_issues(row_json: &str, lang: &str) -> String {
+    api::rate_card_price_issues(row_json, lang)
 }

@@ -4,8 +4,9 @@
 //   node scripts/check-page-weight.mjs [--dist dist] [--budget 153600] [--json]
 //
 // From Vite's build manifest (dist/.vite/manifest.json, `build.manifest` in vite.config.ts) it
-// lists every JS file the first load of /user/login fetches: index.html's entry, the lazy modules
-// the sign-in route and its layout load, the modules main.tsx starts loading at once, the
+// lists every JS file the first load of /user/login fetches: index.html's entry, the sign-in
+// page's lazy module (src/app/SignInStage.tsx: without a session the app starts on it, without
+// the router, see src/app/start.tsx), the modules main.tsx starts loading at once, the
 // translations the page shows (one language at a time; the larger language counts), and all of
 // their static imports. It brotli-compresses each one (quality 11, like a precompressing server)
 // and exits 1 when the total is over the budget (150 KB by default).
@@ -16,8 +17,8 @@ import { brotliCompressSync, constants } from 'node:zlib';
 
 export const BUDGET_BYTES = 150 * 1024;
 
-/** Lazy modules the router loads for /user/login (src/app/routes.tsx). */
-export const SIGN_IN_ROUTE_MODULES = ['src/layouts/UserLayout.tsx', 'src/features/auth/components/LoginPage.tsx'];
+/** The lazy module src/app/start.tsx loads for /user/login without a session (src/sw/preloadHints.ts). */
+export const SIGN_IN_ROUTE_MODULES = ['src/app/SignInStage.tsx'];
 /** Modules main.tsx imports dynamically on every start (when they exist as separate chunks). */
 export const STARTUP_MODULES = ['src/core/index.ts'];
 /** Translation namespaces the sign-in page shows (src/i18n/index.ts loads one file per language). */

@@ -387,7 +387,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds a segment to a channel of the tenant. */
+        /** Adds a number segment. */
         post: operations["add"];
         delete?: never;
         options?: never;
@@ -422,8 +422,59 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes segments that have handed out no number. */
+        /** Deletes a number segment. */
         delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/numberSegment/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes number-segments: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/numberSegment/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The number-segments as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/numberSegment/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds number-segments from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -436,7 +487,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's number segments with their usage. */
+        /** The number-segments: search, paging, sorting. */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -453,7 +504,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One segment. */
+        /** One number segment. */
         get: operations["query_by_id"];
         put?: never;
         post?: never;
@@ -506,7 +557,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Opens a channel product to a customer at a markup. */
+        /** Adds a price level. */
         post: operations["add"];
         delete?: never;
         options?: never;
@@ -541,8 +592,25 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes price levels (the customers lose those products). */
+        /** Deletes a price level. */
         delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/priceLevel/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes price-levels: all or none. */
+        delete: operations["delete_batch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -565,6 +633,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/priceLevel/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The price-levels as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/priceLevel/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds price-levels from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/priceLevel/list": {
         parameters: {
             query?: never;
@@ -572,7 +674,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's price levels. */
+        /** The price-levels: search, paging, sorting. */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -880,7 +982,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Writes a draft announcement. */
+        /** Adds a announcement. */
         post: operations["add"];
         delete?: never;
         options?: never;
@@ -898,7 +1000,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes an announcement (it disappears from every user's list). */
+        /** Deletes a announcement. */
         delete: operations["delete"];
         options?: never;
         head?: never;
@@ -915,7 +1017,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes announcements. */
+        /** Deletes announcements: all or none. */
         delete: operations["delete_batch"];
         options?: never;
         head?: never;
@@ -964,8 +1066,25 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes a draft or revoked announcement (a released one must be revoked first). */
+        /** Changes a announcement. */
         put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/annountCement/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The announcements as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -980,7 +1099,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's announcements: search, paging, sorting. */
+        /** The announcements: search, paging, sorting. */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -1033,7 +1152,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds a category (root or child); its code is assigned here. */
+        /** Adds a category. */
         post: operations["add"];
         delete?: never;
         options?: never;
@@ -1068,7 +1187,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes a category (one with sub-categories is refused). */
+        /** Deletes a category. */
         delete: operations["delete"];
         options?: never;
         head?: never;
@@ -1085,7 +1204,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes categories. */
+        /** Deletes categories: all or none. */
         delete: operations["delete_batch"];
         options?: never;
         head?: never;
@@ -1100,8 +1219,42 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Renames a category or changes its order. */
+        /** Changes a category. */
         put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/category/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The categories as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/category/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The categories: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1255,7 +1408,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes countries. */
+        /** Deletes countries: all or none. */
         delete: operations["delete_batch"];
         options?: never;
         head?: never;
@@ -1270,9 +1423,43 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes a country (its code is the key and stays). */
+        /** Changes a country. */
         put: operations["edit"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/country/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The countries as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/country/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds countries from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1286,7 +1473,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Countries: search, paging, sorting. */
+        /** The countries: search, paging, sorting. */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -1357,7 +1544,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes a dictionary and its items (not a system dictionary). */
+        /** Deletes a dictionary. */
         delete: operations["delete"];
         options?: never;
         head?: never;
@@ -1374,7 +1561,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes dictionaries and their items. */
+        /** Deletes dictionaries: all or none. */
         delete: operations["delete_batch"];
         options?: never;
         head?: never;
@@ -1391,6 +1578,23 @@ export interface paths {
         get?: never;
         /** Changes a dictionary. */
         put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dict/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dictionaries as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1415,6 +1619,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sys/dict/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds dictionaries from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sys/dict/list": {
         parameters: {
             query?: never;
@@ -1422,7 +1643,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dictionaries: search, paging, sorting. */
+        /** The dictionaries: search, paging, sorting. */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -1492,7 +1713,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds an item to a dictionary. */
+        /** Adds a dictionary item. */
         post: operations["add"];
         delete?: never;
         options?: never;
@@ -1510,7 +1731,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes an item. */
+        /** Deletes a dictionary item. */
         delete: operations["delete"];
         options?: never;
         head?: never;
@@ -1527,7 +1748,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes items. */
+        /** Deletes dictionary items: all or none. */
         delete: operations["delete_batch"];
         options?: never;
         head?: never;
@@ -1542,9 +1763,43 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes an item. */
+        /** Changes a dictionary item. */
         put: operations["edit"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dictItem/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dictionary items as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dictItem/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds dictionary items from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1558,8 +1813,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A dictionary's items: search, paging, sorting. */
+        /** The dictionary items: search, paging, sorting. */
         get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dictItem/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One dictionary item. */
+        get: operations["query_by_id"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2161,7 +2433,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds a role to the tenant (with no permissions yet). */
+        /** Adds a role. */
         post: operations["add"];
         delete?: never;
         options?: never;
@@ -2213,7 +2485,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes a role (its users lose it). */
+        /** Deletes a role. */
         delete: operations["delete"];
         options?: never;
         head?: never;
@@ -2230,7 +2502,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes roles. */
+        /** Deletes roles: all or none. */
         delete: operations["delete_batch"];
         options?: never;
         head?: never;
@@ -2245,9 +2517,43 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes a role's names and description (and code, except for built-in roles). */
+        /** Changes a role. */
         put: operations["edit"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/role/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The roles as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/role/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds roles from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2261,7 +2567,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's roles: search, paging, sorting. */
+        /** The roles: search, paging, sorting. */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -2606,7 +2912,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds a role to a department. */
+        /** Adds a department role. */
         post: operations["add"];
         delete?: never;
         options?: never;
@@ -2624,8 +2930,25 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes department roles (their members lose them). */
+        /** Deletes a department role. */
         delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/sysDepartRole/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes department roles: all or none. */
+        delete: operations["delete_batch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2656,8 +2979,25 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes a department role's code, name and description. */
+        /** Changes a department role. */
         put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/sysDepartRole/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The department roles as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2682,6 +3022,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sys/sysDepartRole/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds department roles from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sys/sysDepartRole/list": {
         parameters: {
             query?: never;
@@ -2689,8 +3046,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A department's roles. */
+        /** The department roles: search, paging, sorting. */
         get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/sysDepartRole/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One department role. */
+        get: operations["query_by_id"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2743,6 +3117,23 @@ export interface paths {
         get?: never;
         /** Changes a tenant; freezing it ends its users' sessions. */
         put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/tenant/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenants as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3164,6 +3555,7 @@ export interface components {
             remaining: number;
             segmentId: string;
         };
+        Amount: number | string;
         AnnouncementForm: {
             busId?: string | null;
             busType?: string | null;
@@ -3358,32 +3750,14 @@ export interface components {
             /** @description Air, sea, rail, express … */
             transType?: string | null;
         };
-        /** @description Numbers may be sent as JSON numbers or strings. */
+        /** @description One parcel; numbers may be sent as JSON numbers or decimal text. */
         ChargeableWeightRequest: {
-            /**
-             * @description Volumetric divisor (thWeightRatio), cm³/kg.
-             * @example 5000
-             */
-            divisor: string;
-            /** @example 10 */
-            height: string;
-            /**
-             * @description Billing step in kg; 0 or absent bills to the gram.
-             * @example 0.5
-             */
-            increment?: string | null;
-            /**
-             * @description cm
-             * @example 30
-             */
-            length: string;
-            /**
-             * @description Actual weight, kg.
-             * @example 1.01
-             */
-            weight: string;
-            /** @example 20 */
-            width: string;
+            divisor: null | components["schemas"]["Amount"];
+            height: null | components["schemas"]["Amount"];
+            increment?: null | components["schemas"]["Amount"];
+            length: null | components["schemas"]["Amount"];
+            weight: null | components["schemas"]["Amount"];
+            width: null | components["schemas"]["Amount"];
         };
         /** @description Weights in kg as strings with three decimals. */
         ChargeableWeightResult: {
@@ -3989,18 +4363,16 @@ export interface components {
             code: number;
             /** @description Localized for the request's language. */
             message: string;
-            /** @description What a forecast answers (documentation of `result`). */
+            /**
+             * @description What a forecast answers. Written by core's quote writer (the browser's engine writes the same
+             *     text); a test reads real answers into these types, so the document is the real shape.
+             */
             result: {
-                /**
-                 * @description Cheapest first.
-                 *     `{channelProductId, code, name, zone, chargeableWeight, lines[{kind, label, amount}], total,
-                 *     currency, breakdown[]}`
-                 */
-                quotes: Record<string, never>[];
+                /** @description Cheapest first (grouped by currency). */
+                quotes: components["schemas"]["Quote"][];
                 /** @description The bundle version the prices come from. */
                 rateVersion: string;
-                /** @description `{channelProductId, code, name, reason}` */
-                unavailable: Record<string, never>[];
+                unavailable: components["schemas"]["Unavailable"][];
             };
             success: boolean;
             /**
@@ -5938,30 +6310,29 @@ export interface components {
              */
             timestamp: number;
         };
-        /** @description The shipment to quote (documentation of the body). */
+        /** @description The shipment to quote; core checks every field (the browser runs the same checks). */
         ForecastForm: {
-            countryCode: string;
+            /** @description ISO 3166 alpha-2. */
+            countryCode: string | null;
             /** @description Only products priced in this currency (empty: any). */
             currency?: string | null;
-            declaredValue?: string | null;
-            /** @description `[{length, width, height (cm), weight (kg), quantity}]` */
-            parcels: Record<string, never>[];
+            declaredValue?: null | components["schemas"]["Amount"];
+            /** @description At least one. */
+            parcels: components["schemas"]["ParcelForm"][];
             postalCode?: string | null;
             /** @description B2B, B2C, FBA, WMS. */
             tradeType?: string | null;
         };
-        /** @description What a forecast answers (documentation of `result`). */
+        /**
+         * @description What a forecast answers. Written by core's quote writer (the browser's engine writes the same
+         *     text); a test reads real answers into these types, so the document is the real shape.
+         */
         ForecastResult: {
-            /**
-             * @description Cheapest first.
-             *     `{channelProductId, code, name, zone, chargeableWeight, lines[{kind, label, amount}], total,
-             *     currency, breakdown[]}`
-             */
-            quotes: Record<string, never>[];
+            /** @description Cheapest first (grouped by currency). */
+            quotes: components["schemas"]["Quote"][];
             /** @description The bundle version the prices come from. */
             rateVersion: string;
-            /** @description `{channelProductId, code, name, reason}` */
-            unavailable: Record<string, never>[];
+            unavailable: components["schemas"]["Unavailable"][];
         };
         FreezeBody: {
             /** @description Comma-joined user ids. */
@@ -6119,6 +6490,14 @@ export interface components {
             sender: string;
             titile: string;
         };
+        /** @description One line of parcels: dimensions in cm, weight in kg. */
+        ParcelForm: {
+            height: null | components["schemas"]["Amount"];
+            length: null | components["schemas"]["Amount"];
+            quantity?: null | components["schemas"]["Amount"];
+            weight: null | components["schemas"]["Amount"];
+            width: null | components["schemas"]["Amount"];
+        };
         PasswordReset: {
             /** @default  */
             confirmPassword: string;
@@ -6250,6 +6629,34 @@ export interface components {
         };
         ProfileSaved: {
             userInfo: components["schemas"]["UserInfo"];
+        };
+        /** @description One product's price for the shipment. */
+        Quote: {
+            /** @description How the price was reached, one sentence a step, in the request's language. */
+            breakdown: string[];
+            channelProductId: string;
+            /** @description Kilograms (decimal text): the greater of actual and volumetric, rounded by the card's rule. */
+            chargeableWeight: string;
+            code: string;
+            /** @description ISO 4217. */
+            currency: string;
+            /** @description Freight, then surcharges, fuel and discounts, each with its amount (decimal text). */
+            lines: components["schemas"]["QuoteLine"][];
+            /** @description In the request's language. */
+            name: string;
+            /** @description Decimal text in the card's currency, rounded to its minor unit. */
+            total: string;
+            /** @description The rate card's zone the destination falls in. */
+            zone: string;
+        };
+        /** @description One line of a quote. */
+        QuoteLine: {
+            /** @description Decimal text. */
+            amount: string;
+            /** @description freight, surcharge, remote, oversize, fuel, markup, discount, minimum … */
+            kind: string;
+            /** @description In the request's language. */
+            label: string;
         };
         /** @description A card version with its body (the documented format). */
         RateCardDetail: components["schemas"]["RateCardRecord"] & {
@@ -6593,6 +7000,14 @@ export interface components {
             key: string;
             title: string;
             value: string;
+        };
+        /** @description A product that cannot take the shipment. */
+        Unavailable: {
+            channelProductId: string;
+            code: string;
+            name: string;
+            /** @description Why, in the request's language. */
+            reason: string;
         };
         Uploaded: {
             /** @description Where the file is served (also in `message`, as JeecgBoot clients read it). */
@@ -7261,6 +7676,8 @@ export interface operations {
                 keyWord?: string;
                 /** @description 1 in use, 0 stopped. */
                 status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -7628,6 +8045,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     allocate: {
@@ -7701,14 +8124,161 @@ export interface operations {
                 };
                 content?: never;
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The channel's id. */
+                channelId?: string;
+                /** @description 1 in use, 0 stopped. */
+                status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     list: {
         parameters: {
             query?: {
+                /** @description The channel's id. */
                 channelId?: string;
                 /** @description 1 in use, 0 stopped. */
                 status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -7954,6 +8524,56 @@ export interface operations {
                 };
                 content?: never;
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     edit: {
@@ -8003,13 +8623,113 @@ export interface operations {
             };
         };
     };
-    list: {
+    export_xls: {
         parameters: {
             query?: {
+                /** @description The customer (main account) id. */
                 customerId?: string;
+                /** @description The channel product id. */
                 productId?: string;
                 /** @description The product's code or name, substring. */
                 keyWord?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The customer (main account) id. */
+                customerId?: string;
+                /** @description The channel product id. */
+                productId?: string;
+                /** @description The product's code or name, substring. */
+                keyWord?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -8648,6 +9368,8 @@ export interface operations {
                 keyWord?: string;
                 /** @description 1 in use, 0 stopped. */
                 status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -8786,6 +9508,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     delete: {
@@ -8806,6 +9534,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8813,6 +9547,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8851,6 +9591,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8977,6 +9723,64 @@ export interface operations {
                 };
                 content?: never;
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Title, substring. */
+                titile?: string;
+                /** @description "1" announcement, "2" system message. */
+                msgCategory?: string;
+                /** @description "0" draft, "1" released, "2" revoked. */
+                sendStatus?: string;
+                /** @description L, M or H. */
+                priority?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     list: {
@@ -8984,9 +9788,14 @@ export interface operations {
             query?: {
                 /** @description Title, substring. */
                 titile?: string;
+                /** @description "1" announcement, "2" system message. */
                 msgCategory?: string;
+                /** @description "0" draft, "1" released, "2" revoked. */
                 sendStatus?: string;
+                /** @description L, M or H. */
                 priority?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -9121,7 +9930,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: {
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9198,6 +10007,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     delete_batch: {
@@ -9231,6 +10046,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9272,6 +10093,113 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Chinese or English name, substring (searches every level). */
+                name?: string;
+                /** @description Code prefix (searches every level). */
+                code?: string;
+                /** @description The parent ("0": the roots). */
+                pid?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Chinese or English name, substring (searches every level). */
+                name?: string;
+                /** @description Code prefix (searches every level). */
+                code?: string;
+                /** @description The parent ("0": the roots). */
+                pid?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_CategoryRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9544,6 +10472,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9551,6 +10485,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9589,6 +10529,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9635,6 +10581,108 @@ export interface operations {
                 };
                 content?: never;
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Code, substring. */
+                code?: string;
+                /** @description Chinese or English name, substring. */
+                name?: string;
+                /** @description true or false. */
+                enabled?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     list: {
@@ -9646,6 +10694,8 @@ export interface operations {
                 name?: string;
                 /** @description true or false. */
                 enabled?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -9822,6 +10872,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     delete_batch: {
@@ -9855,6 +10911,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9909,6 +10971,54 @@ export interface operations {
             };
         };
     };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Chinese or English name, substring. */
+                dictName?: string;
+                /** @description Code, substring. */
+                dictCode?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     get_dict_items: {
         parameters: {
             query?: never;
@@ -9936,12 +11046,61 @@ export interface operations {
             };
         };
     };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     list: {
         parameters: {
             query?: {
                 /** @description Chinese or English name, substring. */
                 dictName?: string;
+                /** @description Code, substring. */
                 dictCode?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -10129,6 +11288,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10136,6 +11301,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10174,6 +11345,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10228,15 +11405,119 @@ export interface operations {
             };
         };
     };
-    list: {
+    export_xls: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The dictionary (required). */
-                dictId?: string;
+                dictId: string;
                 /** @description Chinese or English text, substring. */
                 itemText?: string;
                 /** @description 1 enabled, 0 disabled. */
                 status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query: {
+                /** @description The dictionary (required). */
+                dictId: string;
+                /** @description Chinese or English text, substring. */
+                itemText?: string;
+                /** @description 1 enabled, 0 disabled. */
+                status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -10268,6 +11549,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DictItemRecord"];
+                };
             };
             403: {
                 headers: {
@@ -11442,6 +12757,8 @@ export interface operations {
                 name?: string;
                 /** @description Code, substring. */
                 code?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -11648,6 +12965,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11655,6 +12978,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11693,6 +13022,12 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11747,11 +13082,109 @@ export interface operations {
             };
         };
     };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Name (zh or en), substring. */
+                roleName?: string;
+                /** @description Code, substring. */
+                roleCode?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     list: {
         parameters: {
             query?: {
+                /** @description Name (zh or en), substring. */
                 roleName?: string;
+                /** @description Code, substring. */
                 roleCode?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -12472,6 +13905,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12479,6 +13918,56 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12566,6 +14055,60 @@ export interface operations {
             };
         };
     };
+    export_xls: {
+        parameters: {
+            query: {
+                /** @description The department (`departId` too). */
+                deptId: string;
+                /** @description Name, substring. */
+                roleName?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     of_user: {
         parameters: {
             query?: {
@@ -12600,11 +14143,61 @@ export interface operations {
             };
         };
     };
-    list: {
+    import_excel: {
         parameters: {
             query?: {
-                deptId?: string;
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query: {
+                /** @description The department (`departId` too). */
+                deptId: string;
+                /** @description Name, substring. */
                 roleName?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -12629,6 +14222,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_DepartRoleRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DepartRoleRecord"];
                 };
             };
             403: {
@@ -12758,11 +14391,63 @@ export interface operations {
             };
         };
     };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Name (zh or en), substring. */
+                name?: string;
+                /** @description 1 normal, 0 frozen. */
+                status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     list: {
         parameters: {
             query?: {
+                /** @description Name (zh or en), substring. */
                 name?: string;
+                /** @description 1 normal, 0 frozen. */
                 status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
                 /**
                  * @description 1-based page number (default 1). Text, because query strings flattened into filter
                  *     structs arrive as text.
@@ -12807,6 +14492,7 @@ export interface operations {
         parameters: {
             query?: {
                 id?: string;
+                ids?: string;
             };
             header?: never;
             path?: never;

@@ -1,26 +1,21 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { toaster } from '../components/ui/toaster';
+import { loadToastStore, toaster } from '../components/ui/toaster';
 import i18n from '../i18n';
 import { useSessionExpired } from '../lib/session-expiry';
-import { system } from './theme';
+import { loadShellTheme, system } from './theme';
 
-// Loaded the first time they are needed, not with the first page (see bench/README.md, page weight).
-const ToasterView = lazy(() => import('../components/ui/toaster-view'));
-const SessionExpiredDialog = lazy(() =>
-  import('../components/SessionExpiredDialog').then((module) => ({ default: module.SessionExpiredDialog })),
+// Loaded the first time they are needed, not with the first page (see bench/README.md, page
+// weight), with the recipes they use (src/app/theme.ts) and, for toasts, the toast store.
+const ToasterView = lazy(() =>
+  Promise.all([import('../components/ui/toaster-view'), loadToastStore(), loadShellTheme()]).then(([module]) => module),
 );
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
-  });
-}
+const SessionExpiredDialog = lazy(() =>
+  Promise.all([import('../components/SessionExpiredDialog'), loadShellTheme()]).then(([module]) => ({
+    default: module.SessionExpiredDialog,
+  })),
+);
 
 /** True from the first toast on (the toaster's view mounts then and shows the queued toasts). */
 function useToasted(): boolean {
@@ -56,14 +51,13 @@ function DeferredOverlays() {
   );
 }
 
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+/** Chakra, translations and the app-wide overlays (TanStack Query comes with the shell: queryClient.tsx). */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          {children}
-          <DeferredOverlays />
-        </QueryClientProvider>
+        {children}
+        <DeferredOverlays />
       </I18nextProvider>
     </ChakraProvider>
   );

@@ -1,36 +1,46 @@
 /**
  * The fixed routes of spec section 2. Pages load lazily (one chunk per page), each with its
  * translation namespaces in the current language (loaded alongside the page's code, so no key
- * ever shows). Signed-in pages sit under the basic layout behind the guard loader; the menu's
- * routes, registered by the guard, are resolved by `MenuRouteView`. Public pages: the account
- * pages under /user and tracking.
+ * ever shows) and, except the sign-in page, the rest of the theme's recipes (src/app/theme.ts).
+ * Signed-in pages sit under the basic layout behind the guard loader, with TanStack Query
+ * (queryClient.tsx); the menu's routes, registered by the guard, are resolved by
+ * `MenuRouteView`. Public pages: the account pages under /user and tracking.
  */
-import { AbsoluteCenter, Heading, Spinner } from '@chakra-ui/react';
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { loadNamespaces, loadNamespacesInAllLanguages, type Namespace } from '../i18n';
 import { HOME_PATH, LOGIN_PATH } from '../lib/guard';
 import { USER_ANNOUNCEMENT_PATH } from '../lib/routes';
+import { BareServerError, PageLoading } from './fallbacks';
 import { guardLoader } from './guard';
+import { NavigationProvider, type PageNavigation } from './navigation';
+import { loadShellTheme } from './theme';
 
-export function PageLoading() {
-  return (
-    <AbsoluteCenter>
-      <Spinner size="lg" color="colorPalette.solid" />
-    </AbsoluteCenter>
-  );
-}
-
-/** A route's `lazy`: its page's module and translations, loaded together. */
-function page(load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespace[] = []) {
+/**
+ * A route's `lazy`: its page's module, translations and the shell's recipes, loaded together.
+ * The `firstPage` route (sign-in; its layout too) needs only the first page's recipes.
+ */
+function page(load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespace[] = [], firstPage = false) {
   return async () => {
-    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces), firstPage ? undefined : loadShellTheme()]);
     return { Component: module.default };
   };
 }
 
+/** The navigation of the public account pages (navigation.tsx), from react-router. */
+function RouterNavigation({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const navigation = useMemo<PageNavigation>(
+    () => ({ navigate: (to, options) => void navigate(to, options), search, Link: RouterLink, Outlet }),
+    [navigate, search],
+  );
+  return <NavigationProvider value={navigation}>{children}</NavigationProvider>;
+}
+
 /** The exception pages (403/404/500) and the router's error page, loaded when one shows. */
-const exceptionPages = () => Promise.all([import('../features/exception/ExceptionPage'), loadNamespaces(['exception'])]).then(([module]) => module);
+const exceptionPages = () =>
+  Promise.all([import('../features/exception/ExceptionPage'), loadNamespaces(['exception']), loadShellTheme()]).then(([module]) => module);
 const RouteErrorPage = lazy(() =>
   exceptionPages().then(
     (module) => ({ default: module.RouteErrorPage }),
@@ -39,17 +49,6 @@ const RouteErrorPage = lazy(() =>
   ),
 );
 
-const SERVER_ERROR_CODE = '500';
-
-function BareServerError() {
-  return (
-    <AbsoluteCenter>
-      <Heading as="h1" size="4xl">
-        {SERVER_ERROR_CODE}
-      </Heading>
-    </AbsoluteCenter>
-  );
-}
 const exception = (code: '403' | '404' | '500') => async () => {
   const { ExceptionPage } = await exceptionPages();
   return { element: <ExceptionPage code={code} /> };
@@ -77,13 +76,22 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to={HOME_PATH} replace /> },
       {
         path: '/user',
-        lazy: page(() => import('../layouts/UserLayout')),
+        lazy: async () => {
+          const { default: UserLayout } = await import('../layouts/UserLayout');
+          return {
+            Component: () => (
+              <RouterNavigation>
+                <UserLayout />
+              </RouterNavigation>
+            ),
+          };
+        },
         children: [
           { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
           {
             path: 'login',
             loader: guardLoader,
-            lazy: page(() => import('../features/auth/components/LoginPage'), ['user']),
+            lazy: page(() => import('../features/auth/components/LoginPage'), ['user'], true),
           },
           {
             path: 'register',
@@ -115,12 +123,20 @@ export const routes: RouteObject[] = [
         loader: guardLoader,
         shouldRevalidate: () => true,
         lazy: async () => {
-          const [module] = await Promise.all([
+          const [{ default: BasicLayout }, { ShellQueryProvider }] = await Promise.all([
             import('../layouts/BasicLayout'),
+            import('./queryClient'),
             loadNamespaces(SHELL_NAMESPACES),
             loadNamespacesInAllLanguages(['layout']),
+            loadShellTheme(),
           ]);
-          return { Component: module.default };
+          return {
+            Component: () => (
+              <ShellQueryProvider>
+                <BasicLayout />
+              </ShellQueryProvider>
+            ),
+          };
         },
         children: [
           // Fixed signed-in pages every user has, whatever the menu says (spec section 2).

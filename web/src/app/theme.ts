@@ -5,68 +5,40 @@
  * `<html data-color-weak>` turns on the colour-weak filter.
  *
  * Built from Chakra's base config (conditions and utilities) plus the default theme's tokens,
- * global CSS and styles, but only the recipes the app's components use: `defaultConfig` would
- * put every recipe of the library into the first page's JavaScript (about 40 KB brotli). A
- * component whose recipe is missing renders unstyled, so a page that starts using a new Chakra
- * component adds its recipe below (`src/app/theme.test.ts` checks the list against the source).
+ * global CSS and styles, but not with every recipe of the library (`defaultConfig` would put
+ * them all into the first page's JavaScript): the system starts with the recipes of what the
+ * first page, sign-in, shows (below), and the recipes of everything else (`themeShell.ts`) join
+ * it before any other page, dialog or toast renders (`loadShellTheme`, called by the routes and
+ * the app's overlays). A component whose recipe is missing renders unstyled, so a page that
+ * starts using a new Chakra component adds its recipe to one of the two lists
+ * (`src/app/theme.test.ts` checks both against the source).
  */
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
-  badgeRecipe,
-  breadcrumbSlotRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
   checkboxSlotRecipe,
   checkmarkRecipe,
-  collapsibleSlotRecipe,
-  comboboxSlotRecipe,
-  containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
   inputAddonRecipe,
   inputRecipe,
-  kbdRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
   menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  popoverSlotRecipe,
-  progressSlotRecipe,
-  radioGroupSlotRecipe,
-  radiomarkRecipe,
-  segmentGroupSlotRecipe,
   semanticTokens,
-  separatorRecipe,
-  skeletonRecipe,
   spinnerRecipe,
-  statSlotRecipe,
-  stepsSlotRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
   tabsSlotRecipe,
-  tagSlotRecipe,
-  tagsInputSlotRecipe,
-  textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
-  treeViewSlotRecipe,
 } from '@chakra-ui/react/theme';
 import { THEME_COLORS, type ThemeColorId } from '../lib/settings';
 
@@ -107,56 +79,28 @@ function paletteSemantics(name: string) {
 
 const ids = THEME_COLORS.map((color) => color.id);
 
-/** Recipes by the key the components look them up with (the keys of Chakra's default theme). */
+/**
+ * The first page's recipes, by the key the components look them up with (the keys of Chakra's
+ * default theme): what the sign-in route, its language menu and the loading spinner show.
+ */
 export const RECIPES = {
-  badge: badgeRecipe,
   button: buttonRecipe,
-  container: containerRecipe,
+  checkmark: checkmarkRecipe,
   heading: headingRecipe,
   icon: iconRecipe,
   input: inputRecipe,
   inputAddon: inputAddonRecipe,
-  kbd: kbdRecipe,
   link: linkRecipe,
-  separator: separatorRecipe,
-  skeleton: skeletonRecipe,
   spinner: spinnerRecipe,
-  textarea: textareaRecipe,
-  checkmark: checkmarkRecipe,
-  radiomark: radiomarkRecipe,
 };
 
 export const SLOT_RECIPES = {
   alert: alertSlotRecipe,
-  avatar: avatarSlotRecipe,
-  breadcrumb: breadcrumbSlotRecipe,
   card: cardSlotRecipe,
   checkbox: checkboxSlotRecipe,
-  collapsible: collapsibleSlotRecipe,
-  combobox: comboboxSlotRecipe,
-  dataList: dataListSlotRecipe,
-  dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe,
-  emptyState: emptyStateSlotRecipe,
   field: fieldSlotRecipe,
-  fieldset: fieldsetSlotRecipe,
-  list: listSlotRecipe,
   menu: menuSlotRecipe,
-  nativeSelect: nativeSelectSlotRecipe,
-  popover: popoverSlotRecipe,
-  progress: progressSlotRecipe,
-  radioGroup: radioGroupSlotRecipe,
-  segmentGroup: segmentGroupSlotRecipe,
-  stat: statSlotRecipe,
-  steps: stepsSlotRecipe,
-  switch: switchSlotRecipe,
-  table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
-  tag: tagSlotRecipe,
-  tagsInput: tagsInputSlotRecipe,
-  toast: toastSlotRecipe,
-  tooltip: tooltipSlotRecipe,
-  treeView: treeViewSlotRecipe,
 };
 
 /** Chakra's default theme (tokens, global CSS, text/layer/animation styles) with the recipes above. */
@@ -228,3 +172,66 @@ export const appConfig = defineConfig({
 });
 
 export const system = createSystem(defaultBaseConfig, baseTheme, appConfig);
+
+/**
+ * Adds recipes to the system (the recipes of the shell, `themeShell.ts`). A recipe is read the
+ * first time a component uses it, so this must run before any component that uses one renders.
+ */
+export function addRecipes(
+  target: SystemContext,
+  recipes: Record<string, unknown>,
+  slotRecipes: Record<string, unknown>,
+): void {
+  // The system reads its recipes from its config's theme when a component first asks for one.
+  // oxlint-disable-next-line no-underscore-dangle
+  const theme = (target._config.theme ??= {});
+  Object.assign((theme.recipes ??= {}), recipes);
+  Object.assign((theme.slotRecipes ??= {}), slotRecipes);
+}
+
+/** In development, the shell's recipe keys: asking for one of them before `loadShellTheme` is a mistake worth a message. */
+let shellKeys: ReadonlySet<string> = new Set();
+if (import.meta.env.DEV) {
+  void import('./themeShell').then(({ SHELL_RECIPES, SHELL_SLOT_RECIPES }) => {
+    shellKeys = new Set([...Object.keys(SHELL_RECIPES), ...Object.keys(SHELL_SLOT_RECIPES)]);
+  });
+}
+
+function missingRecipe(key: string): void {
+  if (shellKeys.has(key)) console.error(`Chakra recipe "${key}" is used before loadShellTheme() added it (src/app/theme.ts)`);
+}
+
+/**
+ * A component that asks for a recipe the system does not have (yet) renders unstyled; the
+ * system must not remember that empty style, or the component would stay unstyled after the
+ * recipe arrives. Development builds and tests say when a shell recipe was asked for too early.
+ */
+function keepMissingRecipesOpen(target: SystemContext): void {
+  const { getRecipeFn, getSlotRecipeFn } = target;
+  // The empty styles handed out for missing keys (many, such as "text", are in no theme at all).
+  const empty = new Map<string, unknown>();
+  target.getRecipeFn = (key: string, fallback?: unknown) => {
+    if (fallback !== undefined || target.isRecipe(key)) return getRecipeFn(key, fallback);
+    missingRecipe(key);
+    if (!empty.has(key)) empty.set(key, target.cva({}));
+    return empty.get(key);
+  };
+  target.getSlotRecipeFn = (key: string, fallback?: unknown) => {
+    if (fallback !== undefined || target.isSlotRecipe(key)) return getSlotRecipeFn(key, fallback);
+    missingRecipe(key);
+    if (!empty.has(`slot:${key}`)) empty.set(`slot:${key}`, target.sva({ slots: [] }));
+    return empty.get(`slot:${key}`);
+  };
+}
+
+keepMissingRecipesOpen(system);
+
+let shellTheme: Promise<void> | undefined;
+
+/** Loads the rest of the recipes into the system (once); every page but sign-in waits for it. */
+export function loadShellTheme(): Promise<void> {
+  shellTheme ??= import('./themeShell').then(({ SHELL_RECIPES, SHELL_SLOT_RECIPES }) =>
+    addRecipes(system, SHELL_RECIPES, SHELL_SLOT_RECIPES),
+  );
+  return shellTheme;
+}

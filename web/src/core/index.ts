@@ -79,6 +79,53 @@ export function checkRule(ruleCode: string, value: string, lang: Language): stri
   return wasm.checkRule(ruleCode, value, lang) ?? undefined;
 }
 
+/** The codes and small formats of the admin forms that core checks (`codes::check`). */
+export type CodeKind = 'code' | 'dictCode' | 'countryCode' | 'currency' | 'phonePrefix' | 'postalPattern' | 'postalPrefix' | 'markup';
+
+/**
+ * A code or small format as the server checks it on save: a business code (supplier, channel,
+ * product, rate card), a dictionary, country or currency code, a calling code, a postal-code
+ * pattern, a rate card's postal code or prefix, a price level's markup. The message, if the value breaks the rule.
+ */
+export function checkCode(kind: CodeKind, value: string, lang: Language): Verdict {
+  return orUndefined(wasm.checkCode(kind, value, lang));
+}
+
+/** Whether a postal code matches a country's pattern (core's engine); undefined when either is blank or the pattern does not read. */
+export function postalMatches(pattern: string, postalCode: string): boolean | undefined {
+  return wasm.postalMatches(pattern, postalCode) ?? undefined;
+}
+
+const issues = <F extends string>(json: string): FieldError<F>[] => JSON.parse(json) as FieldError<F>[];
+
+/** A channel product's validity rule as typed: every problem, by field (`validType`, `min`, `max`). */
+export function validityRuleIssues(validType: string, min: string, max: string, lang: Language): FieldError<'validType' | 'min' | 'max'>[] {
+  return issues(wasm.validityRuleIssues(validType, min, max, lang));
+}
+
+/** A channel product's postal rule as typed: every problem, by field (`country`, `postalCode`). */
+export function postalRuleIssues(country: string, postalCode: string, lang: Language): FieldError<'country' | 'postalCode'>[] {
+  return issues(wasm.postalRuleIssues(country, postalCode, lang));
+}
+
+/** A channel product's volumetric divisor (thWeightRatio) as typed: the message, if it is wrong. */
+export function checkDivisor(value: string, lang: Language): Verdict {
+  return orUndefined(wasm.checkDivisor(value, lang));
+}
+
+/**
+ * Every problem of a rate card as add/edit would send it, as the server would refuse it: fields
+ * are the server's paths (`prices[3].toWeight`, `zones[0].countries`), in the card's order.
+ */
+export function rateCardIssues(card: unknown, lang: Language): FieldError[] {
+  return issues(wasm.rateCardIssues(JSON.stringify(card ?? null), lang));
+}
+
+/** One price row of a rate card (bracket, mode and its numbers): its problems, by field (`price`, `toWeight`, …). */
+export function rateCardPriceIssues(row: unknown, lang: Language): FieldError[] {
+  return issues(wasm.rateCardPriceIssues(JSON.stringify(row ?? null), lang));
+}
+
 /** The dashboard greeting for an hour of the day (0-23). */
 export function welcome(hour: number, lang: Language): string {
   return wasm.welcome(hour, lang);
@@ -257,17 +304,21 @@ export type ForecastResult =
  */
 export function forecast(bundleJson: string, shipment: ForecastShipment, lang: Language): ForecastResult {
   // A large bundle (hundreds of KB) crosses into WASM and is read once, not on every keystroke.
-  if (bundleJson !== loadedBundle) {
-    const error = wasm.loadBundle(bundleJson, lang);
-    if (error) return JSON.parse(error) as ForecastResult;
-    loadedBundle = bundleJson;
-    loadedProducts = {};
+  if (bundleJson !== loaded?.json) {
+    const bundle = wasm.readBundle(bundleJson, lang);
+    const error = bundle.error();
+    if (error) {
+      bundle.free();
+      return JSON.parse(error) as ForecastResult;
+    }
+    loaded?.bundle.free();
+    loaded = { json: bundleJson, bundle, products: {} };
   }
-  const products = (loadedProducts[lang] ??= JSON.parse(wasm.bundleProducts(lang)) as ProductHead[]);
-  return whole(JSON.parse(wasm.forecastLoaded(JSON.stringify(shipment), lang)) as SharedForecast, products);
+  const products = (loaded.products[lang] ??= JSON.parse(loaded.bundle.products(lang)) as ProductHead[]);
+  return whole(JSON.parse(loaded.bundle.forecast(JSON.stringify(shipment), lang)) as SharedForecast, products);
 }
 
-/** A product as a shared forecast names it by place (`bundleProducts`). */
+/** A product as a shared forecast names it by place (the bundle's `products`). */
 export interface ProductHead {
   channelProductId: string;
   code: string;
@@ -276,8 +327,8 @@ export interface ProductHead {
 }
 
 /**
- * `forecastLoaded`'s answer (core's `quote::Steps::Shared`): what repeats comes once. A quote or
- * refusal names its product by place (`p`, in `bundleProducts`); a quote's breakdown is
+ * A bundle's `forecast` answer (core's `quote::Steps::Shared`): what repeats comes once. A quote or
+ * refusal names its product by place (`p`, in the bundle's `products`); a quote's breakdown is
  * `weighings[weighing]` then its own `steps`; its lines are `[kind, amount]`, the labels in
  * `labels`. The answer that crosses from WASM is a fifth of the whole one.
  */
@@ -324,6 +375,5 @@ export function whole(answer: SharedForecast, products: ProductHead[]): Forecast
   };
 }
 
-/** The bundle the WASM core holds (see `forecast`), and its products per language. */
-let loadedBundle: string | undefined;
-let loadedProducts: Partial<Record<Language, ProductHead[]>> = {};
+/** The bundle read last (see `forecast`): its text, the WASM core's copy, its products per language. */
+let loaded: { json: string; bundle: wasm.Bundle; products: Partial<Record<Language, ProductHead[]>> } | undefined;

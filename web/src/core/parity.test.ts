@@ -124,8 +124,10 @@ describe('the quote engine answers alike natively and in WASM', () => {
     const cases = Array.from({ length: CASES }, () => ({ bundle: g.pick(bundles), shipment: randomShipment(g), lang: g.pick(['zh-CN', 'en-US']) }));
     // As the page quotes: the bundle read once, the answer in the shared form with the products.
     const browser = cases.map((c) => {
-      const error = wasm.loadBundle(c.bundle, c.lang);
-      return [error ?? wasm.forecastLoaded(c.shipment, c.lang), wasm.bundleProducts(c.lang)];
+      const bundle = wasm.readBundle(c.bundle, c.lang);
+      const answer = [bundle.error() ?? bundle.forecast(c.shipment, c.lang), bundle.products(c.lang)];
+      bundle.free();
+      return answer;
     });
     // Natively: the same two, and the whole answer the server gives.
     const native = execFileSync('cargo', ['run', '-q', '-p', 'logistics-core', '--example', 'parity'], {

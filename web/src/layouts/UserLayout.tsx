@@ -1,13 +1,16 @@
 import { Box, Flex, Link, Text, VStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet } from 'react-router';
+import { PageLink, PageOutlet } from '../app/navigation';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
 
 /** The year in the copyright line, fixed when the app loads. */
 const YEAR = new Date().getFullYear();
 
-/** Layout of the public account pages (`/user/*`): brand, language switch, centred content, footer. */
+/**
+ * Layout of the public account pages (`/user/*`): brand, language switch, centred content,
+ * footer. Its routing comes from src/app/navigation.tsx (react-router, or the sign-in stage).
+ */
 export default function UserLayout() {
   const { t } = useTranslation();
   return (
@@ -27,15 +30,15 @@ export default function UserLayout() {
       >
         <VStack gap="3" textAlign="center">
           <Link asChild _hover={{ textDecoration: 'none' }} rounded="md">
-            <RouterLink to="/">
+            <PageLink to="/">
               <Logo size="lg" />
-            </RouterLink>
+            </PageLink>
           </Link>
           <Text color="fg.muted" fontSize={{ base: 'sm', md: 'md' }}>
             {t('app.tagline')}
           </Text>
         </VStack>
-        <Outlet />
+        <PageOutlet />
       </Flex>
       <Box as="footer" py="6" px="4" textAlign="center">
         <Text fontSize="sm" color="fg.subtle">

@@ -40,9 +40,8 @@ export function buildCsv<T>(columns: CsvColumn<T>[], rows: readonly T[]): string
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }
 
-/** Saves text as a file through a temporary link. */
-export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const blob = new Blob([text], { type });
+/** Saves a blob as a file through a temporary link. */
+export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -53,6 +52,11 @@ export function downloadText(filename: string, text: string, type = 'text/csv;ch
   link.click();
   link.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves text as a file through a temporary link. */
+export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  saveBlob(new Blob([text], { type }), filename);
 }
 
 const withExtension = (filename: string) => (filename.toLowerCase().endsWith('.csv') ? filename : `${filename}.csv`);

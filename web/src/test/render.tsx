@@ -1,15 +1,25 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { AppProviders, createQueryClient } from '../app/providers';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../app/queryClient';
+import { addRecipes, system } from '../app/theme';
+import { SHELL_RECIPES, SHELL_SLOT_RECIPES } from '../app/themeShell';
 
-/** Renders routes in memory with every app provider, starting at `path`. */
+// The app adds the shell's recipes when its first page other than sign-in loads; tests render
+// any component at once.
+addRecipes(system, SHELL_RECIPES, SHELL_SLOT_RECIPES);
+
+/** Renders routes in memory with every app provider (and a fresh TanStack Query client), starting at `path`. */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+    <AppProviders>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </AppProviders>,
   );
   return { ...view, router };

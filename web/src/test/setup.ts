@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import i18n, { loadAllTranslations } from '../i18n';
+import { loadedToastStore } from '../components/ui/toaster';
 import { closeSessionExpired } from '../lib/session-expiry';
 import { clearSession } from '../lib/session';
 import { reloadSettings } from '../lib/settings';
@@ -23,4 +24,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // Stubs (fetch of the fake server, location …) end with their test; toasts outlive it otherwise.
+  vi.unstubAllGlobals();
+  // Only a store a test loaded: loading it now would outlive the test's environment.
+  loadedToastStore()?.remove();
 });

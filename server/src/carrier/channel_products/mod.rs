@@ -8,8 +8,7 @@ use std::collections::HashMap;
 use axum::extract::State;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
-use logistics_core::decimal::{self, Bounds, Decimal};
-use logistics_core::{MessageKey, validate};
+use logistics_core::{MessageKey, channel_product, validate};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -32,10 +31,8 @@ use crate::{platform::secrets, with_conn, with_write};
 
 pub mod mine;
 
-/// The measures a validity rule may limit.
-pub const VALID_TYPES: [&str; 5] = ["weight", "longestSide", "girth", "declaredValue", "pieces"];
 /// The trade types a product may be limited to (empty: any).
-pub const TRADE_TYPES: [&str; 4] = ["B2B", "B2C", "FBA", "WMS"];
+pub use channel_product::TRADE_TYPES;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -385,76 +382,29 @@ struct Checked {
     postal_rules: Vec<PostalRecord>,
 }
 
-/// The bounds of a validity rule's limits (weights and sides to 3 places, money to 2, pieces whole).
-fn rule_bounds(valid_type: &str) -> Bounds {
-    match valid_type {
-        "pieces" => Bounds { allow_zero: true, max: Decimal::int(100_000), max_scale: 0 },
-        "declaredValue" => Bounds { allow_zero: true, max: Decimal::int(100_000_000), max_scale: 2 },
-        _ => Bounds { allow_zero: true, max: Decimal::int(100_000), max_scale: 3 },
-    }
-}
-
-fn rule_label(valid_type: &str) -> MessageKey {
-    match valid_type {
-        "weight" => MessageKey::RuleWeight,
-        "longestSide" => MessageKey::RuleLongestSide,
-        "girth" => MessageKey::RuleGirth,
-        "declaredValue" => MessageKey::RuleDeclaredValue,
-        _ => MessageKey::RulePieces,
-    }
-}
-
+/// The validity rules, checked by core (the browser checks each row with the same rule).
 fn checked_rules(rules: &[RuleForm]) -> Result<Vec<RuleRecord>, AppError> {
     let mut out = Vec::new();
     for (i, r) in rules.iter().enumerate() {
-        let field = |name: &str| format!("rules[{i}].{name}");
-        let valid_type = r.valid_type.trim();
-        if !VALID_TYPES.contains(&valid_type) {
-            return Err(AppError::field(&field("validType"), MessageKey::ValueInvalid).with("field", "validType"));
-        }
-        let (bounds, label) = (rule_bounds(valid_type), rule_label(valid_type));
-        let limit = |name: &str, v: &Option<serde_json::Value>| -> Result<Option<Decimal>, AppError> {
-            match v {
-                None | Some(serde_json::Value::Null) => Ok(None),
-                Some(serde_json::Value::String(s)) if s.trim().is_empty() => Ok(None),
-                Some(v) => Ok(Some(decimal::read(&field(name), label, Some(v), bounds)?)),
-            }
-        };
-        let (min, max) = (limit("min", &r.min)?, limit("max", &r.max)?);
-        match (min, max) {
-            (None, None) => return Err(AppError::field(&field("max"), MessageKey::RuleLimitRequired)),
-            (Some(a), Some(b)) if a > b => return Err(AppError::field(&field("max"), MessageKey::RuleMinAboveMax)),
-            _ => {}
-        }
-        let text = |d: Option<Decimal>| d.map(decimal::plain);
-        out.push(RuleRecord { valid_type: valid_type.to_owned(), min: text(min), max: text(max) });
+        let json = |v: &Option<serde_json::Value>| v.as_ref().map(logistics_core::json::Value::from);
+        let (min, max) = (json(&r.min), json(&r.max));
+        let rule = channel_product::rule(&format!("rules[{i}]."), &r.valid_type, min.as_ref(), max.as_ref())?;
+        out.push(RuleRecord { valid_type: rule.valid_type, min: rule.min, max: rule.max });
     }
     Ok(out)
 }
 
+/// The postal rules, checked by core; the remark here.
 fn checked_postal(rows: &[PostalForm]) -> Result<Vec<PostalRecord>, AppError> {
-    let lang = current_lang();
     let mut out = Vec::new();
     for (i, r) in rows.iter().enumerate() {
-        let field = |name: &str| format!("postalRules[{i}].{name}");
-        let country = r.country.trim().to_ascii_uppercase();
-        if country.len() != 2 || !country.chars().all(|c| c.is_ascii_uppercase()) {
-            return Err(AppError::field(&field("country"), MessageKey::CountryCodeInvalid));
-        }
-        let postal_code = r.postal_code.trim().to_ascii_uppercase();
-        validate::required(&field("postalCode"), MessageKey::FieldPostalCode.template(lang), &postal_code)?;
-        let star = postal_code.find('*');
-        let valid = postal_code.len() <= 20
-            && postal_code.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-' || c == '*')
-            && star.is_none_or(|at| at == postal_code.len() - 1);
-        if !valid {
-            return Err(AppError::field(&field("postalCode"), MessageKey::PostalRuleInvalid));
-        }
+        let at = format!("postalRules[{i}].");
+        let (country, postal_code) = channel_product::postal_rule(&at, &r.country, &r.postal_code)?;
         out.push(PostalRecord {
             country,
             postal_code,
             allow: r.allow,
-            remark: bounded(&field("remark"), MessageKey::FieldDescription, &r.remark, 200)?,
+            remark: bounded(&format!("{at}remark"), MessageKey::FieldDescription, &r.remark, 200)?,
         });
     }
     Ok(out)
@@ -500,11 +450,7 @@ async fn checked(db: &Db, tenant_id: i32, form: &ChannelProductForm) -> Result<C
     if cards == 0 {
         return Err(AppError::field("feeId", MessageKey::ValueInvalid).with("field", MessageKey::FieldRateCard.template(lang)));
     }
-    let ratio = form.th_weight_ratio.unwrap_or(0);
-    let th_weight_ratio = i32::try_from(ratio)
-        .ok()
-        .filter(|r| (0..=1_000_000).contains(r))
-        .ok_or_else(|| AppError::field("thWeightRatio", MessageKey::DivisorInvalid))?;
+    let th_weight_ratio = channel_product::divisor("thWeightRatio", &form.th_weight_ratio.unwrap_or(0).to_string())?;
     Ok(Checked {
         channel_id,
         code,

@@ -117,7 +117,7 @@ async fn build(state: &AppState, tenant_id: i32, customer: Option<&str>, today: 
             None => {
                 // Numbered, not named after the markup: the bundle never tells cost from price.
                 let alias = format!("C{}", cards.len() + 1);
-                let mut priced = logistics_core::rate_card::marked_up(&body, percent);
+                let mut priced: Value = logistics_core::rate_card::marked_up(&(&body).into(), percent).into();
                 priced["code"] = json!(alias);
                 priced["currency"] = json!(currency);
                 cards.push(priced);
@@ -149,7 +149,8 @@ async fn build(state: &AppState, tenant_id: i32, customer: Option<&str>, today: 
     bundle["version"] = json!(version);
     bundle["generatedAt"] = json!(generated_at);
     bundle["effectiveDate"] = json!(today.format("%Y-%m-%d").to_string());
-    let parsed = logistics_core::quote_json::products(&bundle).map_err(|e| AppError::internal(format!("bundle: {}", e.0)))?;
+    let parsed =
+        logistics_core::quote_json::products(&(&bundle).into()).map_err(|e| AppError::internal(format!("bundle: {}", e.0)))?;
     Ok(Built { version, json: bundle.to_string(), products: parsed })
 }
 

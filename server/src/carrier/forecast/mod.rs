@@ -8,46 +8,117 @@ pub mod cache;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::platform::http::reply::ok_json;
-use crate::platform::http::{ApiJson, AppError, current_lang};
+use crate::platform::http::{Amount, ApiJson, AppError, current_lang};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
 
 pub const QUERY: &str = "logistics:priceForecast:query";
 
-/// What a forecast answers (documentation of `result`).
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+/// One product's price for the shipment.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Quote {
+    pub channel_product_id: String,
+    pub code: String,
+    /// In the request's language.
+    pub name: String,
+    /// The rate card's zone the destination falls in.
+    pub zone: String,
+    /// Kilograms (decimal text): the greater of actual and volumetric, rounded by the card's rule.
+    pub chargeable_weight: String,
+    /// Freight, then surcharges, fuel and discounts, each with its amount (decimal text).
+    pub lines: Vec<QuoteLine>,
+    /// Decimal text in the card's currency, rounded to its minor unit.
+    pub total: String,
+    /// ISO 4217.
+    pub currency: String,
+    /// How the price was reached, one sentence a step, in the request's language.
+    pub breakdown: Vec<String>,
+}
+
+/// One line of a quote.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct QuoteLine {
+    /// freight, surcharge, remote, oversize, fuel, markup, discount, minimum …
+    pub kind: String,
+    /// In the request's language.
+    pub label: String,
+    /// Decimal text.
+    pub amount: String,
+}
+
+/// A product that cannot take the shipment.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Unavailable {
+    pub channel_product_id: String,
+    pub code: String,
+    pub name: String,
+    /// Why, in the request's language.
+    pub reason: String,
+}
+
+/// What a forecast answers. Written by core's quote writer (the browser's engine writes the same
+/// text); a test reads real answers into these types, so the document is the real shape.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ForecastResult {
-    /// Cheapest first.
-    /// `{channelProductId, code, name, zone, chargeableWeight, lines[{kind, label, amount}], total,
-    /// currency, breakdown[]}`
-    #[schema(value_type = Vec<Object>)]
-    pub quotes: Vec<serde_json::Value>,
-    /// `{channelProductId, code, name, reason}`
-    #[schema(value_type = Vec<Object>)]
-    pub unavailable: Vec<serde_json::Value>,
+    /// Cheapest first (grouped by currency).
+    pub quotes: Vec<Quote>,
+    pub unavailable: Vec<Unavailable>,
     /// The bundle version the prices come from.
     pub rate_version: String,
 }
 
-/// The shipment to quote (documentation of the body).
-#[derive(Debug, Serialize, ToSchema)]
+/// One line of parcels: dimensions in cm, weight in kg.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ParcelForm {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = true)]
+    pub length: Option<Amount>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = true)]
+    pub width: Option<Amount>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = true)]
+    pub height: Option<Amount>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = true)]
+    pub weight: Option<Amount>,
+    /// 1 (default) to 9999 parcels alike.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quantity: Option<Amount>,
+}
+
+/// The shipment to quote; core checks every field (the browser runs the same checks).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ForecastForm {
-    pub country_code: String,
+    /// ISO 3166 alpha-2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = true)]
+    pub country_code: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub postal_code: Option<String>,
     /// B2B, B2C, FBA, WMS.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub trade_type: Option<String>,
-    /// `[{length, width, height (cm), weight (kg), quantity}]`
-    #[schema(value_type = Vec<Object>)]
-    pub parcels: Vec<serde_json::Value>,
-    pub declared_value: Option<String>,
+    /// At least one.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub parcels: Vec<ParcelForm>,
+    /// The goods' value, for products with a declared-value limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declared_value: Option<Amount>,
     /// Only products priced in this currency (empty: any).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
 }
 
@@ -57,10 +128,12 @@ pub struct ForecastForm {
 pub async fn forecast(
     State(state): State<AppState>,
     me: CurrentUser,
-    ApiJson(shipment): ApiJson<serde_json::Value>,
+    ApiJson(form): ApiJson<ForecastForm>,
 ) -> Result<Response, AppError> {
     grants::require(&state, &me, QUERY).await?;
-    let shipment = logistics_core::quote_json::shipment(&shipment)?;
+    // Core reads the form as the browser's engine does, so both give the same field errors.
+    let form = serde_json::to_value(&form).map_err(AppError::internal)?;
+    let shipment = logistics_core::quote_json::shipment(&(&form).into())?;
     let built = bundle::of(&state, me.tenant_id, &me.user).await?;
     let lang = current_lang();
     // The browser's answer for the same bundle (the same writer), with the version.

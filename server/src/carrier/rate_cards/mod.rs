@@ -11,12 +11,11 @@ use axum::extract::State;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use logistics_core::{MessageKey, validate};
+use logistics_core::MessageKey;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::carrier::suppliers::code_of;
 use crate::platform::cluster::Change;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{logistics_channel_product as product, logistics_rate_card as card};
@@ -294,19 +293,13 @@ pub(crate) struct Checked {
 }
 
 pub(crate) fn checked(v: &Value) -> Result<Checked, AppError> {
-    let lang = current_lang();
-    let text = |key: &str| v.get(key).and_then(Value::as_str).map(str::trim).unwrap_or("").to_owned();
-    let code = code_of("code", &text("code"))?;
-    let name = text("name");
-    validate::required("name", MessageKey::FieldName.template(lang), &name)?;
-    validate::max_chars("name", MessageKey::FieldName.template(lang), &name, 100)?;
-    let date = text("effectiveFrom");
-    validate::required("effectiveFrom", MessageKey::FieldEffectiveFrom.template(lang), &date)?;
-    let effective_from = NaiveDate::parse_from_str(&date, "%Y-%m-%d").map_err(|_| {
-        AppError::field("effectiveFrom", MessageKey::DateInvalid).with("field", MessageKey::FieldEffectiveFrom.template(lang))
+    // Core checks the whole card (the editor shows the same messages before it saves).
+    let card = logistics_core::rate_card::card(&v.into())?;
+    let effective_from = NaiveDate::parse_from_str(&card.effective_from, "%Y-%m-%d").map_err(|_| {
+        AppError::field("effectiveFrom", MessageKey::DateInvalid)
+            .with("field", MessageKey::FieldEffectiveFrom.template(current_lang()))
     })?;
-    let (currency, body) = logistics_core::rate_card::checked(v)?;
-    Ok(Checked { code, name, effective_from, currency, body })
+    Ok(Checked { code: card.code, name: card.name, effective_from, currency: card.currency, body: (&card.body).into() })
 }
 
 /// Saves a checked card: a new version, or in place of `replace` (an edit), or — on import — in

@@ -287,7 +287,7 @@ pub async fn seed(db: &Db, tenant_id: i32, customer_id: &str) -> DbResult<bool> 
         }
         for (code, name, body) in &cards {
             // Through the same checks as the API: the demo is a valid card by construction.
-            let Ok((currency, normalized)) = logistics_core::rate_card::checked(body) else { continue };
+            let Ok((currency, normalized)) = logistics_core::rate_card::checked(&body.into()) else { continue };
             diesel::insert_into(card::table)
                 .values((
                     card::id.eq(secrets::new_id()),

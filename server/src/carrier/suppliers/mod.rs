@@ -84,14 +84,9 @@ pub struct SupplierForm {
     pub remark: Option<String>,
 }
 
-/// A business code (supplier, channel): 2–32 letters, digits, `_` or `-`, from a letter.
+/// A business code (supplier, channel, product): core's rule, upper-cased.
 pub(crate) fn code_of(field: &str, text: &str) -> Result<String, AppError> {
-    let code = text.trim().to_ascii_uppercase();
-    validate::required(field, MessageKey::FieldCode.template(current_lang()), &code)?;
-    let valid = (2..=32).contains(&code.len())
-        && code.starts_with(|c: char| c.is_ascii_uppercase())
-        && code.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if valid { Ok(code) } else { Err(AppError::field(field, MessageKey::CodeInvalid)) }
+    Ok(logistics_core::codes::business_code(field, text)?)
 }
 
 pub(crate) fn bounded(field: &str, label: MessageKey, value: &Option<String>, max: usize) -> Result<Option<String>, AppError> {

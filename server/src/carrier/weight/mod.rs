@@ -1,31 +1,37 @@
 //! Chargeable weight on the server: the same core rule the browser runs through WebAssembly.
 
 use logistics_core::{api, decimal, weight};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::platform::http::{ApiJson, ApiResult, ok};
+use crate::platform::http::{Amount, ApiJson, ApiResult, ok};
 
-/// Numbers may be sent as JSON numbers or strings.
-#[derive(Debug, ToSchema)]
-#[expect(dead_code, reason = "documents the request body; the handler reads it as JSON to accept numbers or strings")]
+/// One parcel; numbers may be sent as JSON numbers or decimal text.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct ChargeableWeightRequest {
     /// cm
-    #[schema(value_type = String, example = "30")]
-    length: String,
-    #[schema(value_type = String, example = "20")]
-    width: String,
-    #[schema(value_type = String, example = "10")]
-    height: String,
+    #[schema(example = "30", required = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    length: Option<Amount>,
+    #[schema(example = "20", required = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    width: Option<Amount>,
+    #[schema(example = "10", required = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    height: Option<Amount>,
     /// Actual weight, kg.
-    #[schema(value_type = String, example = "1.01")]
-    weight: String,
-    /// Volumetric divisor (thWeightRatio), cm³/kg.
-    #[schema(value_type = String, example = "5000")]
-    divisor: String,
+    #[schema(example = "1.01", required = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    weight: Option<Amount>,
+    /// Volumetric divisor, cm³/kg (also read as `thWeightRatio`, JeecgBoot's name).
+    #[schema(example = "5000", required = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(alias = "thWeightRatio")]
+    divisor: Option<Amount>,
     /// Billing step in kg; 0 or absent bills to the gram.
-    #[schema(value_type = Option<String>, example = "0.5")]
-    increment: Option<String>,
+    #[schema(example = "0.5")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    increment: Option<Amount>,
 }
 
 /// Weights in kg as strings with three decimals.
@@ -43,8 +49,9 @@ pub struct ChargeableWeightResult {
     responses(
         (status = 200, description = "The weights", body = crate::platform::http::Envelope<ChargeableWeightResult>),
         (status = 400, description = "A field is missing or not a valid number; the body names it")))]
-pub async fn chargeable(ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ChargeableWeightResult> {
-    let input = api::parse_weight_input(&body)?;
+pub async fn chargeable(ApiJson(body): ApiJson<ChargeableWeightRequest>) -> ApiResult<ChargeableWeightResult> {
+    let body = serde_json::to_value(&body).map_err(crate::platform::http::AppError::internal)?;
+    let input = api::parse_weight_input(&(&body).into())?;
     let weights = weight::chargeable_weight(&input)?;
     let text = |d| decimal::fixed(d, weight::WEIGHT_SCALE);
     ok(ChargeableWeightResult {

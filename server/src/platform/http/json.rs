@@ -39,3 +39,28 @@ fn from_rejection(rejection: &JsonRejection) -> AppError {
         _ => AppError::bad_request(MessageKey::BadRequest),
     }
 }
+
+/// A number as the client typed it: a JSON number or its decimal text (`"12.5"`), kept exactly as
+/// sent for core to read (core reads both, with the same messages as the browser).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum Amount {
+    Number(serde_json::Number),
+    Text(String),
+}
+
+impl utoipa::PartialSchema for Amount {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .item(ObjectBuilder::new().schema_type(Type::String).description(Some("decimal text, e.g. \"12.5\"")))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Amount {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "Amount".into()
+    }
+}

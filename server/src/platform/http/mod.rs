@@ -13,7 +13,7 @@ pub mod web;
 
 pub use envelope::Envelope;
 pub use error::AppError;
-pub use json::ApiJson;
+pub use json::{Amount, ApiJson};
 pub use lang::current_lang;
 pub use page::{Page, PageParams};
 pub use query::ApiQuery;

@@ -9,8 +9,10 @@ use axum::response::{IntoResponse, Response};
 use diesel_async::RunQueryDsl;
 use logistics_core::MessageKey;
 
+use diesel_async::AsyncConnection;
+
 use super::sql::{Count, Sql, Value};
-use super::{Resource, Scope, customer_of, filter_sql, order_sql, scope_sql};
+use super::{Kind, Resource, Scope, Written, after_sql, customer_of, filter_sql, key, order_sql, scope_sql};
 use crate::platform::http::page::{IdQuery, require_ids};
 use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
@@ -22,18 +24,52 @@ use crate::{bound_query, platform::secrets, system::logs, with_conn, with_write}
 /// The most rows one export writes.
 pub const MAX_EXPORT_ROWS: i64 = 50_000;
 
+/// The permission code a call needs.
 pub(super) fn code<R: Resource>(verb: &str) -> String {
+    R::permission(verb)
+}
+
+/// What the operation log names the action.
+pub(super) fn action<R: Resource>(verb: &str) -> String {
     format!("{}:{verb}", R::PERMISSION)
 }
 
-/// The scope and data rules of a request holding `verb`'s permission (403 without it).
+/// The scope and data rules of a request holding one of `verbs`' permissions (403 without; no
+/// verbs: any signed-in user).
 pub(super) async fn reach<R: Resource>(state: &AppState, me: &CurrentUser, verbs: &[String]) -> Result<Sql, AppError> {
     let granted = grants::of(state, me).await?;
-    if !verbs.iter().any(|v| granted.has(v)) {
+    if !verbs.is_empty() && !verbs.iter().any(|v| granted.has(v)) {
         return Err(AppError::forbidden());
     }
-    let rules = data_rules::for_menu(&state.db, me, &granted, &code::<R>("list")).await?;
+    R::authorize(me)?;
+    let rules = if R::DATA_RULES { data_rules::for_menu(&state.db, me, &granted, &code::<R>("list")).await? } else { Vec::new() };
     Ok(scope_sql::<R>(me, &rules))
+}
+
+/// With a parent: the parent the request names, in reach (else 404), as a condition.
+async fn parent_sql<R: Resource>(
+    state: &AppState,
+    me: &CurrentUser,
+    params: &HashMap<String, String>,
+    sql: &mut Sql,
+) -> Result<(), AppError> {
+    let Some(parent) = R::PARENT else { return Ok(()) };
+    let id = parent.params.iter().find_map(|p| params.get(*p)).map_or("", |v| v.trim());
+    if id.is_empty() {
+        return Err(AppError::not_found());
+    }
+    R::check_parent(state, me, id).await?;
+    sql.push(" AND ").push(parent.column).push(" = ").bind(id);
+    Ok(())
+}
+
+fn select<R: Resource>() -> Sql {
+    Sql::new(&format!("SELECT {} FROM {}", R::SELECT, R::TABLE))
+}
+
+/// The keys of `ids` as bound (those that cannot be keys left out).
+fn keys<R: Resource>(ids: impl IntoIterator<Item = impl AsRef<str>>) -> Vec<Value> {
+    ids.into_iter().filter_map(|id| key::<R>(id.as_ref())).collect()
 }
 
 fn page_params(params: &HashMap<String, String>) -> PageParams {
@@ -45,16 +81,27 @@ fn page_params(params: &HashMap<String, String>) -> PageParams {
     }
 }
 
-async fn load<R: Resource>(state: &AppState, sql: &Sql) -> Result<Vec<R::Row>, AppError> {
+async fn load<R: Resource>(state: &AppState, sql: &Sql) -> Result<Vec<R::Record>, AppError> {
     let rows: Vec<R::Row> = with_conn!(&state.db, |conn| bound_query!(&state.db, sql).load(conn).await?);
-    Ok(rows)
+    records::<R>(state, rows).await
+}
+
+/// Rows as the API shows them, completed by the resource's batch hook.
+async fn records<R: Resource>(state: &AppState, rows: Vec<R::Row>) -> Result<Vec<R::Record>, AppError> {
+    let mut records: Vec<R::Record> = rows.into_iter().map(R::record).collect();
+    R::complete(state, &mut records).await?;
+    Ok(records)
 }
 
 /// The records among `ids` the request reaches (scope and data rules), in no particular order.
 pub(super) async fn reachable<R: Resource>(state: &AppState, scope: &Sql, ids: &[String]) -> Result<Vec<R::Record>, AppError> {
-    let mut sql = Sql::new(&format!("SELECT * FROM {}", R::TABLE));
-    sql.append(scope.clone()).push(" AND id IN ").bind_list(ids.iter().cloned().map(Value::Text));
-    Ok(load::<R>(state, &sql).await?.into_iter().map(R::record).collect())
+    let keys = keys::<R>(ids);
+    if keys.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = select::<R>();
+    sql.append(scope.clone()).push(" AND ").push(R::KEY).push(" IN ").bind_list(keys);
+    load::<R>(state, &sql).await
 }
 
 /// One record the request reaches, or 404 (another tenant's record looks like none).
@@ -66,7 +113,14 @@ async fn one<R: Resource>(state: &AppState, scope: &Sql, id: &str) -> Result<R::
     reachable::<R>(state, scope, &[id.to_owned()]).await?.into_iter().next().ok_or_else(AppError::not_found)
 }
 
-/// `GET {PATH}/list`: a page of records, filtered and sorted on the server.
+/// One record in the caller's scope (tenant, customer), as the layer shows it, or 404: for the
+/// handlers a resource writes beside the declared ones, which check the permission themselves.
+pub async fn find<R: Resource>(state: &AppState, me: &CurrentUser, id: &str) -> Result<R::Record, AppError> {
+    one::<R>(state, &scope_sql::<R>(me, &[]), id).await
+}
+
+/// `GET {PATH}/list`: a page of records, filtered and sorted on the server; `after=<key>` (the
+/// previous page's last record) pages by keyset instead of OFFSET.
 pub async fn list<R: Resource>(
     State(state): State<AppState>,
     me: CurrentUser,
@@ -75,19 +129,27 @@ pub async fn list<R: Resource>(
     let mut verbs = vec![code::<R>("list")];
     verbs.extend(R::ALSO_LISTED_BY.iter().map(|c| (*c).to_owned()));
     let mut filtered = reach::<R>(&state, &me, &verbs).await?;
+    parent_sql::<R>(&state, &me, &params, &mut filtered).await?;
     filter_sql::<R>(&mut filtered, &params)?;
     let page = page_params(&params);
     let order = order_sql::<R>(&page)?;
     let mut count = Sql::new(&format!("SELECT COUNT(*) AS n FROM {}", R::TABLE));
     count.append(filtered.clone());
-    let mut select = Sql::new(&format!("SELECT * FROM {}", R::TABLE));
-    select.append(filtered).push(&order).push(" LIMIT ").bind(Value::Big(page.page_size()));
-    select.push(" OFFSET ").bind(Value::Big(page.offset()));
+    let mut select = select::<R>();
+    select.append(filtered);
+    let after = params.get("after").map(|a| a.trim()).filter(|a| !a.is_empty());
+    if let Some(after) = after {
+        after_sql::<R>(&mut select, &page, after)?;
+    }
+    select.push(&order).push(" LIMIT ").bind(Value::Big(page.page_size()));
+    if after.is_none() {
+        select.push(" OFFSET ").bind(Value::Big(page.offset()));
+    }
     let (total, rows): (i64, Vec<R::Row>) = with_conn!(&state.db, |conn| {
         let total: Count = bound_query!(&state.db, &count).get_result(conn).await?;
         (total.n, bound_query!(&state.db, &select).load(conn).await?)
     });
-    ok(Page::new(rows.into_iter().map(R::record).collect(), total, &page))
+    ok(Page::new(records::<R>(&state, rows).await?, total, &page))
 }
 
 /// `GET {PATH}/queryById?id=`.
@@ -96,7 +158,8 @@ pub async fn query_by_id<R: Resource>(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<IdQuery>,
 ) -> ApiResult<R::Record> {
-    let scope = reach::<R>(&state, &me, &[code::<R>("list")]).await?;
+    let verbs = if R::OPEN_QUERY_BY_ID { Vec::new() } else { vec![code::<R>("list")] };
+    let scope = reach::<R>(&state, &me, &verbs).await?;
     ok(one::<R>(&state, &scope, q.id.as_deref().unwrap_or("")).await?)
 }
 
@@ -107,11 +170,20 @@ fn taken<R: Resource>(error: diesel::result::Error) -> AppError {
     }
 }
 
-/// The INSERT of a checked form: a new id, the scope's columns and who and when added it.
+/// The INSERT of a checked form: its key (a new id unless the form set it), the scope's columns
+/// and who and when added it.
 pub(super) fn insert_sql<R: Resource>(me: &CurrentUser, mut values: super::Values) -> Result<(String, Sql), AppError> {
-    let id = secrets::new_id();
     let now = chrono::Utc::now().naive_utc();
-    values.push(("id", Value::Text(id.clone())));
+    let id = match values.iter().find(|(c, _)| *c == R::KEY).map(|(_, v)| v.as_key()) {
+        Some(Some(id)) => id,
+        Some(None) => return Err(AppError::internal(format!("{}: the key is no text or number", R::TABLE))),
+        None if R::KEY_KIND == Kind::Text => {
+            let id = secrets::new_id();
+            values.push((R::KEY, Value::Text(id.clone())));
+            id
+        }
+        None => return Err(AppError::internal(format!("{}: values() must set the key", R::TABLE))),
+    };
     match R::SCOPE {
         Scope::Platform => {}
         Scope::Tenant => values.push(("tenant_id", Value::Int(me.tenant_id))),
@@ -125,8 +197,17 @@ pub(super) fn insert_sql<R: Resource>(me: &CurrentUser, mut values: super::Value
             }
         }
     }
-    values.push(("create_by", Value::Text(me.user.username.clone())));
-    values.push(("create_time", Value::Time(now)));
+    if R::HAS_CREATE_BY {
+        values.push(("create_by", Value::Text(me.user.username.clone())));
+    }
+    if R::HAS_CREATE_TIME {
+        values.push(("create_time", Value::Time(now)));
+    } else {
+        values.push(("update_time", Value::Time(now)));
+        if R::HAS_UPDATE_BY {
+            values.push(("update_by", Value::Text(me.user.username.clone())));
+        }
+    }
     let mut sql = Sql::new(&format!("INSERT INTO {} (", R::TABLE));
     sql.push(&values.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ")).push(") VALUES ");
     sql.bind_list(values.into_iter().map(|(_, v)| v));
@@ -146,7 +227,8 @@ pub async fn add<R: Resource>(
         bound_query!(&state.db, &sql).execute(conn).await.map_err(taken::<R>)?;
     });
     let after = one::<R>(&state, &scope, &id).await?;
-    logs::added(&state.db, &me, &code::<R>("add"), &R::label(&after), &after).await;
+    R::after_write(&state, &me, Written::Added(std::slice::from_ref(&after))).await?;
+    logs::added(&state.db, &me, &action::<R>("add"), &R::label(&after), &after).await;
     ok_with(MessageKey::Added, after)
 }
 
@@ -167,12 +249,14 @@ pub async fn edit<R: Resource>(
     for (i, (column, value)) in values.into_iter().enumerate() {
         sql.push(if i > 0 { ", " } else { "" }).push(column).push(" = ").bind(value);
     }
-    sql.append(scope.clone()).push(" AND id = ").bind(R::id(&before));
+    let id = key::<R>(R::id(&before)).ok_or_else(AppError::not_found)?;
+    sql.append(scope.clone()).push(" AND ").push(R::KEY).push(" = ").bind(id);
     with_write!(&state.db, |conn| {
         bound_query!(&state.db, &sql).execute(conn).await.map_err(taken::<R>)?;
     });
     let after = one::<R>(&state, &scope, R::id(&before)).await?;
-    logs::edited(&state.db, &me, &code::<R>("edit"), &R::label(&after), &before, &after).await;
+    R::after_write(&state, &me, Written::Edited { before: &before, after: &after }).await?;
+    logs::edited(&state.db, &me, &action::<R>("edit"), &R::label(&after), &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
 
@@ -184,13 +268,38 @@ async fn remove<R: Resource>(state: &AppState, me: &CurrentUser, ids: &str) -> R
         return Err(AppError::not_found());
     }
     R::before_delete(state, me, &befores).await?;
-    let mut sql = Sql::new(&format!("DELETE FROM {}", R::TABLE));
-    sql.append(scope).push(" AND id IN ").bind_list(ids.into_iter().map(Value::Text));
-    with_write!(&state.db, |conn| {
-        bound_query!(&state.db, &sql).execute(conn).await?;
+    let keys = keys::<R>(befores.iter().map(R::id));
+    let mut sql = match R::SOFT_DELETE {
+        Some(deleted) => {
+            let mut sql = Sql::new(&format!("UPDATE {} SET {deleted} = ", R::TABLE));
+            sql.bind(true).push(", update_time = ").bind(chrono::Utc::now().naive_utc());
+            sql
+        }
+        None => Sql::new(&format!("DELETE FROM {}", R::TABLE)),
+    };
+    sql.append(scope).push(" AND ").push(R::KEY).push(" IN ").bind_list(keys.clone());
+    let mut statements: Vec<Sql> = R::CASCADE
+        .iter()
+        .map(|(table, column)| {
+            let mut along = Sql::new(&format!("DELETE FROM {table} WHERE {column} IN "));
+            along.bind_list(keys.clone());
+            along
+        })
+        .collect();
+    statements.push(sql);
+    let db = &state.db;
+    with_write!(db, |conn| {
+        conn.transaction(async |tx| {
+            for statement in &statements {
+                bound_query!(db, statement).execute(tx).await?;
+            }
+            Ok::<(), diesel::result::Error>(())
+        })
+        .await?;
     });
+    R::after_write(state, me, Written::Deleted(&befores)).await?;
     for before in &befores {
-        logs::deleted(&state.db, me, &code::<R>("delete"), &R::label(before), before).await;
+        logs::deleted(&state.db, me, &action::<R>("delete"), &R::label(before), before).await;
     }
     Ok(())
 }
@@ -223,11 +332,12 @@ pub async fn export_xls<R: Resource>(
     ApiQuery(params): ApiQuery<HashMap<String, String>>,
 ) -> Result<Response, AppError> {
     let mut filtered = reach::<R>(&state, &me, &[code::<R>("export"), code::<R>("list")]).await?;
+    parent_sql::<R>(&state, &me, &params, &mut filtered).await?;
     filter_sql::<R>(&mut filtered, &params)?;
     let order = order_sql::<R>(&page_params(&params))?;
-    let mut select = Sql::new(&format!("SELECT * FROM {}", R::TABLE));
+    let mut select = select::<R>();
     select.append(filtered).push(&order).push(" LIMIT ").bind(Value::Big(MAX_EXPORT_ROWS));
-    let records: Vec<R::Record> = load::<R>(&state, &select).await?.into_iter().map(R::record).collect();
+    let records = load::<R>(&state, &select).await?;
     let bytes = workbook::<R>(&records)?;
     let mut response = bytes.into_response();
     let headers = response.headers_mut();

@@ -17,9 +17,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use utoipa::{IntoParams, ToSchema};
 
-use super::handlers::{code, insert_sql, reach};
+use super::handlers::{action, code, insert_sql, reach};
 use super::sql::Sql;
-use super::{Field, Resource};
+use super::{Field, Resource, Written};
 use crate::bound_query;
 use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiQuery, AppError, current_lang};
@@ -238,12 +238,12 @@ pub async fn import_excel<R: Resource>(
     }
     if !dry_run {
         let ids: Vec<String> = statements.iter().map(|(_, id, _)| id.clone()).collect();
-        let added: HashMap<String, R::Record> =
+        let mut added: HashMap<String, R::Record> =
             super::handlers::reachable::<R>(&state, &scope, &ids).await?.into_iter().map(|r| (R::id(&r).to_owned(), r)).collect();
-        for id in &ids {
-            if let Some(record) = added.get(id) {
-                logs::added(db, &me, &code::<R>("import"), &R::label(record), record).await;
-            }
+        let added: Vec<R::Record> = ids.iter().filter_map(|id| added.remove(id)).collect();
+        R::after_write(&state, &me, Written::Added(&added)).await?;
+        for record in &added {
+            logs::added(db, &me, &action::<R>("import"), &R::label(record), record).await;
         }
     }
     let report = ImportReport { rows: statements.len(), dry_run };

@@ -8,6 +8,7 @@
 //! Hand-written code goes only where a resource really differs: [`Resource::values`] (the checked
 //! columns of a form), [`Resource::record`] (a row as the API shows it) and the optional hooks.
 
+pub mod form;
 pub mod handlers;
 pub mod import;
 pub mod openapi;
@@ -47,6 +48,9 @@ pub enum Kind {
     Text,
     Small,
     Int,
+    Big,
+    /// `true`/`1` or `false`/`0`.
+    Bool,
     Time,
 }
 
@@ -77,6 +81,20 @@ impl Field {
         Field { name, column, kind: Kind::Int, sortable: false, title: None }
     }
 
+    pub const fn big(name: &'static str, column: &'static str) -> Field {
+        Field { name, column, kind: Kind::Big, sortable: false, title: None }
+    }
+
+    pub const fn flag(name: &'static str, column: &'static str) -> Field {
+        Field { name, column, kind: Kind::Bool, sortable: false, title: None }
+    }
+
+    /// A field the record shows but the table does not hold (a name its row only references, set
+    /// by [`Resource::complete`]): exported when titled, never sorted or named by a data rule.
+    pub const fn computed(name: &'static str) -> Field {
+        Field { name, column: "", kind: Kind::Text, sortable: false, title: None }
+    }
+
     pub const fn time(name: &'static str, column: &'static str) -> Field {
         Field { name, column, kind: Kind::Time, sortable: false, title: None }
     }
@@ -97,10 +115,15 @@ pub enum Match {
     Like,
     /// Starts with the text.
     Prefix,
+    /// Contains the text, upper-cased first (codes stored in capitals, on either backend).
+    LikeUpper,
     /// Equals the text.
     Exact,
     /// One of these values (else a 400 naming the parameter), compared as the column's kind.
     OneOf(&'static [&'static str]),
+    /// The row's `column` references a row of `table` (by id) one of whose `columns` contains the
+    /// text: `column IN (SELECT id FROM table WHERE … LIKE …)`.
+    Within { column: &'static str, table: &'static str },
 }
 
 /// A query parameter of `list` (and `exportXls`) and the columns it searches.
@@ -120,6 +143,11 @@ impl Filter {
         Filter { param, columns, matches: Match::Like, kind: Kind::Text, doc }
     }
 
+    /// Contains the text in capitals: for codes stored upper-cased (`cn` finds `CN` on PostgreSQL too).
+    pub const fn like_upper(param: &'static str, columns: &'static [&'static str], doc: &'static str) -> Filter {
+        Filter { param, columns, matches: Match::LikeUpper, kind: Kind::Text, doc }
+    }
+
     pub const fn prefix(param: &'static str, columns: &'static [&'static str], doc: &'static str) -> Filter {
         Filter { param, columns, matches: Match::Prefix, kind: Kind::Text, doc }
     }
@@ -131,6 +159,22 @@ impl Filter {
     /// `1` or `0` in a SMALLINT status column.
     pub const fn status(param: &'static str, columns: &'static [&'static str], doc: &'static str) -> Filter {
         Filter { param, columns, matches: Match::OneOf(&["1", "0"]), kind: Kind::Small, doc }
+    }
+
+    /// The text is contained in one of `columns` of the `table` row that `column` references.
+    pub const fn within(
+        param: &'static str,
+        column: &'static str,
+        table: &'static str,
+        columns: &'static [&'static str],
+        doc: &'static str,
+    ) -> Filter {
+        Filter { param, columns, matches: Match::Within { column, table }, kind: Kind::Text, doc }
+    }
+
+    /// `true`/`1` or `false`/`0` in a boolean column.
+    pub const fn flag(param: &'static str, columns: &'static [&'static str], doc: &'static str) -> Filter {
+        Filter { param, columns, matches: Match::OneOf(&["true", "1", "false", "0"]), kind: Kind::Bool, doc }
     }
 
     pub const fn one_of(
@@ -146,6 +190,31 @@ impl Filter {
 
 /// The checked columns of an add or edit, in the order they are written.
 pub type Values = Vec<(&'static str, Value)>;
+
+/// A resource listed under a parent record (a dictionary's items, a department's roles): `list`
+/// and `exportXls` require the parameter naming it, answer 404 for a parent out of reach
+/// ([`Resource::check_parent`]), and show only its records.
+#[derive(Clone, Copy, Debug)]
+pub struct Parent {
+    /// The parameter naming the parent, then any alias clients send instead.
+    pub params: &'static [&'static str],
+    /// The column holding the parent's id.
+    pub column: &'static str,
+    /// Shown in the OpenAPI document.
+    pub doc: &'static str,
+}
+
+/// What a write did, for [`Resource::after_write`].
+#[derive(Debug)]
+pub enum Written<'a, T> {
+    Added(&'a [T]),
+    Edited { before: &'a T, after: &'a T },
+    Deleted(&'a [T]),
+}
+
+/// The calls of the layer, by the last segment of their path: [`Resource::OMIT`] names those a
+/// resource writes by hand.
+pub const CALLS: &[&str] = &["list", "queryById", "add", "edit", "delete", "deleteBatch", "exportXls", "importExcel"];
 
 /// A business resource served by the resource layer.
 pub trait Resource: Sized + Send + Sync + 'static {
@@ -173,6 +242,32 @@ pub trait Resource: Sized + Send + Sync + 'static {
     const HAS_UPDATE_BY: bool = false;
     /// Other permissions that may read the list (a picker on another page).
     const ALSO_LISTED_BY: &'static [&'static str] = &[];
+    /// The key column (`id`, generated on add when the form does not set it; or a natural key
+    /// such as a country's `code`, set by [`Resource::values`]), and its kind.
+    const KEY: &'static str = "id";
+    const KEY_KIND: Kind = Kind::Text;
+    /// What a row reads: `*`, or `*` with computed columns (`*, (SELECT COUNT(*) …) AS n`), which
+    /// [`Resource::Row`] then names.
+    const SELECT: &'static str = "*";
+    /// The table has `create_by` (set on add).
+    const HAS_CREATE_BY: bool = true;
+    /// The table has `create_time`; without it an add sets `update_time` (and `update_by`).
+    const HAS_CREATE_TIME: bool = true;
+    /// `queryById` answers every signed-in user (a reference list every form reads).
+    const OPEN_QUERY_BY_ID: bool = false;
+    /// The role's data rules on the list permission's menu apply (false for a resource shown on
+    /// its parent's menu, whose rules name the parent's columns).
+    const DATA_RULES: bool = true;
+    /// Rows of other tables that go with a deleted record, `(table, column naming it)`: deleted in
+    /// the same transaction, first.
+    const CASCADE: &'static [(&'static str, &'static str)] = &[];
+    /// Calls of [`CALLS`] the resource writes by hand (the layer mounts the others).
+    const OMIT: &'static [&'static str] = &[];
+    /// The parent record a list belongs to.
+    const PARENT: Option<Parent> = None;
+    /// A boolean column marking deleted rows: every call skips them, and a delete sets it (and
+    /// `update_time`) instead of removing the row.
+    const SOFT_DELETE: Option<&'static str> = None;
 
     /// A row as read with `SELECT *`; `#[diesel(table_name = …)]` checks its fields' types.
     type Row: diesel::QueryableByName<diesel::sqlite::Sqlite> + diesel::QueryableByName<diesel::pg::Pg> + Send + 'static;
@@ -196,11 +291,43 @@ pub trait Resource: Sized + Send + Sync + 'static {
         before: Option<&Self::Record>,
     ) -> impl Future<Output = Result<Values, AppError>> + Send;
 
+    /// Completes a batch of records with what their rows only reference (names of the customer
+    /// or product an id points to), in one query per batch, never one per record.
+    fn complete(_state: &AppState, _records: &mut [Self::Record]) -> impl Future<Output = Result<(), AppError>> + Send {
+        async { Ok(()) }
+    }
+
     /// Refuses to delete records still in use (409), after the scope check.
     fn before_delete(
         _state: &AppState,
         _me: &CurrentUser,
         _records: &[Self::Record],
+    ) -> impl Future<Output = Result<(), AppError>> + Send {
+        async { Ok(()) }
+    }
+
+    /// The permission code a call needs, by verb (`list`, `add`, `edit`, `delete`, `export`,
+    /// `import`): `{PERMISSION}:{verb}` unless the resource answers otherwise (the operation log
+    /// names the action `{PERMISSION}:{verb}` either way).
+    fn permission(verb: &str) -> String {
+        format!("{}:{verb}", Self::PERMISSION)
+    }
+
+    /// Who may call at all, beyond the permission (403): e.g. only the platform's own tenant.
+    fn authorize(_me: &CurrentUser) -> Result<(), AppError> {
+        Ok(())
+    }
+
+    /// With [`Resource::PARENT`]: the parent a list names is in the caller's reach (else 404).
+    fn check_parent(_state: &AppState, _me: &CurrentUser, _id: &str) -> impl Future<Output = Result<(), AppError>> + Send {
+        async { Ok(()) }
+    }
+
+    /// What follows a write that succeeded: caches told, dependent rows kept in step.
+    fn after_write(
+        _state: &AppState,
+        _me: &CurrentUser,
+        _written: Written<'_, Self::Record>,
     ) -> impl Future<Output = Result<(), AppError>> + Send {
         async { Ok(()) }
     }
@@ -212,8 +339,11 @@ static DECLARED: std::sync::LazyLock<std::sync::RwLock<std::collections::HashMap
     std::sync::LazyLock::new(Default::default);
 
 pub(crate) fn register<R: Resource>() {
+    if !R::DATA_RULES {
+        return;
+    }
     if let Ok(mut declared) = DECLARED.write() {
-        declared.insert(format!("{}:list", R::PERMISSION), R::FIELDS);
+        declared.insert(R::permission("list"), R::FIELDS);
     }
 }
 
@@ -221,7 +351,7 @@ pub(crate) fn register<R: Resource>() {
 /// declared resource serves it.
 pub fn rule_columns(list_permission: &str) -> Option<Vec<&'static str>> {
     let declared = DECLARED.read().ok()?;
-    declared.get(list_permission).map(|fields| fields.iter().map(|f| f.column).collect())
+    declared.get(list_permission).map(|fields| fields.iter().map(|f| f.column).filter(|c| !c.is_empty()).collect())
 }
 
 /// `id`, `label` and `form_id` of the usual resource, whose record and form carry an `id` and whose
@@ -259,6 +389,9 @@ pub(crate) fn scope_sql<R: Resource>(me: &CurrentUser, rules: &[ResolvedRule]) -
             }
         }
     }
+    if let Some(deleted) = R::SOFT_DELETE {
+        sql.push(" AND ").push(deleted).push(" = ").bind(false);
+    }
     for rule in rules {
         rule_sql::<R>(&mut sql, rule);
     }
@@ -281,14 +414,25 @@ fn typed(kind: Kind, text: &str) -> Option<Value> {
         Kind::Text => Some(Value::Text(text.to_owned())),
         Kind::Small => text.parse::<i16>().ok().map(Value::Small),
         Kind::Int => text.parse::<i32>().ok().map(Value::Int),
+        Kind::Big => text.parse::<i64>().ok().map(Value::Big),
+        Kind::Bool => match text {
+            "1" | "true" => Some(Value::Bool(true)),
+            "0" | "false" => Some(Value::Bool(false)),
+            _ => None,
+        },
         Kind::Time => chrono::NaiveDateTime::parse_from_str(text, crate::system::users::DATE_TIME_FORMAT).ok().map(Value::Time),
     }
+}
+
+/// A record's key as bound: None when the text cannot be one (a tenant's id that is no number).
+pub(crate) fn key<R: Resource>(text: &str) -> Option<Value> {
+    typed(R::KEY_KIND, text)
 }
 
 /// One data rule as a condition; a rule naming a column the resource does not declare, or a value
 /// the column cannot hold, lets nothing through (as the users' rules do).
 fn rule_sql<R: Resource>(sql: &mut Sql, rule: &ResolvedRule) {
-    let Some(field) = R::FIELDS.iter().find(|f| f.column == rule.column) else {
+    let Some(field) = R::FIELDS.iter().find(|f| !f.column.is_empty() && f.column == rule.column) else {
         sql.push(" AND 1 = 0");
         return;
     };
@@ -336,8 +480,9 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
             continue;
         };
         let value = match f.matches {
-            Match::Like => Value::Text(crate::platform::http::page::like_pattern(text)),
+            Match::Like | Match::Within { .. } => Value::Text(crate::platform::http::page::like_pattern(text)),
             Match::Prefix => Value::Text(crate::platform::http::page::prefix_pattern(text)),
+            Match::LikeUpper => Value::Text(crate::platform::http::page::like_pattern(&text.to_uppercase())),
             Match::Exact => typed(f.kind, text).ok_or_else(|| AppError::field(f.param, MessageKey::StatusInvalid))?,
             Match::OneOf(allowed) => {
                 if !allowed.contains(&text) {
@@ -346,7 +491,10 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
                 typed(f.kind, text).ok_or_else(|| AppError::field(f.param, MessageKey::StatusInvalid))?
             }
         };
-        let like = matches!(f.matches, Match::Like | Match::Prefix);
+        let like = matches!(f.matches, Match::Like | Match::Prefix | Match::LikeUpper | Match::Within { .. });
+        if let Match::Within { column, table } = f.matches {
+            sql.push(" AND ").push(column).push(" IN (SELECT id FROM ").push(table).push(" WHERE 1 = 1");
+        }
         sql.push(" AND (");
         for (i, column) in f.columns.iter().enumerate() {
             if i > 0 {
@@ -360,19 +508,58 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
             }
         }
         sql.push(")");
+        if matches!(f.matches, Match::Within { .. }) {
+            sql.push(")");
+        }
     }
     Ok(())
 }
 
-/// `ORDER BY` for the requested sort among the sortable fields (an unknown column is a 400), with
-/// the id last so that pages never overlap.
-pub(crate) fn order_sql<R: Resource>(page: &crate::platform::http::PageParams) -> Result<String, AppError> {
+/// The requested sort among the sortable fields (an unknown column is a 400): the column and
+/// its direction.
+fn sort_of<R: Resource>(page: &crate::platform::http::PageParams) -> Result<(&'static str, Order), AppError> {
     let sortable: Vec<&'static str> = R::FIELDS.iter().filter(|f| f.sortable).map(|f| f.name).collect();
     let (name, order) = page.sort(&sortable, R::DEFAULT_SORT)?;
-    let column = R::FIELDS.iter().find(|f| f.name == name).map_or("id", |f| f.column);
+    Ok((R::FIELDS.iter().find(|f| f.name == name).map_or(R::KEY, |f| f.column), order))
+}
+
+/// `ORDER BY` for the requested sort, with the key last so that pages never overlap.
+pub(crate) fn order_sql<R: Resource>(page: &crate::platform::http::PageParams) -> Result<String, AppError> {
+    let (column, order) = sort_of::<R>(page)?;
     let direction = match order {
         Order::Asc => "ASC",
         Order::Desc => "DESC",
     };
-    Ok(format!(" ORDER BY {column} {direction}, id ASC"))
+    if column == R::KEY {
+        return Ok(format!(" ORDER BY {column} {direction}"));
+    }
+    Ok(format!(" ORDER BY {column} {direction}, {} ASC", R::KEY))
+}
+
+/// Keyset paging for deep pages: `after=<key of the previous page's last record>` continues the
+/// same order right after that record, with no OFFSET to walk (the cost of page 10,000 is the cost
+/// of page 1). The record's own sort value is read in the statement, so the cursor is exact
+/// whatever the column's precision; a record out of reach continues from nothing (an empty page).
+/// Sortable columns are NOT NULL (a NULL never compares).
+pub(crate) fn after_sql<R: Resource>(
+    sql: &mut Sql,
+    page: &crate::platform::http::PageParams,
+    after: &str,
+) -> Result<(), AppError> {
+    let (column, order) = sort_of::<R>(page)?;
+    let key = R::KEY;
+    let Some(after) = typed(R::KEY_KIND, after) else {
+        sql.push(" AND 1 = 0");
+        return Ok(());
+    };
+    let beyond = if order == Order::Asc { " > " } else { " < " };
+    if column == key {
+        sql.push(" AND ").push(key).push(beyond).bind(after);
+        return Ok(());
+    }
+    let anchor = format!("(SELECT {column} FROM {} WHERE {key} = ", R::TABLE);
+    sql.push(" AND (").push(column).push(beyond).push(&anchor).bind(after.clone()).push(")");
+    sql.push(" OR (").push(column).push(" = ").push(&anchor).bind(after.clone()).push(")");
+    sql.push(" AND ").push(key).push(" > ").bind(after).push("))");
+    Ok(())
 }

@@ -100,36 +100,64 @@ pub fn mount<R: Resource>(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppS
     let mut form_schemas = one_schemas.clone();
     named::<R::Form>(&mut form_schemas);
 
-    let mut list = OperationBuilder::new().summary(Some(format!("The {}: search, paging, sorting.", R::PLURAL)));
+    let parent = |op: OperationBuilder| match R::PARENT {
+        Some(p) => op.parameter(
+            ParameterBuilder::new()
+                .name(p.params[0])
+                .parameter_in(ParameterIn::Query)
+                .required(Required::True)
+                .description(Some(p.doc))
+                .schema(Some(ObjectBuilder::new().schema_type(Type::String))),
+        ),
+        None => op,
+    };
+    let mut list = parent(OperationBuilder::new().summary(Some(format!("The {}: search, paging, sorting.", R::PLURAL))));
     for f in R::FILTERS {
         list = list.parameter(text_param(f.param, Some(f.doc)));
     }
-    let list = page_params(list).response("200", ok_with(&page_name)).response("400", empty()).response("403", empty());
+    let list = list.parameter(text_param(
+        "after",
+        Some("Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET)."),
+    ));
+    // A list under a parent answers 404 for a parent out of reach, as does an add naming one.
+    let parent_404 = |op: OperationBuilder| if R::PARENT.is_some() { op.response("404", empty()) } else { op };
+    let list =
+        parent_404(page_params(list).response("200", ok_with(&page_name)).response("400", empty()).response("403", empty()));
 
-    let mut export = OperationBuilder::new()
-        .summary(Some(format!("The {} as an xlsx workbook: the list's filters and order, every row.", R::PLURAL)));
+    let mut export = parent(
+        OperationBuilder::new()
+            .summary(Some(format!("The {} as an xlsx workbook: the list's filters and order, every row.", R::PLURAL))),
+    );
     for f in R::FILTERS {
         export = export.parameter(text_param(f.param, Some(f.doc)));
     }
     let xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-    let export = page_params(export)
-        .response("200", ResponseBuilder::new().description("The workbook").content(xlsx, Content::new(None::<Schema>)).build())
-        .response("400", empty())
-        .response("403", empty());
+    let export = parent_404(
+        page_params(export)
+            .response(
+                "200",
+                ResponseBuilder::new().description("The workbook").content(xlsx, Content::new(None::<Schema>)).build(),
+            )
+            .response("400", empty())
+            .response("403", empty()),
+    );
 
     let query = id_params(OperationBuilder::new().summary(Some(format!("One {}.", R::NOUN))))
         .response("200", ok_with(&one_name))
-        .response("403", empty())
+        // Open to every signed-in user: refused only without a session.
+        .response(if R::OPEN_QUERY_BY_ID { "401" } else { "403" }, empty())
         .response("404", empty());
 
     let body = || Some(RequestBodyBuilder::new().content("application/json", json(&form)).required(Some(Required::True)).build());
-    let add = OperationBuilder::new()
-        .summary(Some(format!("Adds a {}.", R::NOUN)))
-        .request_body(body())
-        .response("200", ok_with(&one_name))
-        .response("400", empty())
-        .response("403", empty())
-        .response("409", empty());
+    let add = parent_404(
+        OperationBuilder::new()
+            .summary(Some(format!("Adds a {}.", R::NOUN)))
+            .request_body(body())
+            .response("200", ok_with(&one_name))
+            .response("400", empty())
+            .response("403", empty())
+            .response("409", empty()),
+    );
     let edit = OperationBuilder::new()
         .summary(Some(format!("Changes a {}.", R::NOUN)))
         .request_body(body())
@@ -184,27 +212,28 @@ pub fn mount<R: Resource>(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppS
         post(super::import::import_excel::<R>).layer(limit)
     };
 
-    router
-        .routes(route::<R>("importExcel", HttpMethod::Post, import, import_route, import_schemas))
-        .routes(route::<R>("list", HttpMethod::Get, list, get(handlers::list::<R>), page_schemas))
-        .routes(route::<R>("queryById", HttpMethod::Get, query, get(handlers::query_by_id::<R>), one_schemas.clone()))
-        .routes(route::<R>("add", HttpMethod::Post, add, post(handlers::add::<R>), form_schemas.clone()))
-        .routes(route::<R>("edit", HttpMethod::Put, edit, put(handlers::edit::<R>), form_schemas))
-        .routes(route::<R>(
-            "delete",
-            HttpMethod::Delete,
-            remove(format!("Deletes a {}.", R::NOUN)),
-            delete(handlers::delete::<R>),
-            Vec::new(),
-        ))
-        .routes(route::<R>(
+    let calls = [
+        ("importExcel", HttpMethod::Post, import, import_route, import_schemas),
+        ("list", HttpMethod::Get, list, get(handlers::list::<R>), page_schemas),
+        ("queryById", HttpMethod::Get, query, get(handlers::query_by_id::<R>), one_schemas.clone()),
+        ("add", HttpMethod::Post, add, post(handlers::add::<R>), form_schemas.clone()),
+        ("edit", HttpMethod::Put, edit, put(handlers::edit::<R>), form_schemas),
+        ("delete", HttpMethod::Delete, remove(format!("Deletes a {}.", R::NOUN)), delete(handlers::delete::<R>), Vec::new()),
+        (
             "deleteBatch",
             HttpMethod::Delete,
             remove(format!("Deletes {}: all or none.", R::PLURAL)),
             delete(handlers::delete_batch::<R>),
             Vec::new(),
-        ))
-        .routes(route::<R>("exportXls", HttpMethod::Get, export, get(handlers::export_xls::<R>), Vec::new()))
+        ),
+        ("exportXls", HttpMethod::Get, export, get(handlers::export_xls::<R>), Vec::new()),
+    ];
+    calls.into_iter().filter(|(verb, ..)| !R::OMIT.contains(verb)).fold(
+        router,
+        |router, (verb, method, operation, handler, schemas)| {
+            router.routes(route::<R>(verb, method, operation, handler, schemas))
+        },
+    )
 }
 
 /// `.resource::<R>()` in the route table: mounts a declared resource among the other routes.

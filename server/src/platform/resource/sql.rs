@@ -25,6 +25,17 @@ impl Value {
     pub fn opt(text: Option<String>) -> Value {
         Value::OptText(text)
     }
+
+    /// The value as a record's key is written in the API (text, or a number as text).
+    pub fn as_key(&self) -> Option<String> {
+        match self {
+            Value::Text(v) | Value::OptText(Some(v)) => Some(v.clone()),
+            Value::Small(v) | Value::OptSmall(Some(v)) => Some(v.to_string()),
+            Value::Int(v) | Value::OptInt(Some(v)) => Some(v.to_string()),
+            Value::Big(v) => Some(v.to_string()),
+            _ => None,
+        }
+    }
 }
 
 impl From<String> for Value {
@@ -54,6 +65,12 @@ impl From<i16> for Value {
 impl From<i32> for Value {
     fn from(v: i32) -> Value {
         Value::Int(v)
+    }
+}
+
+impl From<i64> for Value {
+    fn from(v: i64) -> Value {
+        Value::Big(v)
     }
 }
 

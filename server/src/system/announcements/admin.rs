@@ -1,18 +1,25 @@
-//! Writing, releasing and revoking announcements (`system:announcement:*`).
+//! Writing, releasing and revoking announcements (`system:announcement:*`). A declared resource
+//! (list, add, edit, delete, export; deleted ones are kept, flagged); releasing and revoking are
+//! written here.
 
 use axum::extract::State;
+use diesel::QueryableByName;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{MessageKey, validate};
 use serde::Deserialize;
 use serde_json::json;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
-use super::{Announcement, AnnouncementRecord, DRAFT, RELEASED, REVOKED, TO_ALL, TO_USERS, find, record_of};
+use super::{Announcement, AnnouncementRecord, DRAFT, RELEASED, REVOKED, TO_ALL, TO_USERS, find, name_users, targets};
 use crate::platform::db::schema::{sys_announcement, sys_announcement_send, sys_user};
-use crate::platform::http::page::{IdQuery, Order, filter, like_pattern, require_ids, split_ids};
+use crate::platform::http::page::{IdQuery, Order, filter, split_ids};
 use crate::platform::http::reply::ok_with;
-use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::platform::http::{ApiQuery, ApiResult, AppError, current_lang};
+use crate::platform::resource::form::{optional, required};
+use crate::platform::resource::handlers::find as record;
+use crate::platform::resource::sql::Value;
+use crate::platform::resource::{Field, Filter, Resource, Scope, Values, Written};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs::{self, Operation};
@@ -21,80 +28,101 @@ use crate::{platform::secrets, system::notices, with_conn, with_write};
 
 pub const MAX_CONTENT: usize = 100_000;
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct AnnouncementFilter {
-    /// Title, substring.
-    pub titile: Option<String>,
-    pub msg_category: Option<String>,
-    pub send_status: Option<String>,
-    pub priority: Option<String>,
-    #[serde(flatten)]
-    #[param(ignore)]
-    pub page: PageParams,
+/// A row with how many users read it.
+#[derive(QueryableByName)]
+#[diesel(table_name = sys_announcement)]
+pub struct Row {
+    #[diesel(embed)]
+    announcement: Announcement,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    read_count: i64,
 }
 
-/// The tenant's announcements: search, paging, sorting.
-#[utoipa::path(get, path = "/sys/annountCement/list", tag = "system", params(AnnouncementFilter, PageParams),
-    responses((status = 200, body = crate::platform::http::Envelope<Page<AnnouncementRecord>>), (status = 400), (status = 403)))]
-pub async fn list(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(f): ApiQuery<AnnouncementFilter>,
-) -> ApiResult<Page<AnnouncementRecord>> {
-    grants::require(&state, &me, "system:announcement:list").await?;
-    let sort = f.page.sort(&["createTime", "sendTime", "priority", "titile"], ("createTime", Order::Desc))?;
-    let (title, category, status, priority) =
-        (filter(&f.titile), filter(&f.msg_category), filter(&f.send_status), filter(&f.priority));
-    macro_rules! filtered {
-        () => {{
-            let mut q = sys_announcement::table
-                .filter(sys_announcement::tenant_id.eq(me.tenant_id))
-                .filter(sys_announcement::del_flag.eq(false))
-                .into_boxed();
-            if let Some(v) = &title {
-                q = q.filter(sys_announcement::titile.like(like_pattern(v)).escape('\\'));
-            }
-            if let Some(v) = &category {
-                q = q.filter(sys_announcement::msg_category.eq(v.clone()));
-            }
-            if let Some(v) = &status {
-                q = q.filter(sys_announcement::send_status.eq(v.clone()));
-            }
-            if let Some(v) = &priority {
-                q = q.filter(sys_announcement::priority.eq(v.clone()));
-            }
-            q
-        }};
+pub struct Announcements;
+
+impl Resource for Announcements {
+    const PATH: &'static str = "/sys/annountCement";
+    const PERMISSION: &'static str = "system:announcement";
+    const TAG: &'static str = "system";
+    const NOUN: &'static str = "announcement";
+    const PLURAL: &'static str = "announcements";
+    const TABLE: &'static str = "sys_announcement";
+    const SCOPE: Scope = Scope::Tenant;
+    const FIELDS: &'static [Field] = &[
+        Field::text("titile", "titile").sortable().titled(MessageKey::FieldTitle),
+        Field::text("sender", "sender").titled(MessageKey::FieldSender),
+        Field::text("priority", "priority").sortable().titled(MessageKey::FieldPriority),
+        Field::text("msgCategory", "msg_category"),
+        Field::text("msgType", "msg_type"),
+        Field::text("sendStatus", "send_status"),
+        Field::time("sendTime", "send_time").sortable(),
+        Field::text("createBy", "create_by"),
+        Field::time("createTime", "create_time").sortable(),
+    ];
+    const FILTERS: &'static [Filter] = &[
+        Filter::like("titile", &["titile"], "Title, substring."),
+        Filter::exact("msgCategory", &["msg_category"], "\"1\" announcement, \"2\" system message."),
+        Filter::exact("sendStatus", &["send_status"], "\"0\" draft, \"1\" released, \"2\" revoked."),
+        Filter::exact("priority", &["priority"], "L, M or H."),
+    ];
+    const DEFAULT_SORT: (&'static str, Order) = ("createTime", Order::Desc);
+    const HAS_UPDATE_BY: bool = true;
+    const SELECT: &'static str = "*, (SELECT COUNT(*) FROM sys_announcement_send s \
+        WHERE s.annt_id = sys_announcement.id AND s.read_flag = TRUE) AS read_count";
+    const SOFT_DELETE: Option<&'static str> = Some("del_flag");
+    /// `queryById` is the readers' (`mine`); a workbook of announcements has no use.
+    const OMIT: &'static [&'static str] = &["queryById", "importExcel"];
+
+    type Row = Row;
+    type Record = AnnouncementRecord;
+    type Form = AnnouncementForm;
+
+    fn record(row: Row) -> AnnouncementRecord {
+        row.announcement.record(None, row.read_count)
     }
-    let (total, rows): (i64, Vec<Announcement>) = with_conn!(&state.db, |conn| {
-        let total = filtered!().count().get_result(conn).await?;
-        let q = filtered!().select(Announcement::as_select()).limit(f.page.page_size()).offset(f.page.offset());
-        let q = match sort {
-            ("sendTime", Order::Asc) => q.order(sys_announcement::send_time.asc()),
-            ("sendTime", Order::Desc) => q.order(sys_announcement::send_time.desc()),
-            ("priority", Order::Asc) => q.order(sys_announcement::priority.asc()),
-            ("priority", Order::Desc) => q.order(sys_announcement::priority.desc()),
-            ("titile", Order::Asc) => q.order(sys_announcement::titile.asc()),
-            ("titile", Order::Desc) => q.order(sys_announcement::titile.desc()),
-            (_, Order::Asc) => q.order(sys_announcement::create_time.asc()),
-            (_, Order::Desc) => q.order(sys_announcement::create_time.desc()),
-        };
-        (total, q.then_order_by(sys_announcement::id.asc()).load(conn).await?)
-    });
-    let ids: Vec<String> = rows.iter().map(|a| a.id.clone()).collect();
-    let counts = super::read_counts(&state.db, &ids).await?;
-    let mut records = Vec::with_capacity(rows.len());
-    for a in rows {
-        let names = match a.targets() {
-            Some(users) => super::user_names(&state.db, me.tenant_id, &users).await?,
-            None => None,
-        };
-        let read = counts.iter().find(|(id, _)| *id == a.id).map_or(0, |(_, n)| *n);
-        records.push(a.record(names, read));
+
+    fn id(record: &AnnouncementRecord) -> &str {
+        &record.id
     }
-    ok(Page::new(records, total, &f.page))
+
+    fn label(record: &AnnouncementRecord) -> String {
+        record.titile.clone()
+    }
+
+    fn form_id(form: &AnnouncementForm) -> Option<&str> {
+        form.id.as_deref()
+    }
+
+    async fn complete(state: &AppState, records: &mut [AnnouncementRecord]) -> Result<(), AppError> {
+        Ok(name_users(&state.db, records).await?)
+    }
+
+    /// A draft or revoked one changes; a released one must be revoked first.
+    async fn values(
+        state: &AppState,
+        me: &CurrentUser,
+        form: &AnnouncementForm,
+        before: Option<&AnnouncementRecord>,
+    ) -> Result<Values, AppError> {
+        if before.is_some_and(|b| b.send_status == RELEASED) {
+            return Err(AppError::bad_request(MessageKey::AnnouncementReleasedLocked));
+        }
+        let mut values = checked(state, me, form).await?;
+        if before.is_none() {
+            values.extend([("send_status", DRAFT.into()), ("del_flag", false.into())]);
+        }
+        Ok(values)
+    }
+
+    /// A released one disappears from its audience's lists at once.
+    async fn after_write(state: &AppState, me: &CurrentUser, written: Written<'_, AnnouncementRecord>) -> Result<(), AppError> {
+        if let Written::Deleted(records) = written {
+            for a in records.iter().filter(|a| a.send_status == RELEASED) {
+                notices::notify(state, me.tenant_id, targets(&a.msg_type, a.user_ids.as_deref()), &a.id, &a.titile).await;
+            }
+        }
+        Ok(())
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -125,22 +153,6 @@ pub struct AnnouncementForm {
     pub bus_id: Option<String>,
 }
 
-struct Checked {
-    titile: String,
-    content: String,
-    start: Option<chrono::NaiveDateTime>,
-    end: Option<chrono::NaiveDateTime>,
-    sender: String,
-    priority: String,
-    category: String,
-    msg_type: String,
-    user_ids: Option<String>,
-    open_type: Option<String>,
-    open_page: Option<String>,
-    bus_type: Option<String>,
-    bus_id: Option<String>,
-}
-
 fn parse_time(field: &str, label: MessageKey, text: &Option<String>) -> Result<Option<chrono::NaiveDateTime>, AppError> {
     let Some(text) = filter(text) else { return Ok(None) };
     let parsed = chrono::NaiveDateTime::parse_from_str(&text, crate::system::users::DATE_TIME_FORMAT)
@@ -159,16 +171,10 @@ fn one_of(field: &str, label: MessageKey, value: Option<String>, allowed: &[&str
     }
 }
 
-fn bounded(field: &str, label: MessageKey, value: Option<String>, max: usize) -> Result<Option<String>, AppError> {
-    validate::max_chars(field, label.template(current_lang()), value.as_deref().unwrap_or(""), max)?;
-    Ok(value)
-}
-
-async fn checked(state: &AppState, me: &CurrentUser, form: &AnnouncementForm) -> Result<Checked, AppError> {
+/// The form's columns, checked: content sanitised, users of the tenant.
+async fn checked(state: &AppState, me: &CurrentUser, form: &AnnouncementForm) -> Result<Values, AppError> {
     let lang = current_lang();
-    let titile = form.titile.trim().to_owned();
-    validate::required("titile", MessageKey::FieldTitle.template(lang), &titile)?;
-    validate::max_chars("titile", MessageKey::FieldTitle.template(lang), &titile, 100)?;
+    let titile = required("titile", MessageKey::FieldTitle, &form.titile, 100)?;
     validate::required("msgContent", MessageKey::FieldContent.template(lang), form.msg_content.trim())?;
     validate::max_chars("msgContent", MessageKey::FieldContent.template(lang), &form.msg_content, MAX_CONTENT)?;
     let content = ammonia::clean(&form.msg_content);
@@ -210,7 +216,7 @@ async fn checked(state: &AppState, me: &CurrentUser, form: &AnnouncementForm) ->
         None => None,
         Some(t) => Some(one_of("openType", MessageKey::FieldOpenType, Some(t), &["url", "component"], "")?),
     };
-    let open_page = bounded("openPage", MessageKey::FieldPath, filter(&form.open_page), 500)?;
+    let open_page = optional("openPage", MessageKey::FieldPath, &form.open_page, 500)?;
     if open_type.as_deref() == Some("url") {
         let page = open_page.as_deref().unwrap_or("");
         let app_path = page.starts_with('/') && !page.starts_with("//");
@@ -219,159 +225,31 @@ async fn checked(state: &AppState, me: &CurrentUser, form: &AnnouncementForm) ->
             return Err(AppError::field("openPage", MessageKey::OpenPageInvalid));
         }
     }
-    Ok(Checked {
-        titile,
-        content,
-        start,
-        end,
-        sender,
-        priority,
-        category,
-        msg_type,
-        user_ids,
-        open_type,
-        open_page,
-        bus_type: bounded("busType", MessageKey::FieldDescription, filter(&form.bus_type), 100)?,
-        bus_id: bounded("busId", MessageKey::FieldDescription, filter(&form.bus_id), 100)?,
-    })
+    Ok(vec![
+        ("titile", titile.into()),
+        ("msg_content", content.into()),
+        ("start_time", Value::OptTime(start)),
+        ("end_time", Value::OptTime(end)),
+        ("sender", sender.into()),
+        ("priority", priority.into()),
+        ("msg_category", category.into()),
+        ("msg_type", msg_type.into()),
+        ("user_ids", user_ids.into()),
+        ("open_type", open_type.into()),
+        ("open_page", open_page.into()),
+        ("bus_type", optional("busType", MessageKey::FieldDescription, &form.bus_type, 100)?.into()),
+        ("bus_id", optional("busId", MessageKey::FieldDescription, &form.bus_id, 100)?.into()),
+    ])
 }
 
-/// Writes a draft announcement.
-#[utoipa::path(post, path = "/sys/annountCement/add", tag = "system", request_body = AnnouncementForm,
-    responses((status = 200, body = crate::platform::http::Envelope<AnnouncementRecord>), (status = 400), (status = 403)))]
-pub async fn add(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<AnnouncementForm>,
-) -> ApiResult<AnnouncementRecord> {
-    grants::require(&state, &me, "system:announcement:add").await?;
-    let c = checked(&state, &me, &form).await?;
-    let id = secrets::new_id();
-    with_write!(&state.db, |conn| {
-        diesel::insert_into(sys_announcement::table)
-            .values((
-                sys_announcement::id.eq(&id),
-                sys_announcement::tenant_id.eq(me.tenant_id),
-                sys_announcement::titile.eq(&c.titile),
-                sys_announcement::msg_content.eq(&c.content),
-                sys_announcement::start_time.eq(c.start),
-                sys_announcement::end_time.eq(c.end),
-                sys_announcement::sender.eq(&c.sender),
-                sys_announcement::priority.eq(&c.priority),
-                sys_announcement::msg_category.eq(&c.category),
-                sys_announcement::msg_type.eq(&c.msg_type),
-                sys_announcement::user_ids.eq(&c.user_ids),
-                sys_announcement::send_status.eq(DRAFT),
-                sys_announcement::open_type.eq(&c.open_type),
-                sys_announcement::open_page.eq(&c.open_page),
-                sys_announcement::bus_type.eq(&c.bus_type),
-                sys_announcement::bus_id.eq(&c.bus_id),
-                sys_announcement::del_flag.eq(false),
-                sys_announcement::create_by.eq(&me.user.username),
-                sys_announcement::create_time.eq(chrono::Utc::now().naive_utc()),
-            ))
-            .execute(conn)
-            .await?;
-    });
-    let after = record_of(&state.db, find(&state.db, me.tenant_id, &id).await?).await?;
-    logs::added(&state.db, &me, "system:announcement:add", &after.titile, &after).await;
-    ok_with(MessageKey::Added, after)
-}
-
-/// Changes a draft or revoked announcement (a released one must be revoked first).
-#[utoipa::path(put, path = "/sys/annountCement/edit", tag = "system", request_body = AnnouncementForm,
-    responses((status = 200, body = crate::platform::http::Envelope<AnnouncementRecord>), (status = 400), (status = 403), (status = 404)))]
-pub async fn edit(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<AnnouncementForm>,
-) -> ApiResult<AnnouncementRecord> {
-    grants::require(&state, &me, "system:announcement:edit").await?;
-    let existing = find(&state.db, me.tenant_id, form.id.as_deref().unwrap_or("").trim()).await?;
-    if existing.send_status == RELEASED {
-        return Err(AppError::bad_request(MessageKey::AnnouncementReleasedLocked));
-    }
-    let c = checked(&state, &me, &form).await?;
-    let before = record_of(&state.db, existing).await?;
-    let changed = with_write!(&state.db, |conn| {
-        diesel::update(
-            sys_announcement::table
-                .filter(sys_announcement::id.eq(&before.id))
-                .filter(sys_announcement::send_status.ne(RELEASED)),
-        )
-        .set((
-            sys_announcement::titile.eq(&c.titile),
-            sys_announcement::msg_content.eq(&c.content),
-            sys_announcement::start_time.eq(c.start),
-            sys_announcement::end_time.eq(c.end),
-            sys_announcement::sender.eq(&c.sender),
-            sys_announcement::priority.eq(&c.priority),
-            sys_announcement::msg_category.eq(&c.category),
-            sys_announcement::msg_type.eq(&c.msg_type),
-            sys_announcement::user_ids.eq(&c.user_ids),
-            sys_announcement::open_type.eq(&c.open_type),
-            sys_announcement::open_page.eq(&c.open_page),
-            sys_announcement::bus_type.eq(&c.bus_type),
-            sys_announcement::bus_id.eq(&c.bus_id),
-            sys_announcement::update_by.eq(&me.user.username),
-            sys_announcement::update_time.eq(chrono::Utc::now().naive_utc()),
-        ))
-        .execute(conn)
-        .await?
-    });
-    if changed == 0 {
-        // Released by someone else in the meantime.
-        return Err(AppError::bad_request(MessageKey::AnnouncementReleasedLocked));
-    }
-    let after = record_of(&state.db, find(&state.db, me.tenant_id, &before.id).await?).await?;
-    logs::edited(&state.db, &me, "system:announcement:edit", &after.titile, &before, &after).await;
-    ok_with(MessageKey::Edited, after)
-}
-
-/// Tells the announcement's audience to reload their notices.
-async fn tell(state: &AppState, a: &Announcement) {
+/// Released or revoked: the audience reloads its notices, the log has the announcement as it is now.
+async fn announced(state: &AppState, me: &CurrentUser, id: &str, action: &str, key: MessageKey) -> ApiResult<AnnouncementRecord> {
+    let a = find(&state.db, me.tenant_id, id).await?;
     notices::notify(state, a.tenant_id, a.targets(), &a.id, &a.titile).await;
-}
-
-async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<(), AppError> {
-    let mut found = Vec::new();
-    for id in ids {
-        found.push(find(&state.db, me.tenant_id, id).await?);
-    }
-    with_write!(&state.db, |conn| {
-        diesel::update(
-            sys_announcement::table.filter(sys_announcement::tenant_id.eq(me.tenant_id)).filter(sys_announcement::id.eq_any(ids)),
-        )
-        .set((sys_announcement::del_flag.eq(true), sys_announcement::update_time.eq(chrono::Utc::now().naive_utc())))
-        .execute(conn)
-        .await?;
-    });
-    for a in found {
-        if a.send_status == RELEASED {
-            tell(state, &a).await;
-        }
-        let before = record_of(&state.db, a).await?;
-        logs::deleted(&state.db, me, "system:announcement:delete", &before.titile, &before).await;
-    }
-    Ok(())
-}
-
-/// Deletes an announcement (it disappears from every user's list).
-#[utoipa::path(delete, path = "/sys/annountCement/delete", tag = "system", params(IdQuery),
-    responses((status = 200), (status = 403), (status = 404)))]
-pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
-    grants::require(&state, &me, "system:announcement:delete").await?;
-    remove(&state, &me, &require_ids(q.id.as_deref().unwrap_or(""))?).await?;
-    ok_with(MessageKey::Deleted, ())
-}
-
-/// Deletes announcements.
-#[utoipa::path(delete, path = "/sys/annountCement/deleteBatch", tag = "system", params(IdQuery),
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
-pub async fn delete_batch(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
-    grants::require(&state, &me, "system:announcement:delete").await?;
-    remove(&state, &me, &require_ids(q.ids.as_deref().unwrap_or(""))?).await?;
-    ok_with(MessageKey::DeletedBatch, ())
+    let after = record::<Announcements>(state, me, &a.id).await?;
+    let op = Operation { action, target: &after.titile, operate_type: logs::OP_OTHER, before: None, after: Some(json!(after)) };
+    logs::operation(&state.db, me, op).await;
+    ok_with(key, after)
 }
 
 /// Releases a draft or revoked announcement now; its audience is notified live.
@@ -429,18 +307,7 @@ pub async fn release(
     if released == 0 {
         return Err(AppError::bad_request(MessageKey::AnnouncementAlreadyReleased));
     }
-    let a = find(&state.db, me.tenant_id, &a.id).await?;
-    tell(&state, &a).await;
-    let after = record_of(&state.db, a).await?;
-    let op = Operation {
-        action: "system:announcement:release",
-        target: &after.titile,
-        operate_type: logs::OP_OTHER,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
-    ok_with(MessageKey::Released, after)
+    announced(&state, &me, &a.id, "system:announcement:release", MessageKey::Released).await
 }
 
 /// Revokes a released announcement; it leaves its audience's lists at once.
@@ -470,16 +337,5 @@ pub async fn revoke(
     if revoked == 0 {
         return Err(AppError::bad_request(MessageKey::AnnouncementNotReleased));
     }
-    let a = find(&state.db, me.tenant_id, &a.id).await?;
-    tell(&state, &a).await;
-    let after = record_of(&state.db, a).await?;
-    let op = Operation {
-        action: "system:announcement:revoke",
-        target: &after.titile,
-        operate_type: logs::OP_OTHER,
-        before: None,
-        after: Some(json!(after)),
-    };
-    logs::operation(&state.db, &me, op).await;
-    ok_with(MessageKey::Revoked, after)
+    announced(&state, &me, &a.id, "system:announcement:revoke", MessageKey::Revoked).await
 }

@@ -8,11 +8,13 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{Announcement, AnnouncementRecord, RELEASED, TO_ALL, find, record_of, time_text};
+use super::admin::Announcements;
+use super::{Announcement, AnnouncementRecord, RELEASED, TO_ALL, find, time_text};
 use crate::platform::db::Db;
 use crate::platform::db::schema::{sys_announcement, sys_announcement_send};
 use crate::platform::http::page::{filter, like_pattern};
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, ok};
+use crate::platform::resource::handlers::find as record;
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
@@ -160,7 +162,7 @@ pub async fn query_by_id(
     let id = q.id.as_deref().unwrap_or("").trim();
     let admin = grants::of(&state, &me).await?.has("system:announcement:list");
     let a = if admin { find(&state.db, me.tenant_id, id).await? } else { visible_one(&state.db, &me, id).await? };
-    let mut record = record_of(&state.db, a).await?;
+    let mut record = record::<Announcements>(&state, &me, &a.id).await?;
     if !admin {
         // Who else it went to is not the reader's business.
         record.user_ids = None;

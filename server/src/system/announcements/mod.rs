@@ -15,7 +15,7 @@ use diesel_async::RunQueryDsl;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::platform::db::schema::{sys_announcement, sys_announcement_send, sys_user};
+use crate::platform::db::schema::{sys_announcement, sys_user};
 use crate::platform::db::{Db, DbResult};
 use crate::platform::http::AppError;
 use crate::system::users::DATE_TIME_FORMAT;
@@ -59,7 +59,7 @@ pub struct AnnouncementRecord {
     pub read_count: i64,
 }
 
-#[derive(Clone, Debug, Queryable, Selectable)]
+#[derive(Clone, Debug, Queryable, Selectable, QueryableByName)]
 #[diesel(table_name = sys_announcement)]
 pub struct Announcement {
     pub id: String,
@@ -88,10 +88,15 @@ pub fn time_text(t: Option<NaiveDateTime>) -> Option<String> {
     t.map(|t| t.format(DATE_TIME_FORMAT).to_string())
 }
 
+/// The users an announcement is addressed to (announcements to chosen users).
+pub fn targets(msg_type: &str, user_ids: Option<&str>) -> Option<Vec<String>> {
+    (msg_type == TO_USERS).then(|| crate::platform::http::page::split_ids(user_ids.unwrap_or("")))
+}
+
 impl Announcement {
     /// The users it is addressed to (announcements to chosen users).
     pub fn targets(&self) -> Option<Vec<String>> {
-        (self.msg_type == TO_USERS).then(|| crate::platform::http::page::split_ids(self.user_ids.as_deref().unwrap_or("")))
+        targets(&self.msg_type, self.user_ids.as_deref())
     }
 
     pub fn record(self, user_names: Option<String>, read_count: i64) -> AnnouncementRecord {
@@ -136,43 +141,24 @@ pub async fn find(db: &Db, tenant_id: i32, id: &str) -> Result<Announcement, App
     found.ok_or_else(AppError::not_found)
 }
 
-/// The names of the chosen users, comma-joined, in the order given.
-pub async fn user_names(db: &Db, tenant_id: i32, ids: &[String]) -> DbResult<Option<String>> {
+/// The names of the chosen users of each record, comma-joined in the order given (one query
+/// for the lot).
+pub async fn name_users(db: &Db, records: &mut [AnnouncementRecord]) -> DbResult<()> {
+    let wanted: Vec<Vec<String>> =
+        records.iter().map(|r| targets(&r.msg_type, r.user_ids.as_deref()).unwrap_or_default()).collect();
+    let ids: Vec<&str> = wanted.iter().flatten().map(String::as_str).collect();
     if ids.is_empty() {
-        return Ok(None);
+        return Ok(());
     }
     let rows: Vec<(String, String)> = with_conn!(db, |conn| {
-        sys_user::table
-            .filter(sys_user::tenant_id.eq(tenant_id))
-            .filter(sys_user::id.eq_any(ids))
-            .select((sys_user::id, sys_user::realname))
-            .load(conn)
-            .await?
+        sys_user::table.filter(sys_user::id.eq_any(&ids)).select((sys_user::id, sys_user::realname)).load(conn).await?
     });
-    let names: Vec<&str> = ids.iter().filter_map(|id| rows.iter().find(|(i, _)| i == id).map(|(_, n)| n.as_str())).collect();
-    Ok(Some(names.join(",")))
-}
-
-/// How many users read each of `ids`.
-pub async fn read_counts(db: &Db, ids: &[String]) -> DbResult<Vec<(String, i64)>> {
-    let rows: Vec<(String, i64)> = with_conn!(db, |conn| {
-        sys_announcement_send::table
-            .filter(sys_announcement_send::annt_id.eq_any(ids))
-            .filter(sys_announcement_send::read_flag.eq(true))
-            .group_by(sys_announcement_send::annt_id)
-            .select((sys_announcement_send::annt_id, diesel::dsl::count_star()))
-            .load(conn)
-            .await?
-    });
-    Ok(rows)
-}
-
-/// The full record with names and read count.
-pub async fn record_of(db: &Db, a: Announcement) -> Result<AnnouncementRecord, AppError> {
-    let names = match a.targets() {
-        Some(ids) => user_names(db, a.tenant_id, &ids).await?,
-        None => None,
-    };
-    let read = read_counts(db, std::slice::from_ref(&a.id)).await?.into_iter().next().map_or(0, |(_, n)| n);
-    Ok(a.record(names, read))
+    for (record, ids) in records.iter_mut().zip(&wanted) {
+        if record.msg_type == TO_USERS && !ids.is_empty() {
+            let names: Vec<&str> =
+                ids.iter().filter_map(|id| rows.iter().find(|(i, _)| i == id).map(|(_, n)| n.as_str())).collect();
+            record.user_names = Some(names.join(","));
+        }
+    }
+    Ok(())
 }

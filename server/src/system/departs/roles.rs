@@ -1,25 +1,31 @@
 //! Department roles (`/sys/sysDepartRole/*`, `/sys/sysDepartPermission/*`): roles a department
-//! defines for its members, holding only what the department itself was granted.
+//! defines for its members, holding only what the department itself was granted. A declared
+//! resource listed under its department, checked like roles (`roles::admin`); assigning members
+//! and permissions is written here.
 
 use axum::extract::State;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
-use logistics_core::{MessageKey, check_rule, validate};
+use logistics_core::MessageKey;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::platform::db::Db;
 use crate::platform::db::schema::{sys_depart_role, sys_depart_role_permission, sys_depart_role_user, sys_user_depart};
-use crate::platform::http::page::{IdQuery, Order, filter, require_ids, split_ids};
-use crate::platform::http::reply::ok_with;
-use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::platform::http::page::{Order, split_ids};
+use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, ok};
+use crate::platform::resource::handlers::find;
+use crate::platform::resource::{Field, Filter, Parent, Resource, Scope, Values, Written};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
-use crate::system::logs::{self, Operation};
-use crate::system::permissions::admin::{GrantTree, depart_permission_ids, grant_rows, grant_tree, tenant_depart};
+use crate::system::permissions::admin::depart_grants::DepartQuery;
+use crate::system::permissions::admin::queries::{depart_permission_ids, grant_rows, tenant_depart};
+use crate::system::permissions::admin::role_grants::RoleQuery;
+use crate::system::permissions::admin::saved;
+use crate::system::permissions::admin::trees::{GrantTree, grant_tree};
 use crate::system::permissions::grants;
-use crate::{platform::secrets, system::users, with_conn, with_write};
+use crate::system::roles::admin::{grants_follow, role_values};
+use crate::{system::users, with_conn, with_write};
 
 const CODE: &str = "system:depart:role";
 
@@ -34,96 +40,15 @@ pub struct DepartRoleRecord {
     pub create_time: String,
 }
 
-type Row = (String, String, String, String, Option<String>, chrono::NaiveDateTime);
-
-fn to_record((id, depart_id, role_name, role_code, description, create_time): Row) -> DepartRoleRecord {
-    DepartRoleRecord {
-        id,
-        depart_id,
-        role_name,
-        role_code,
-        description,
-        create_time: create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-    }
-}
-
-macro_rules! columns {
-    () => {
-        (
-            sys_depart_role::id,
-            sys_depart_role::depart_id,
-            sys_depart_role::role_name,
-            sys_depart_role::role_code,
-            sys_depart_role::description,
-            sys_depart_role::create_time,
-        )
-    };
-}
-
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct DepartRoleFilter {
-    #[serde(default, alias = "departId")]
-    pub dept_id: String,
-    pub role_name: Option<String>,
-    #[serde(flatten)]
-    #[param(ignore)]
-    pub page: PageParams,
-}
-
-/// A department's roles.
-#[utoipa::path(get, path = "/sys/sysDepartRole/list", tag = "system", params(DepartRoleFilter, PageParams),
-    responses((status = 200, body = crate::platform::http::Envelope<Page<DepartRoleRecord>>), (status = 403), (status = 404)))]
-pub async fn list(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(f): ApiQuery<DepartRoleFilter>,
-) -> ApiResult<Page<DepartRoleRecord>> {
-    grants::require(&state, &me, CODE).await?;
-    tenant_depart(&state.db, f.dept_id.trim(), me.tenant_id).await?;
-    let sort = f.page.sort(&["roleCode", "roleName", "createTime"], ("createTime", Order::Desc))?;
-    let name = filter(&f.role_name);
-    let depart_id = f.dept_id.trim().to_owned();
-    macro_rules! filtered {
-        () => {{
-            let mut q = sys_depart_role::table
-                .filter(sys_depart_role::tenant_id.eq(me.tenant_id))
-                .filter(sys_depart_role::depart_id.eq(&depart_id))
-                .into_boxed();
-            if let Some(v) = &name {
-                q = q.filter(sys_depart_role::role_name.like(crate::platform::http::page::like_pattern(v)).escape('\\'));
-            }
-            q
-        }};
-    }
-    let (total, rows): (i64, Vec<Row>) = with_conn!(&state.db, |conn| {
-        let total = filtered!().count().get_result(conn).await?;
-        let q = filtered!().select(columns!()).limit(f.page.page_size()).offset(f.page.offset());
-        let q = match sort {
-            ("roleCode", Order::Asc) => q.order(sys_depart_role::role_code.asc()),
-            ("roleCode", Order::Desc) => q.order(sys_depart_role::role_code.desc()),
-            ("roleName", Order::Asc) => q.order(sys_depart_role::role_name.asc()),
-            ("roleName", Order::Desc) => q.order(sys_depart_role::role_name.desc()),
-            (_, Order::Asc) => q.order(sys_depart_role::create_time.asc()),
-            (_, Order::Desc) => q.order(sys_depart_role::create_time.desc()),
-        };
-        (total, q.then_order_by(sys_depart_role::id.asc()).load(conn).await?)
-    });
-    ok(Page::new(rows.into_iter().map(to_record).collect(), total, &f.page))
-}
-
-async fn one(db: &Db, tenant_id: i32, id: &str) -> Result<DepartRoleRecord, AppError> {
-    let row: Option<Row> = with_conn!(db, |conn| {
-        sys_depart_role::table
-            .filter(sys_depart_role::tenant_id.eq(tenant_id))
-            .filter(sys_depart_role::id.eq(id))
-            .select(columns!())
-            .first(conn)
-            .await
-            .optional()?
-    });
-    row.map(to_record).ok_or_else(AppError::not_found)
+#[derive(Queryable, Selectable, QueryableByName)]
+#[diesel(table_name = sys_depart_role)]
+pub struct Row {
+    id: String,
+    depart_id: String,
+    role_name: String,
+    role_code: String,
+    description: Option<String>,
+    create_time: chrono::NaiveDateTime,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -139,108 +64,84 @@ pub struct DepartRoleForm {
     pub description: Option<String>,
 }
 
-fn checked(form: &DepartRoleForm) -> Result<(String, String, Option<String>), AppError> {
-    let lang = current_lang();
-    let code = form.role_code.trim().to_owned();
-    validate::required("roleCode", MessageKey::FieldRoleCode.template(lang), &code)?;
-    check_rule::role_code(&code).map_err(|e| AppError::invalid(logistics_core::FieldError { field: "roleCode".into(), ..e }))?;
-    let name = form.role_name.trim().to_owned();
-    validate::required("roleName", MessageKey::FieldRoleName.template(lang), &name)?;
-    validate::max_chars("roleName", MessageKey::FieldRoleName.template(lang), &name, 100)?;
-    let description = filter(&form.description);
-    validate::max_chars("description", MessageKey::FieldDescription.template(lang), description.as_deref().unwrap_or(""), 500)?;
-    Ok((code, name, description))
-}
+pub struct DepartRoles;
 
-/// Adds a role to a department.
-#[utoipa::path(post, path = "/sys/sysDepartRole/add", tag = "system", request_body = DepartRoleForm,
-    responses((status = 200, body = crate::platform::http::Envelope<DepartRoleRecord>), (status = 400), (status = 403), (status = 404), (status = 409)))]
-pub async fn add(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<DepartRoleForm>,
-) -> ApiResult<DepartRoleRecord> {
-    grants::require(&state, &me, CODE).await?;
-    let (code, name, description) = checked(&form)?;
-    tenant_depart(&state.db, form.depart_id.trim(), me.tenant_id).await?;
-    let id = secrets::new_id();
-    let now = chrono::Utc::now().naive_utc();
-    with_write!(&state.db, |conn| {
-        diesel::insert_into(sys_depart_role::table)
-            .values((
-                sys_depart_role::id.eq(&id),
-                sys_depart_role::depart_id.eq(form.depart_id.trim()),
-                sys_depart_role::role_name.eq(&name),
-                sys_depart_role::role_code.eq(&code),
-                sys_depart_role::description.eq(&description),
-                sys_depart_role::tenant_id.eq(me.tenant_id),
-                sys_depart_role::create_time.eq(now),
-            ))
-            .execute(conn)
-            .await
-            .map_err(|e| AppError::or_taken(e, "roleCode", MessageKey::RoleCodeTaken))?;
-    });
-    let after = one(&state.db, me.tenant_id, &id).await?;
-    logs::added(&state.db, &me, "system:depart:role:add", &after.role_code, &after).await;
-    ok_with(MessageKey::Added, after)
-}
+impl Resource for DepartRoles {
+    const PATH: &'static str = "/sys/sysDepartRole";
+    const PERMISSION: &'static str = CODE;
+    const TAG: &'static str = "system";
+    const NOUN: &'static str = "department role";
+    const PLURAL: &'static str = "department roles";
+    const TABLE: &'static str = "sys_depart_role";
+    const SCOPE: Scope = Scope::Tenant;
+    const FIELDS: &'static [Field] = &[
+        Field::text("roleCode", "role_code").sortable().titled(MessageKey::FieldRoleCode),
+        Field::text("roleName", "role_name").sortable().titled(MessageKey::FieldRoleName),
+        Field::text("description", "description").titled(MessageKey::FieldDescription),
+        Field::text("departId", "depart_id"),
+        Field::time("createTime", "create_time").sortable(),
+    ];
+    const FILTERS: &'static [Filter] = &[Filter::like("roleName", &["role_name"], "Name, substring.")];
+    const DEFAULT_SORT: (&'static str, Order) = ("createTime", Order::Desc);
+    const UNIQUE: Option<(&'static str, MessageKey)> = Some(("roleCode", MessageKey::RoleCodeTaken));
+    const HAS_CREATE_BY: bool = false;
+    const PARENT: Option<Parent> =
+        Some(Parent { params: &["deptId", "departId"], column: "depart_id", doc: "The department (`departId` too)." });
+    /// Managed by a button of the departments' menu, which has no data rules of its own.
+    const DATA_RULES: bool = false;
+    /// A department role's grants and members go with it.
+    const CASCADE: &'static [(&'static str, &'static str)] =
+        &[("sys_depart_role_permission", "role_id"), ("sys_depart_role_user", "drole_id")];
 
-/// Changes a department role's code, name and description.
-#[utoipa::path(put, path = "/sys/sysDepartRole/edit", tag = "system", request_body = DepartRoleForm,
-    responses((status = 200, body = crate::platform::http::Envelope<DepartRoleRecord>), (status = 400), (status = 403), (status = 404), (status = 409)))]
-pub async fn edit(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<DepartRoleForm>,
-) -> ApiResult<DepartRoleRecord> {
-    grants::require(&state, &me, CODE).await?;
-    let before = one(&state.db, me.tenant_id, form.id.as_deref().unwrap_or("").trim()).await?;
-    let (code, name, description) = checked(&form)?;
-    let now = chrono::Utc::now().naive_utc();
-    with_write!(&state.db, |conn| {
-        diesel::update(sys_depart_role::table.filter(sys_depart_role::id.eq(&before.id)))
-            .set((
-                sys_depart_role::role_name.eq(&name),
-                sys_depart_role::role_code.eq(&code),
-                sys_depart_role::description.eq(&description),
-                sys_depart_role::update_time.eq(now),
-            ))
-            .execute(conn)
-            .await
-            .map_err(|e| AppError::or_taken(e, "roleCode", MessageKey::RoleCodeTaken))?;
-    });
-    let after = one(&state.db, me.tenant_id, &before.id).await?;
-    logs::edited(&state.db, &me, "system:depart:role:edit", &after.role_code, &before, &after).await;
-    ok_with(MessageKey::Edited, after)
-}
+    type Row = Row;
+    type Record = DepartRoleRecord;
+    type Form = DepartRoleForm;
 
-/// Deletes department roles (their members lose them).
-#[utoipa::path(delete, path = "/sys/sysDepartRole/delete", tag = "system", params(IdQuery),
-    responses((status = 200), (status = 403), (status = 404)))]
-pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
-    grants::require(&state, &me, CODE).await?;
-    let ids = require_ids(q.id.as_deref().or(q.ids.as_deref()).unwrap_or(""))?;
-    let mut befores = Vec::new();
-    for id in &ids {
-        befores.push(one(&state.db, me.tenant_id, id).await?);
+    fn record(r: Row) -> DepartRoleRecord {
+        DepartRoleRecord {
+            id: r.id,
+            depart_id: r.depart_id,
+            role_name: r.role_name,
+            role_code: r.role_code,
+            description: r.description,
+            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
+        }
     }
-    with_write!(&state.db, |conn| {
-        conn.transaction(async |tx| {
-            diesel::delete(sys_depart_role_permission::table.filter(sys_depart_role_permission::role_id.eq_any(&ids)))
-                .execute(tx)
-                .await?;
-            diesel::delete(sys_depart_role_user::table.filter(sys_depart_role_user::drole_id.eq_any(&ids))).execute(tx).await?;
-            diesel::delete(sys_depart_role::table.filter(sys_depart_role::id.eq_any(&ids))).execute(tx).await?;
-            Ok::<(), diesel::result::Error>(())
-        })
-        .await
-        .map_err(AppError::from)?;
-    });
-    crate::system::permissions::grants_changed(&state.db).await?;
-    for before in befores {
-        logs::deleted(&state.db, &me, "system:depart:role:delete", &before.role_code, &before).await;
+
+    crate::keyed_by!(DepartRoleRecord, DepartRoleForm, role_code);
+
+    /// One button holds every call.
+    fn permission(_verb: &str) -> String {
+        CODE.to_owned()
     }
-    ok_with(MessageKey::Deleted, ())
+
+    async fn check_parent(state: &AppState, me: &CurrentUser, id: &str) -> Result<(), AppError> {
+        tenant_depart(&state.db, id, me.tenant_id).await
+    }
+
+    /// Checked like roles; on add, the department is the tenant's (else 404).
+    async fn values(
+        state: &AppState,
+        me: &CurrentUser,
+        form: &DepartRoleForm,
+        before: Option<&DepartRoleRecord>,
+    ) -> Result<Values, AppError> {
+        let mut values = role_values(&form.role_code, &form.role_name, None, &form.description)?;
+        if before.is_none() {
+            let depart_id = form.depart_id.trim().to_owned();
+            tenant_depart(&state.db, &depart_id, me.tenant_id).await?;
+            values.push(("depart_id", depart_id.into()));
+        }
+        Ok(values)
+    }
+
+    async fn after_write(state: &AppState, _: &CurrentUser, written: Written<'_, DepartRoleRecord>) -> Result<(), AppError> {
+        match written {
+            // A role's name or code grants nothing.
+            Written::Edited { .. } => Ok(()),
+            other => grants_follow(state, &other).await,
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -312,7 +213,7 @@ pub async fn assign(State(state): State<AppState>, me: CurrentUser, ApiJson(body
         .ok_or_else(AppError::not_found)?;
     let mut departs = Vec::new();
     for id in &wanted {
-        let role = one(&state.db, me.tenant_id, id).await?;
+        let role = find::<DepartRoles>(&state, &me, id).await?;
         member(&state.db, &user.id, &role.depart_id).await?;
         // A department role only carries what the caller could grant.
         let perms = role_permission_ids(&state.db, id).await?;
@@ -357,16 +258,7 @@ pub async fn assign(State(state): State<AppState>, me: CurrentUser, ApiJson(body
         .await
         .map_err(AppError::from)?;
     });
-    crate::system::permissions::grants_changed(&state.db).await?;
-    let op = Operation {
-        action: "system:depart:role:assign",
-        target: &user.username,
-        operate_type: logs::OP_OTHER,
-        before: Some(json!(old)),
-        after: Some(json!(wanted)),
-    };
-    logs::operation(&state.db, &me, op).await;
-    ok_with(MessageKey::Saved, ())
+    saved(&state, &me, "system:depart:role:assign", &user.username, &old, &wanted).await
 }
 
 async fn role_permission_ids(db: &Db, role_id: &str) -> Result<Vec<String>, AppError> {
@@ -379,14 +271,6 @@ async fn role_permission_ids(db: &Db, role_id: &str) -> Result<Vec<String>, AppE
             .await?
     });
     Ok(ids)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct DepartQuery {
-    #[serde(default)]
-    pub depart_id: String,
 }
 
 /// What the department holds: the tree its roles are granted from.
@@ -403,14 +287,6 @@ pub async fn tree_for_role(
     ok(grant_tree(&state, &|p| held.contains(&p.id)).await?)
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct RoleQuery {
-    #[serde(default)]
-    pub role_id: String,
-}
-
 /// A department role's permission ids.
 #[utoipa::path(get, path = "/sys/sysDepartPermission/queryDeptRolePermission", tag = "system", params(RoleQuery),
     responses((status = 200, body = crate::platform::http::Envelope<Vec<String>>), (status = 403), (status = 404)))]
@@ -420,7 +296,7 @@ pub async fn role_permissions(
     ApiQuery(q): ApiQuery<RoleQuery>,
 ) -> ApiResult<Vec<String>> {
     grants::require(&state, &me, CODE).await?;
-    one(&state.db, me.tenant_id, q.role_id.trim()).await?;
+    find::<DepartRoles>(&state, &me, q.role_id.trim()).await?;
     ok(role_permission_ids(&state.db, q.role_id.trim()).await?)
 }
 
@@ -443,7 +319,7 @@ pub async fn save_role_permissions(
     ApiJson(body): ApiJson<SaveDepartRolePermission>,
 ) -> ApiResult<()> {
     let granted = grants::require(&state, &me, CODE).await?;
-    let role = one(&state.db, me.tenant_id, body.role_id.trim()).await?;
+    let role = find::<DepartRoles>(&state, &me, body.role_id.trim()).await?;
     let held = depart_permission_ids(&state.db, &role.depart_id).await?;
     let current = role_permission_ids(&state.db, &role.id).await?;
     let requested = split_ids(&body.permission_ids);
@@ -471,14 +347,5 @@ pub async fn save_role_permissions(
         .await
         .map_err(AppError::from)?;
     });
-    crate::system::permissions::grants_changed(&state.db).await?;
-    let op = Operation {
-        action: "system:depart:role:authorize",
-        target: &role.role_code,
-        operate_type: logs::OP_OTHER,
-        before: Some(json!(current)),
-        after: Some(json!(requested)),
-    };
-    logs::operation(&state.db, &me, op).await;
-    ok_with(MessageKey::Saved, ())
+    saved(&state, &me, "system:depart:role:authorize", &role.role_code, &current, &requested).await
 }

@@ -1,25 +1,24 @@
 //! Dictionary items (`/sys/dictItem/*`): value, texts in both languages, tag colour, order and
-//! state. Changing items takes `system:dict:edit`.
+//! state. Listed under their dictionary (`dictId`); reading takes `system:dict:list`, changing
+//! items `system:dict:edit`. A declared resource.
 
-use axum::extract::State;
+use diesel::QueryableByName;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use logistics_core::{MessageKey, validate};
+use logistics_core::MessageKey;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use super::changed;
-use crate::platform::db::Db;
-use crate::platform::db::schema::sys_dict_item;
+use crate::platform::db::schema::{sys_dict, sys_dict_item};
 use crate::platform::http::lang::pick;
-use crate::platform::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
-use crate::platform::http::reply::ok_with;
-use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::platform::http::page::{Order, filter};
+use crate::platform::http::{AppError, current_lang};
+use crate::platform::resource::form::{optional, required};
+use crate::platform::resource::{Field, Filter, Kind, Parent, Resource, Scope, Values, Written};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
-use crate::system::logs;
-use crate::system::permissions::grants;
-use crate::{platform::secrets, with_conn, with_write};
+use crate::with_conn;
 
 /// The tag colours an item may have (Chakra palette names).
 pub const COLORS: &[&str] = &["gray", "red", "orange", "yellow", "green", "teal", "blue", "cyan", "purple", "pink"];
@@ -40,114 +39,26 @@ pub struct DictItemRecord {
     /// 1 enabled, 0 disabled.
     pub status: i16,
     pub create_time: String,
+    /// The dictionary's code, naming the item in the operation log (`priority=H`).
+    #[serde(skip)]
+    pub dict_code: String,
 }
 
-type Row = (String, String, String, Option<String>, String, Option<String>, Option<String>, i32, i16, chrono::NaiveDateTime);
-
-macro_rules! columns {
-    () => {
-        (
-            sys_dict_item::id,
-            sys_dict_item::dict_id,
-            sys_dict_item::item_text,
-            sys_dict_item::item_text_en,
-            sys_dict_item::item_value,
-            sys_dict_item::item_color,
-            sys_dict_item::description,
-            sys_dict_item::sort_order,
-            sys_dict_item::status,
-            sys_dict_item::create_time,
-        )
-    };
-}
-
-fn to_record(
-    (id, dict_id, item_text, item_text_en, item_value, item_color, description, sort_order, status, create_time): Row,
-) -> DictItemRecord {
-    DictItemRecord {
-        title: pick(current_lang(), item_text.clone(), item_text_en.clone()),
-        id,
-        dict_id,
-        item_text,
-        item_text_en,
-        item_value,
-        item_color,
-        description,
-        sort_order,
-        status,
-        create_time: create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-    }
-}
-
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct ItemFilter {
-    /// The dictionary (required).
-    pub dict_id: Option<String>,
-    /// Chinese or English text, substring.
-    pub item_text: Option<String>,
-    /// 1 enabled, 0 disabled.
-    pub status: Option<String>,
-    #[serde(flatten)]
-    #[param(ignore)]
-    pub page: PageParams,
-}
-
-/// A dictionary's items: search, paging, sorting.
-#[utoipa::path(get, path = "/sys/dictItem/list", tag = "system", params(ItemFilter, PageParams),
-    responses((status = 200, body = crate::platform::http::Envelope<Page<DictItemRecord>>), (status = 400), (status = 403), (status = 404)))]
-pub async fn list(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(f): ApiQuery<ItemFilter>,
-) -> ApiResult<Page<DictItemRecord>> {
-    grants::require(&state, &me, "system:dict:list").await?;
-    let dict = super::one(&state.db, f.dict_id.as_deref().unwrap_or("").trim()).await?;
-    let sort = f.page.sort(&["sortOrder", "itemValue", "createTime"], ("sortOrder", Order::Asc))?;
-    let text = filter(&f.item_text);
-    let status = match filter(&f.status).as_deref() {
-        None => None,
-        Some("1") => Some(1i16),
-        Some("0") => Some(0i16),
-        Some(_) => return Err(AppError::field("status", MessageKey::StatusInvalid)),
-    };
-    macro_rules! filtered {
-        () => {{
-            let mut q = sys_dict_item::table.filter(sys_dict_item::dict_id.eq(&dict.id)).into_boxed();
-            if let Some(v) = &text {
-                let p = like_pattern(v);
-                q = q.filter(
-                    sys_dict_item::item_text.like(p.clone()).escape('\\').or(sys_dict_item::item_text_en.like(p).escape('\\')),
-                );
-            }
-            if let Some(s) = status {
-                q = q.filter(sys_dict_item::status.eq(s));
-            }
-            q
-        }};
-    }
-    let (total, rows): (i64, Vec<Row>) = with_conn!(&state.db, |conn| {
-        let total = filtered!().count().get_result(conn).await?;
-        let q = filtered!().select(columns!()).limit(f.page.page_size()).offset(f.page.offset());
-        let q = match sort {
-            ("itemValue", Order::Asc) => q.order(sys_dict_item::item_value.asc()),
-            ("itemValue", Order::Desc) => q.order(sys_dict_item::item_value.desc()),
-            ("createTime", Order::Asc) => q.order(sys_dict_item::create_time.asc()),
-            ("createTime", Order::Desc) => q.order(sys_dict_item::create_time.desc()),
-            (_, Order::Asc) => q.order(sys_dict_item::sort_order.asc()),
-            (_, Order::Desc) => q.order(sys_dict_item::sort_order.desc()),
-        };
-        (total, q.then_order_by(sys_dict_item::id.asc()).load(conn).await?)
-    });
-    ok(Page::new(rows.into_iter().map(to_record).collect(), total, &f.page))
-}
-
-async fn one(db: &Db, id: &str) -> Result<DictItemRecord, AppError> {
-    let row: Option<Row> = with_conn!(db, |conn| {
-        sys_dict_item::table.filter(sys_dict_item::id.eq(id)).select(columns!()).first(conn).await.optional()?
-    });
-    row.map(to_record).ok_or_else(AppError::not_found)
+#[derive(QueryableByName)]
+#[diesel(table_name = sys_dict_item)]
+pub struct Row {
+    id: String,
+    dict_id: String,
+    item_text: String,
+    item_text_en: Option<String>,
+    item_value: String,
+    item_color: Option<String>,
+    description: Option<String>,
+    sort_order: i32,
+    status: i16,
+    create_time: chrono::NaiveDateTime,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    dict_code: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -168,150 +79,133 @@ pub struct DictItemForm {
     pub status: Option<i16>,
 }
 
-struct Checked {
-    text: String,
-    text_en: Option<String>,
-    value: String,
-    color: Option<String>,
-    description: Option<String>,
-    sort_order: i32,
-    status: i16,
-}
-
-fn checked(form: &DictItemForm) -> Result<Checked, AppError> {
-    let lang = current_lang();
-    let text = form.item_text.trim().to_owned();
-    validate::required("itemText", MessageKey::FieldItemText.template(lang), &text)?;
-    validate::max_chars("itemText", MessageKey::FieldItemText.template(lang), &text, 100)?;
-    let text_en = filter(&form.item_text_en);
-    validate::max_chars("itemTextEn", MessageKey::FieldItemText.template(lang), text_en.as_deref().unwrap_or(""), 100)?;
-    let value = form.item_value.trim().to_owned();
-    validate::required("itemValue", MessageKey::FieldItemValue.template(lang), &value)?;
-    validate::max_chars("itemValue", MessageKey::FieldItemValue.template(lang), &value, 100)?;
-    let color = filter(&form.item_color);
-    if let Some(c) = &color
-        && !COLORS.contains(&c.as_str())
-    {
-        return Err(AppError::field("itemColor", MessageKey::ValueInvalid).with("field", MessageKey::FieldColor.template(lang)));
-    }
-    let description = filter(&form.description);
-    validate::max_chars("description", MessageKey::FieldDescription.template(lang), description.as_deref().unwrap_or(""), 500)?;
-    let status = form.status.unwrap_or(1);
-    if status != 0 && status != 1 {
-        return Err(AppError::field("status", MessageKey::StatusInvalid));
-    }
-    Ok(Checked {
-        text,
-        text_en,
-        value,
-        color,
-        description,
-        sort_order: form.sort_order.unwrap_or(0).clamp(-99_999, 99_999),
-        status,
-    })
-}
-
-/// Adds an item to a dictionary.
-#[utoipa::path(post, path = "/sys/dictItem/add", tag = "system", request_body = DictItemForm,
-    responses((status = 200, body = crate::platform::http::Envelope<DictItemRecord>), (status = 400), (status = 403), (status = 404), (status = 409)))]
-pub async fn add(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<DictItemForm>,
-) -> ApiResult<DictItemRecord> {
-    grants::require(&state, &me, "system:dict:edit").await?;
-    let dict = super::one(&state.db, form.dict_id.as_deref().unwrap_or("").trim()).await?;
-    let c = checked(&form)?;
-    let id = secrets::new_id();
-    with_write!(&state.db, |conn| {
-        diesel::insert_into(sys_dict_item::table)
-            .values((
-                sys_dict_item::id.eq(&id),
-                sys_dict_item::dict_id.eq(&dict.id),
-                sys_dict_item::item_text.eq(&c.text),
-                sys_dict_item::item_text_en.eq(&c.text_en),
-                sys_dict_item::item_value.eq(&c.value),
-                sys_dict_item::item_color.eq(&c.color),
-                sys_dict_item::description.eq(&c.description),
-                sys_dict_item::sort_order.eq(c.sort_order),
-                sys_dict_item::status.eq(c.status),
-                sys_dict_item::create_by.eq(&me.user.username),
-                sys_dict_item::create_time.eq(chrono::Utc::now().naive_utc()),
-            ))
-            .execute(conn)
-            .await
-            .map_err(|e| AppError::or_taken(e, "itemValue", MessageKey::DictItemValueTaken))?;
+/// The dictionary exists (dictionaries are platform-wide), else 404.
+async fn dictionary(state: &AppState, id: &str) -> Result<String, AppError> {
+    let id = id.trim();
+    let found: Option<String> = with_conn!(&state.db, |conn| {
+        sys_dict::table.filter(sys_dict::id.eq(id)).select(sys_dict::id).first(conn).await.optional()?
     });
-    let after = one(&state.db, &id).await?;
-    changed(&state).await;
-    let target = format!("{}={}", dict.dict_code, after.item_value);
-    logs::added(&state.db, &me, "system:dict:edit", &target, &after).await;
-    ok_with(MessageKey::Added, after)
+    found.ok_or_else(AppError::not_found)
 }
 
-/// Changes an item.
-#[utoipa::path(put, path = "/sys/dictItem/edit", tag = "system", request_body = DictItemForm,
-    responses((status = 200, body = crate::platform::http::Envelope<DictItemRecord>), (status = 400), (status = 403), (status = 404), (status = 409)))]
-pub async fn edit(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<DictItemForm>,
-) -> ApiResult<DictItemRecord> {
-    grants::require(&state, &me, "system:dict:edit").await?;
-    let before = one(&state.db, form.id.as_deref().unwrap_or("").trim()).await?;
-    let c = checked(&form)?;
-    with_write!(&state.db, |conn| {
-        diesel::update(sys_dict_item::table.filter(sys_dict_item::id.eq(&before.id)))
-            .set((
-                sys_dict_item::item_text.eq(&c.text),
-                sys_dict_item::item_text_en.eq(&c.text_en),
-                sys_dict_item::item_value.eq(&c.value),
-                sys_dict_item::item_color.eq(&c.color),
-                sys_dict_item::description.eq(&c.description),
-                sys_dict_item::sort_order.eq(c.sort_order),
-                sys_dict_item::status.eq(c.status),
-                sys_dict_item::update_by.eq(&me.user.username),
-                sys_dict_item::update_time.eq(chrono::Utc::now().naive_utc()),
-            ))
-            .execute(conn)
-            .await
-            .map_err(|e| AppError::or_taken(e, "itemValue", MessageKey::DictItemValueTaken))?;
-    });
-    let after = one(&state.db, &before.id).await?;
-    changed(&state).await;
-    logs::edited(&state.db, &me, "system:dict:edit", &after.item_value, &before, &after).await;
-    ok_with(MessageKey::Edited, after)
-}
+pub struct DictItems;
 
-async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<(), AppError> {
-    let mut befores = Vec::new();
-    for id in ids {
-        befores.push(one(&state.db, id).await?);
+impl Resource for DictItems {
+    const PATH: &'static str = "/sys/dictItem";
+    const PERMISSION: &'static str = "system:dict:item";
+    const TAG: &'static str = "system";
+    const NOUN: &'static str = "dictionary item";
+    const PLURAL: &'static str = "dictionary items";
+    const TABLE: &'static str = "sys_dict_item";
+    const SCOPE: Scope = Scope::Platform;
+    const FIELDS: &'static [Field] = &[
+        Field::text("itemValue", "item_value").sortable().titled(MessageKey::FieldItemValue),
+        Field::text("itemText", "item_text").titled(MessageKey::FieldItemText),
+        Field::text("itemTextEn", "item_text_en"),
+        Field::text("itemColor", "item_color"),
+        Field::text("description", "description").titled(MessageKey::FieldDescription),
+        Field::int("sortOrder", "sort_order").sortable(),
+        Field::small("status", "status"),
+        Field::time("createTime", "create_time").sortable(),
+    ];
+    const FILTERS: &'static [Filter] = &[
+        Filter::like("itemText", &["item_text", "item_text_en"], "Chinese or English text, substring."),
+        Filter::one_of("status", &["status"], &["1", "0"], Kind::Small, "1 enabled, 0 disabled."),
+    ];
+    const DEFAULT_SORT: (&'static str, Order) = ("sortOrder", Order::Asc);
+    const UNIQUE: Option<(&'static str, MessageKey)> = Some(("itemValue", MessageKey::DictItemValueTaken));
+    const HAS_UPDATE_BY: bool = true;
+    const SELECT: &'static str = "*, (SELECT d.dict_code FROM sys_dict d WHERE d.id = sys_dict_item.dict_id) AS dict_code";
+    const PARENT: Option<Parent> = Some(Parent { params: &["dictId"], column: "dict_id", doc: "The dictionary (required)." });
+    /// Shown on the dictionaries' menu, whose rules name dictionaries' columns.
+    const DATA_RULES: bool = false;
+
+    type Row = Row;
+    type Record = DictItemRecord;
+    type Form = DictItemForm;
+
+    fn record(r: Row) -> DictItemRecord {
+        DictItemRecord {
+            title: pick(current_lang(), r.item_text.clone(), r.item_text_en.clone()),
+            id: r.id,
+            dict_id: r.dict_id,
+            item_text: r.item_text,
+            item_text_en: r.item_text_en,
+            item_value: r.item_value,
+            item_color: r.item_color,
+            description: r.description,
+            sort_order: r.sort_order,
+            status: r.status,
+            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
+            dict_code: r.dict_code,
+        }
     }
-    with_write!(&state.db, |conn| {
-        diesel::delete(sys_dict_item::table.filter(sys_dict_item::id.eq_any(ids))).execute(conn).await?;
-    });
-    changed(state).await;
-    for before in befores {
-        logs::deleted(&state.db, me, "system:dict:edit", &before.item_value, &before).await;
+
+    fn id(record: &DictItemRecord) -> &str {
+        &record.id
     }
-    Ok(())
-}
 
-/// Deletes an item.
-#[utoipa::path(delete, path = "/sys/dictItem/delete", tag = "system", params(IdQuery),
-    responses((status = 200), (status = 403), (status = 404)))]
-pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
-    grants::require(&state, &me, "system:dict:edit").await?;
-    remove(&state, &me, &require_ids(q.id.as_deref().unwrap_or(""))?).await?;
-    ok_with(MessageKey::Deleted, ())
-}
+    fn label(record: &DictItemRecord) -> String {
+        format!("{}={}", record.dict_code, record.item_value)
+    }
 
-/// Deletes items.
-#[utoipa::path(delete, path = "/sys/dictItem/deleteBatch", tag = "system", params(IdQuery),
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
-pub async fn delete_batch(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
-    grants::require(&state, &me, "system:dict:edit").await?;
-    remove(&state, &me, &require_ids(q.ids.as_deref().unwrap_or(""))?).await?;
-    ok_with(MessageKey::DeletedBatch, ())
+    fn form_id(form: &DictItemForm) -> Option<&str> {
+        form.id.as_deref()
+    }
+
+    /// Reading follows the dictionaries' list; every change is an edit of the dictionary.
+    fn permission(verb: &str) -> String {
+        match verb {
+            "list" | "export" => "system:dict:list",
+            _ => "system:dict:edit",
+        }
+        .to_owned()
+    }
+
+    async fn check_parent(state: &AppState, _: &CurrentUser, id: &str) -> Result<(), AppError> {
+        dictionary(state, id).await.map(drop)
+    }
+
+    async fn values(
+        state: &AppState,
+        _: &CurrentUser,
+        form: &DictItemForm,
+        before: Option<&DictItemRecord>,
+    ) -> Result<Values, AppError> {
+        let dict_id = match before {
+            None => Some(dictionary(state, form.dict_id.as_deref().unwrap_or("")).await?),
+            Some(_) => None,
+        };
+        let text = required("itemText", MessageKey::FieldItemText, &form.item_text, 100)?;
+        let text_en = optional("itemTextEn", MessageKey::FieldItemText, &form.item_text_en, 100)?;
+        let value = required("itemValue", MessageKey::FieldItemValue, &form.item_value, 100)?;
+        let color = filter(&form.item_color);
+        if let Some(c) = &color
+            && !COLORS.contains(&c.as_str())
+        {
+            let label = MessageKey::FieldColor.template(current_lang());
+            return Err(AppError::field("itemColor", MessageKey::ValueInvalid).with("field", label));
+        }
+        let description = optional("description", MessageKey::FieldDescription, &form.description, 500)?;
+        let status = form.status.unwrap_or(1);
+        if status != 0 && status != 1 {
+            return Err(AppError::field("status", MessageKey::StatusInvalid));
+        }
+        let mut values: Values = dict_id.into_iter().map(|id| ("dict_id", id.into())).collect();
+        values.extend([
+            ("item_text", text.into()),
+            ("item_text_en", text_en.into()),
+            ("item_value", value.into()),
+            ("item_color", color.into()),
+            ("description", description.into()),
+            ("sort_order", form.sort_order.unwrap_or(0).clamp(-99_999, 99_999).into()),
+            ("status", status.into()),
+        ]);
+        Ok(values)
+    }
+
+    async fn after_write(state: &AppState, _: &CurrentUser, _: Written<'_, DictItemRecord>) -> Result<(), AppError> {
+        changed(state).await;
+        Ok(())
+    }
 }

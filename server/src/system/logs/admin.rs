@@ -40,53 +40,39 @@ pub struct LogRecord {
     pub create_time: String,
 }
 
-type Row = (
-    String,
-    i16,
-    String,
-    bool,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<i16>,
-    Option<String>,
-    Option<String>,
-    NaiveDateTime,
-);
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = sys_log)]
+struct Row {
+    id: String,
+    log_type: i16,
+    log_content: String,
+    ok: bool,
+    userid: Option<String>,
+    username: Option<String>,
+    ip: Option<String>,
+    method: Option<String>,
+    request_url: Option<String>,
+    operate_type: Option<i16>,
+    before_value: Option<String>,
+    after_value: Option<String>,
+    create_time: NaiveDateTime,
+}
 
-fn to_record(
-    (
-        id,
-        log_type,
-        log_content,
-        ok,
-        userid,
-        username,
-        ip,
-        method,
-        request_url,
-        operate_type,
-        before_value,
-        after_value,
-        create_time,
-    ): Row,
-) -> LogRecord {
+fn to_record(r: Row) -> LogRecord {
     LogRecord {
-        id,
-        log_type,
-        log_content,
-        ok,
-        userid,
-        username,
-        ip,
-        method,
-        request_url,
-        operate_type,
-        before_value,
-        after_value,
-        create_time: create_time.format(DATE_TIME_FORMAT).to_string(),
+        create_time: r.create_time.format(DATE_TIME_FORMAT).to_string(),
+        id: r.id,
+        log_type: r.log_type,
+        log_content: r.log_content,
+        ok: r.ok,
+        userid: r.userid,
+        username: r.username,
+        ip: r.ip,
+        method: r.method,
+        request_url: r.request_url,
+        operate_type: r.operate_type,
+        before_value: r.before_value,
+        after_value: r.after_value,
     }
 }
 
@@ -184,24 +170,7 @@ pub async fn list(
     }
     let (total, rows): (i64, Vec<Row>) = with_conn!(&state.db, |conn| {
         let total = filtered!().count().get_result(conn).await?;
-        let q = filtered!()
-            .select((
-                sys_log::id,
-                sys_log::log_type,
-                sys_log::log_content,
-                sys_log::ok,
-                sys_log::userid,
-                sys_log::username,
-                sys_log::ip,
-                sys_log::method,
-                sys_log::request_url,
-                sys_log::operate_type,
-                sys_log::before_value,
-                sys_log::after_value,
-                sys_log::create_time,
-            ))
-            .limit(f.page.page_size())
-            .offset(f.page.offset());
+        let q = filtered!().select(Row::as_select()).limit(f.page.page_size()).offset(f.page.offset());
         let q = match sort {
             ("username", Order::Asc) => q.order(sys_log::username.asc()),
             ("username", Order::Desc) => q.order(sys_log::username.desc()),

@@ -8,8 +8,9 @@ use utoipa::ToSchema;
 
 use crate::platform::db::schema::sys_position;
 use crate::platform::http::lang::pick;
-use crate::platform::http::page::{Order, filter};
+use crate::platform::http::page::Order;
 use crate::platform::http::{AppError, current_lang};
+use crate::platform::resource::form::{optional, required};
 use crate::platform::resource::{Field, Filter, Resource, Scope, Values};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
@@ -109,11 +110,8 @@ impl Resource for Positions {
         validate::required("code", MessageKey::FieldPositionCode.template(lang), &code)?;
         check_rule::position_code(&code)
             .map_err(|e| AppError::invalid(logistics_core::FieldError { field: "code".into(), ..e }))?;
-        let name = form.name.trim().to_owned();
-        validate::required("name", MessageKey::FieldPositionName.template(lang), &name)?;
-        validate::max_chars("name", MessageKey::FieldPositionName.template(lang), &name, 100)?;
-        let name_en = filter(&form.name_en);
-        validate::max_chars("nameEn", MessageKey::FieldPositionName.template(lang), name_en.as_deref().unwrap_or(""), 100)?;
+        let name = required("name", MessageKey::FieldPositionName, &form.name, 100)?;
+        let name_en = optional("nameEn", MessageKey::FieldPositionName, &form.name_en, 100)?;
         let rank = form.post_rank.as_deref().map(str::trim).filter(|r| !r.is_empty()).unwrap_or("staff").to_owned();
         if !RANKS.contains(&rank.as_str()) {
             return Err(AppError::field("postRank", MessageKey::StatusInvalid));

@@ -1,9 +1,12 @@
 //! Tenant administration (`/sys/tenant/*`, platform administrators only). A new tenant gets its
 //! `admin` and `customer` roles, a head office and, when asked, its first administrator; a frozen
-//! or expired tenant's users cannot sign in and lose their sessions.
+//! or expired tenant's users cannot sign in and lose their sessions. A declared resource for
+//! reading (list, queryById, export); adding, changing and deleting, which reach well beyond the
+//! tenant's row, are written here.
 
 use axum::extract::State;
 use chrono::NaiveDate;
+use diesel::QueryableByName;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{MessageKey, validate};
@@ -14,9 +17,12 @@ use utoipa::{IntoParams, ToSchema};
 use super::{PLATFORM_TENANT_ID, STATUS_NORMAL};
 use crate::platform::db::Db;
 use crate::platform::db::schema::{sys_depart, sys_session, sys_tenant, sys_user, sys_user_depart, sys_user_role};
-use crate::platform::http::page::{Order, filter, like_pattern};
+use crate::platform::http::page::{Order, filter};
 use crate::platform::http::reply::ok_with;
-use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError};
+use crate::platform::resource::form::{optional, required};
+use crate::platform::resource::handlers::find;
+use crate::platform::resource::{Field, Filter, Kind, Resource, Scope, Values};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
@@ -38,122 +44,105 @@ pub struct TenantRecord {
     pub end_date: Option<String>,
     pub create_time: String,
     pub user_count: i64,
+    /// The id as text, as the resource layer names records.
+    #[serde(skip)]
+    pub key: String,
 }
 
-type Row = (i32, String, Option<String>, i16, Option<NaiveDate>, Option<NaiveDate>, chrono::NaiveDateTime);
-
-macro_rules! columns {
-    () => {
-        (
-            sys_tenant::id,
-            sys_tenant::name,
-            sys_tenant::name_en,
-            sys_tenant::status,
-            sys_tenant::begin_date,
-            sys_tenant::end_date,
-            sys_tenant::create_time,
-        )
-    };
+#[derive(QueryableByName)]
+#[diesel(table_name = sys_tenant)]
+pub struct Row {
+    id: i32,
+    name: String,
+    name_en: Option<String>,
+    status: i16,
+    begin_date: Option<NaiveDate>,
+    end_date: Option<NaiveDate>,
+    create_time: chrono::NaiveDateTime,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    user_count: i64,
 }
 
-async fn records(db: &Db, rows: Vec<Row>) -> Result<Vec<TenantRecord>, AppError> {
-    let ids: Vec<i32> = rows.iter().map(|r| r.0).collect();
-    let counts: Vec<(i32, i64)> = with_conn!(db, |conn| {
-        sys_user::table
-            .filter(sys_user::tenant_id.eq_any(&ids))
-            .filter(sys_user::del_flag.eq(0))
-            .group_by(sys_user::tenant_id)
-            .select((sys_user::tenant_id, diesel::dsl::count_star()))
-            .load(conn)
-            .await?
-    });
-    let date = |d: Option<NaiveDate>| d.map(|d| d.format("%Y-%m-%d").to_string());
-    Ok(rows
-        .into_iter()
-        .map(|(id, name, name_en, status, begin, end, create_time)| TenantRecord {
-            id,
-            name,
-            name_en,
-            status,
-            begin_date: date(begin),
-            end_date: date(end),
-            create_time: create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-            user_count: counts.iter().find(|(t, _)| *t == id).map_or(0, |(_, n)| *n),
-        })
-        .collect())
+pub struct Tenants;
+
+impl Resource for Tenants {
+    const PATH: &'static str = "/sys/tenant";
+    const PERMISSION: &'static str = "system:tenant";
+    const TAG: &'static str = "system";
+    const NOUN: &'static str = "tenant";
+    const PLURAL: &'static str = "tenants";
+    const TABLE: &'static str = "sys_tenant";
+    const SCOPE: Scope = Scope::Platform;
+    const FIELDS: &'static [Field] = &[
+        Field::int("id", "id").sortable(),
+        Field::text("name", "name").sortable().titled(MessageKey::FieldTenantName),
+        Field::text("nameEn", "name_en"),
+        Field::small("status", "status"),
+        Field::time("createTime", "create_time").sortable(),
+    ];
+    const FILTERS: &'static [Filter] = &[
+        Filter::like("name", &["name", "name_en"], "Name (zh or en), substring."),
+        Filter::status("status", &["status"], "1 normal, 0 frozen."),
+    ];
+    const DEFAULT_SORT: (&'static str, Order) = ("id", Order::Asc);
+    const KEY_KIND: Kind = Kind::Int;
+    const SELECT: &'static str =
+        "*, (SELECT COUNT(*) FROM sys_user u WHERE u.tenant_id = sys_tenant.id AND u.del_flag = 0) AS user_count";
+    /// A tenant is added with its roles, head office and administrator, changed with its users'
+    /// sessions and deleted with its roles, departments and positions: written below.
+    const OMIT: &'static [&'static str] = &["add", "edit", "delete", "deleteBatch", "importExcel"];
+
+    type Row = Row;
+    type Record = TenantRecord;
+    type Form = TenantForm;
+
+    fn record(r: Row) -> TenantRecord {
+        let date = |d: Option<NaiveDate>| d.map(|d| d.format("%Y-%m-%d").to_string());
+        TenantRecord {
+            key: r.id.to_string(),
+            id: r.id,
+            name: r.name,
+            name_en: r.name_en,
+            status: r.status,
+            begin_date: date(r.begin_date),
+            end_date: date(r.end_date),
+            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
+            user_count: r.user_count,
+        }
+    }
+
+    fn id(record: &TenantRecord) -> &str {
+        &record.key
+    }
+
+    fn label(record: &TenantRecord) -> String {
+        record.name.clone()
+    }
+
+    /// Never asked: `edit` is written below.
+    fn form_id(_: &TenantForm) -> Option<&str> {
+        None
+    }
+
+    /// Tenants are the platform's business: only its administrators, only in its own tenant.
+    fn authorize(me: &CurrentUser) -> Result<(), AppError> {
+        if me.tenant_id == PLATFORM_TENANT_ID { Ok(()) } else { Err(AppError::forbidden()) }
+    }
+
+    /// Never asked: `add`, `edit` and `importExcel` are written below.
+    async fn values(_: &AppState, _: &CurrentUser, _: &TenantForm, _: Option<&TenantRecord>) -> Result<Values, AppError> {
+        Err(AppError::method_not_allowed())
+    }
 }
 
-/// Tenants are the platform's business: only its administrators, only in its own tenant.
+/// The permission and the platform's tenant.
 async fn platform(state: &AppState, me: &CurrentUser, code: &str) -> Result<(), AppError> {
     grants::require(state, me, code).await?;
-    if me.tenant_id != PLATFORM_TENANT_ID {
-        return Err(AppError::forbidden());
-    }
-    Ok(())
+    Tenants::authorize(me)
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct TenantFilter {
-    pub name: Option<String>,
-    pub status: Option<String>,
-    #[serde(flatten)]
-    #[param(ignore)]
-    pub page: PageParams,
-}
-
-/// The tenants: search, paging, sorting.
-#[utoipa::path(get, path = "/sys/tenant/list", tag = "system", params(TenantFilter, PageParams),
-    responses((status = 200, body = crate::platform::http::Envelope<Page<TenantRecord>>), (status = 400), (status = 403)))]
-pub async fn list(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(f): ApiQuery<TenantFilter>,
-) -> ApiResult<Page<TenantRecord>> {
-    platform(&state, &me, "system:tenant:list").await?;
-    let sort = f.page.sort(&["id", "name", "createTime"], ("id", Order::Asc))?;
-    let name = filter(&f.name);
-    let status = match filter(&f.status).as_deref() {
-        None => None,
-        Some("1") => Some(STATUS_NORMAL),
-        Some("0") => Some(STATUS_FROZEN),
-        Some(_) => return Err(AppError::field("status", MessageKey::StatusInvalid)),
-    };
-    macro_rules! filtered {
-        () => {{
-            let mut q = sys_tenant::table.into_boxed();
-            if let Some(v) = &name {
-                let p = like_pattern(v);
-                q = q.filter(sys_tenant::name.like(p.clone()).escape('\\').or(sys_tenant::name_en.like(p).escape('\\')));
-            }
-            if let Some(s) = status {
-                q = q.filter(sys_tenant::status.eq(s));
-            }
-            q
-        }};
-    }
-    let (total, rows): (i64, Vec<Row>) = with_conn!(&state.db, |conn| {
-        let total = filtered!().count().get_result(conn).await?;
-        let q = filtered!().select(columns!()).limit(f.page.page_size()).offset(f.page.offset());
-        let q = match sort {
-            ("name", Order::Asc) => q.order(sys_tenant::name.asc()),
-            ("name", Order::Desc) => q.order(sys_tenant::name.desc()),
-            ("createTime", Order::Asc) => q.order(sys_tenant::create_time.asc()),
-            ("createTime", Order::Desc) => q.order(sys_tenant::create_time.desc()),
-            (_, Order::Asc) => q.order(sys_tenant::id.asc()),
-            (_, Order::Desc) => q.order(sys_tenant::id.desc()),
-        };
-        (total, q.load(conn).await?)
-    });
-    ok(Page::new(records(&state.db, rows).await?, total, &f.page))
-}
-
-async fn one(db: &Db, id: i32) -> Result<TenantRecord, AppError> {
-    let row: Option<Row> = with_conn!(db, |conn| {
-        sys_tenant::table.filter(sys_tenant::id.eq(id)).select(columns!()).first(conn).await.optional()?
-    });
-    records(db, row.into_iter().collect()).await?.pop().ok_or_else(AppError::not_found)
+async fn one(state: &AppState, me: &CurrentUser, id: i32) -> Result<TenantRecord, AppError> {
+    find::<Tenants>(state, me, &id.to_string()).await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -164,18 +153,6 @@ pub struct IdQuery {
 
 fn tenant_id(text: Option<&str>) -> Result<i32, AppError> {
     text.and_then(|t| t.trim().parse().ok()).ok_or_else(AppError::not_found)
-}
-
-/// One tenant.
-#[utoipa::path(get, path = "/sys/tenant/queryById", tag = "system", params(IdQuery),
-    responses((status = 200, body = crate::platform::http::Envelope<TenantRecord>), (status = 403), (status = 404)))]
-pub async fn query_by_id(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<TenantRecord> {
-    platform(&state, &me, "system:tenant:list").await?;
-    ok(one(&state.db, tenant_id(q.id.as_deref())?).await?)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -205,12 +182,8 @@ struct Checked {
 }
 
 fn checked(form: &TenantForm) -> Result<Checked, AppError> {
-    let lang = current_lang();
-    let name = form.name.trim().to_owned();
-    validate::required("name", MessageKey::FieldTenantName.template(lang), &name)?;
-    validate::max_chars("name", MessageKey::FieldTenantName.template(lang), &name, 100)?;
-    let name_en = filter(&form.name_en);
-    validate::max_chars("nameEn", MessageKey::FieldTenantName.template(lang), name_en.as_deref().unwrap_or(""), 100)?;
+    let name = required("name", MessageKey::FieldTenantName, &form.name, 100)?;
+    let name_en = optional("nameEn", MessageKey::FieldTenantName, &form.name_en, 100)?;
     let status = form.status.unwrap_or(STATUS_NORMAL);
     if status != STATUS_NORMAL && status != STATUS_FROZEN {
         return Err(AppError::field("status", MessageKey::StatusInvalid));
@@ -336,7 +309,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
             .map_err(AppError::from)?;
         });
     }
-    let after = one(&state.db, id).await?;
+    let after = one(&state, &me, id).await?;
     logs::added(
         &state.db,
         &me,
@@ -365,7 +338,7 @@ async fn end_sessions(db: &Db, id: i32) -> Result<(), AppError> {
     responses((status = 200, body = crate::platform::http::Envelope<TenantRecord>), (status = 400), (status = 403), (status = 404)))]
 pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form): ApiJson<TenantForm>) -> ApiResult<TenantRecord> {
     platform(&state, &me, "system:tenant:edit").await?;
-    let before = one(&state.db, form.id.ok_or_else(AppError::not_found)?).await?;
+    let before = one(&state, &me, form.id.ok_or_else(AppError::not_found)?).await?;
     let c = checked(&form)?;
     let today = chrono::Utc::now().date_naive();
     let inactive = c.status != STATUS_NORMAL || c.end.is_some_and(|e| e < today);
@@ -389,7 +362,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
     if inactive {
         end_sessions(&state.db, before.id).await?;
     }
-    let after = one(&state.db, before.id).await?;
+    let after = one(&state, &me, before.id).await?;
     logs::edited(&state.db, &me, "system:tenant:edit", &after.name, &before, &after).await;
     ok_with(MessageKey::Edited, after)
 }
@@ -399,7 +372,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
     responses((status = 200), (status = 403), (status = 404)))]
 pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
     platform(&state, &me, "system:tenant:delete").await?;
-    let before = one(&state.db, tenant_id(q.id.as_deref())?).await?;
+    let before = one(&state, &me, tenant_id(q.id.as_deref())?).await?;
     if before.id == PLATFORM_TENANT_ID {
         return Err(AppError::refused(MessageKey::TenantPlatform));
     }

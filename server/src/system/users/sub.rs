@@ -6,12 +6,15 @@
 use axum::extract::State;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
-use logistics_core::{MessageKey, validate};
+use logistics_core::MessageKey;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
-use super::admin::{self, FreezeBody, IdQuery, UserFilter, UserForm};
+use super::admin::IdQuery;
+use super::admin::form::{UserForm, credentials, profile, username_free};
+use super::admin::queries::{UserFilter, page, with_depart_names};
+use super::admin::status::{FreezeBody, freeze, remove};
 use super::scope::{self, Scope};
 use super::{Lookup, STATUS_NORMAL, UserInfo, UserKind};
 use crate::platform::db::schema::{sys_user, sys_user_permission};
@@ -22,7 +25,8 @@ use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PagePa
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
-use crate::system::permissions::admin::{TreeNode, grant_rows, tree_nodes};
+use crate::system::permissions::admin::queries::grant_rows;
+use crate::system::permissions::admin::trees::{TreeNode, tree_nodes};
 use crate::system::permissions::granted::Grants;
 use crate::system::permissions::grants;
 use crate::{system::users, with_write};
@@ -88,7 +92,7 @@ pub async fn list(
     if f.depart_id.is_some() {
         return Err(AppError::not_found());
     }
-    ok(admin::page(&state.db, &scope, &f, current_lang()).await?)
+    ok(page(&state.db, &scope, &f, current_lang()).await?)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -103,7 +107,7 @@ pub struct SubForm {
 async fn one(state: &AppState, scope: &Scope, id: &str) -> Result<UserInfo, AppError> {
     scope::require_all(&state.db, scope, &[id.to_owned()]).await?;
     let user = users::find(&state.db, Lookup::Id(id)).await?.ok_or_else(AppError::not_found)?;
-    admin::with_depart_names(&state.db, vec![user], current_lang()).await?.pop().ok_or_else(AppError::not_found)
+    with_depart_names(&state.db, vec![user], current_lang()).await?.pop().ok_or_else(AppError::not_found)
 }
 
 /// Adds a sub-account under the signed-in main account.
@@ -111,17 +115,9 @@ async fn one(state: &AppState, scope: &Scope, id: &str) -> Result<UserInfo, AppE
     responses((status = 200, body = crate::platform::http::Envelope<UserInfo>), (status = 400), (status = 403), (status = 409)))]
 pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): ApiJson<SubForm>) -> ApiResult<UserInfo> {
     let (scope, granted) = scope_for(&state, &me, "erp:user:sub:add").await?;
-    let username = form.user.username.as_deref().unwrap_or("").trim().to_owned();
-    validate::username("username", &username)?;
-    let password = form.user.password.clone().unwrap_or_default();
-    validate::password("password", &password)?;
-    if form.user.confirmpassword.as_deref().is_some_and(|c| c != password) {
-        return Err(AppError::field("confirmpassword", MessageKey::PasswordMismatch));
-    }
-    if users::find(&state.db, Lookup::Username(&username)).await?.is_some() {
-        return Err(AppError::taken("username", MessageKey::UsernameTaken));
-    }
-    let p = admin::profile(&state.db, &form.user, None).await?;
+    let (username, password) = credentials(&form.user)?;
+    username_free(&state.db, &username).await?;
+    let p = profile(&state.db, &form.user, None).await?;
     let permissions = checked_permissions(&state, &granted, form.permission_ids.as_deref().unwrap_or("")).await?;
     let hash = super::password::hash(&password).await?;
     let id = crate::platform::secrets::new_id();
@@ -162,7 +158,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
     let (scope, granted) = scope_for(&state, &me, "erp:user:sub:edit").await?;
     let id = form.user.id.as_deref().unwrap_or("").trim().to_owned();
     let before = one(&state, &scope, &id).await?;
-    let p = admin::profile(&state.db, &form.user, Some(&id)).await?;
+    let p = profile(&state.db, &form.user, Some(&id)).await?;
     let permissions = match form.permission_ids.as_deref() {
         Some(text) => Some(checked_permissions(&state, &granted, text).await?),
         None => None,
@@ -203,7 +199,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
     responses((status = 200), (status = 400), (status = 403), (status = 404)))]
 pub async fn frozen_batch(State(state): State<AppState>, me: CurrentUser, ApiJson(body): ApiJson<FreezeBody>) -> ApiResult<()> {
     let (scope, _) = scope_for(&state, &me, "erp:user:sub:freeze").await?;
-    admin::freeze(&state, &me, &scope, &body, "erp:user:sub:freeze").await
+    freeze(&state, &me, &scope, &body, "erp:user:sub:freeze").await
 }
 
 /// Deletes one of the main account's sub-accounts.
@@ -212,7 +208,7 @@ pub async fn frozen_batch(State(state): State<AppState>, me: CurrentUser, ApiJso
 pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
     let (scope, _) = scope_for(&state, &me, "erp:user:sub:delete").await?;
     let ids = require_ids(&q.id)?;
-    admin::remove(&state, &me, &scope, &ids, "erp:user:sub:delete").await?;
+    remove(&state, &me, &scope, &ids, "erp:user:sub:delete").await?;
     ok_with(MessageKey::Deleted, ())
 }
 

@@ -158,6 +158,23 @@ async fn the_network_prices_customers_apart() {
         ok(app.post_json("/boot/logistics/priceLevel/add", &level(&p1, "10"), &h(&admin)).await, "l1").await;
         ok(app.post_json("/boot/logistics/priceLevel/add", &level(&p2, "-5"), &h(&admin)).await, "l2").await;
         assert_eq!(app.post_json("/boot/logistics/priceLevel/add", &level(&p2, "3"), &h(&admin)).await.status, 409);
+        // Listed and exported with the customer's and product's names; found by the product's name.
+        let listed = ok(
+            app.get("/boot/logistics/priceLevel/list?keyWord=6000&column=markupPercent&order=asc", &h(&admin)).await,
+            "levels",
+        )
+        .await;
+        assert_eq!(listed["total"], 1, "{listed}");
+        assert_eq!(
+            (listed["records"][0]["productCode"].as_str(), listed["records"][0]["markupPercent"].as_str()),
+            (Some("EXP-6000"), Some("-5"))
+        );
+        assert!(listed["records"][0]["customerName"].as_str().unwrap().starts_with("ann"));
+        let res = app.get("/boot/logistics/priceLevel/exportXls?column=markupPercent&order=desc", &zh).await;
+        assert_eq!(res.status, 200);
+        let rows = crate::platform::resource::sheet(res.bytes.clone());
+        assert_eq!(rows[0], ["客户", "编码", "渠道产品", "百分比"], "{rows:?}");
+        assert_eq!((rows[1][1].as_str(), rows[1][3].as_str(), rows[2][1].as_str()), ("EXP-5000", "10", "EXP-6000"));
         let customers = ok(app.get("/boot/logistics/priceLevel/customers?keyWord=an", &h(&admin)).await, "cust").await;
         assert_eq!(customers[0]["username"], "ann");
 
@@ -195,6 +212,9 @@ async fn the_network_prices_customers_apart() {
                 )
                 .await;
             let server = res.json()["result"].clone();
+            // The OpenAPI types are the real shape (they refuse unknown fields).
+            let typed: logistics_server::carrier::forecast::ForecastResult = serde_json::from_value(server.clone()).unwrap();
+            assert!(!typed.quotes.is_empty() && typed.quotes.iter().all(|q| !q.lines.is_empty() && !q.breakdown.is_empty()));
             let local = browser(&bundle, &shipment, lang);
             assert_eq!(server["quotes"], local["quotes"], "{lang}");
             assert_eq!(server["unavailable"], local["unavailable"], "{lang}");

@@ -6,5 +6,5 @@ mod cli;
 mod errors;
 mod health;
 mod layers;
-mod resource;
+pub mod resource;
 mod schema;

@@ -1,4 +1,4 @@
-import { Field, Switch } from '@chakra-ui/react';
+import { Field, Switch, type FieldRootProps } from '@chakra-ui/react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 /** A boolean form field drawn as a labelled switch (react-hook-form controlled). */
@@ -9,21 +9,25 @@ export function FormSwitch<T extends FieldValues>({
   helper,
   testId,
   colorPalette,
+  root,
 }: {
-  control: Control<T>;
+  /** The form's control (default: the form of the `FormProvider` around). */
+  control?: Control<T>;
   name: FieldPath<T>;
   label: string;
   helper?: string;
   testId?: string;
   /** The switch's colour (default: the theme's). */
   colorPalette?: string;
+  /** Layout props of the field. */
+  root?: Omit<FieldRootProps, 'children'>;
 }) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <Field.Root>
+        <Field.Root {...root}>
           <Switch.Root size="sm" colorPalette={colorPalette} name={field.name} checked={field.value === true} onCheckedChange={(details) => field.onChange(details.checked)} data-testid={testId}>
             <Switch.HiddenInput onBlur={field.onBlur} ref={field.ref} />
             <Switch.Control />

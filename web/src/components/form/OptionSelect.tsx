@@ -24,6 +24,8 @@ export interface OptionSelectProps {
   id?: string;
   'aria-label'?: string;
   'data-testid'?: string;
+  /** Where a jump to the field's message lands (forms that list their messages). */
+  'data-error-key'?: string;
   ref?: Ref<HTMLSelectElement>;
 }
 
@@ -47,13 +49,14 @@ export function OptionSelect({
   id,
   'aria-label': ariaLabel,
   'data-testid': testId,
+  'data-error-key': errorKey,
   ref,
 }: OptionSelectProps) {
   const { t } = useTranslation();
   const unknown = value !== undefined && value !== '' && !options.some((option) => option.value === value);
   return (
     <NativeSelect.Root size={size} invalid={invalid} disabled={disabled} aria-busy={loading || undefined}>
-      <NativeSelect.Field ref={ref} id={id} name={name} value={value} onChange={onChange} onBlur={onBlur} aria-label={ariaLabel} data-testid={testId}>
+      <NativeSelect.Field ref={ref} id={id} name={name} value={value} onChange={onChange} onBlur={onBlur} aria-label={ariaLabel} data-testid={testId} data-error-key={errorKey}>
         {placeholder !== undefined ? (
           <option value="" disabled={!emptySelectable}>
             {loading ? t('loading') : placeholder}

@@ -8,8 +8,8 @@
  * </ListPage>
  * ```
  */
-import { Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { ServerList } from '../../hooks/useServerList';
 import { DataTable, type DataTableProps } from '../DataTable';
 import { SearchBar, type SearchBarProps } from '../SearchBar';
@@ -17,8 +17,12 @@ import { ToolbarInHeader } from './ListToolbar';
 
 export interface ListPageProps {
   /** `data-testid` of the page. */
-  testId: string;
+  testId?: string;
+  /** No card (a list inside a drawer, a tab or a dialog): search bar, toolbar and table stacked. */
+  plain?: boolean;
   search?: ReactNode;
+  /** A card beside the search bar on wide screens (a checker, a summary). */
+  aside?: ReactNode;
   /** A heading in the card's header (the toolbar then sits beside it). */
   title?: ReactNode;
   /** A line under the title. */
@@ -30,11 +34,35 @@ export interface ListPageProps {
   dialogs?: ReactNode;
 }
 
-export function ListPage({ testId, search, title, subtitle, toolbar, children, dialogs }: ListPageProps) {
+/** True inside a plain {@link ListPage}: the search bar draws no card of its own. */
+const PlainList = createContext(false);
+
+export function ListPage({ testId, plain = false, search, aside, title, subtitle, toolbar, children, dialogs }: ListPageProps) {
+  if (plain) {
+    return (
+      <Stack gap="4" data-testid={testId}>
+        <PlainList value={true}>{search}</PlainList>
+        {toolbar}
+        {children}
+        {dialogs}
+      </Stack>
+    );
+  }
   return (
-    <Stack gap="4" data-testid={testId}>
-      {search}
-      <Card.Root size="sm">
+    <Stack gap="4" minWidth="0" data-testid={testId}>
+      {aside ? (
+        <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align="stretch">
+          <Box flex="2" minWidth="0">
+            {search}
+          </Box>
+          <Card.Root size="sm" flex="1" minWidth="0">
+            <Card.Body>{aside}</Card.Body>
+          </Card.Root>
+        </Flex>
+      ) : (
+        search
+      )}
+      <Card.Root size="sm" minWidth="0">
         {title ? (
           <>
             <Card.Header>
@@ -75,12 +103,14 @@ export type ListTableProps<T> = Omit<DataTableProps<T>, 'rows' | 'total' | 'load
   list: ServerList<T>;
   /** Row checkboxes for batch actions (usually: the user may use one of them). */
   selectable?: boolean;
+  /** A selection held elsewhere (a picker keeps its picks across searches) instead of the list's. */
+  selection?: { ids: string[]; onChange: (ids: string[]) => void };
   /** Rows to show instead of the list's (a tree built from them). */
   rows?: T[];
 };
 
 /** A {@link DataTable} wired to a server list: rows, total, loading, paging, sort and selection. */
-export function ListTable<T>({ list, selectable = false, rows, ...rest }: ListTableProps<T>) {
+export function ListTable<T>({ list, selectable = false, selection, rows, ...rest }: ListTableProps<T>) {
   return (
     <DataTable<T>
       rows={rows ?? list.rows}
@@ -90,8 +120,8 @@ export function ListTable<T>({ list, selectable = false, rows, ...rest }: ListTa
       onPageChange={list.setPage}
       sort={list.sort}
       onSortChange={list.setSort}
-      selectedIds={selectable ? list.selection : undefined}
-      onSelectionChange={selectable ? list.setSelection : undefined}
+      selectedIds={selection ? selection.ids : selectable ? list.selection : undefined}
+      onSelectionChange={selection ? selection.onChange : selectable ? list.setSelection : undefined}
       {...rest}
     />
   );
@@ -107,5 +137,14 @@ export type ListSearchBarProps = Omit<SearchBarProps, 'onSearch' | 'onReset' | '
 
 /** The {@link SearchBar} of a list page: Search applies the draft, Reset empties it. */
 export function ListSearchBar({ page, onSearch, onReset, ...rest }: ListSearchBarProps) {
-  return <SearchBar onSearch={onSearch ?? (() => page.search())} onReset={onReset ?? page.reset} loading={page.list.loading} {...rest} />;
+  const plain = useContext(PlainList);
+  return (
+    <SearchBar
+      onSearch={onSearch ?? (() => page.search())}
+      onReset={onReset ?? page.reset}
+      loading={page.list.loading}
+      {...(plain ? { card: false, visibleOnPhone: 2 } : {})}
+      {...rest}
+    />
+  );
 }

@@ -8,15 +8,19 @@
  *   { kind: 'edit', action: 'logistics:supplier:edit', onClick: () => onEdit(row), testId: 'supplier-edit' },
  *   { kind: 'delete', action: 'logistics:supplier:delete', onClick: () => onDelete(row), testId: 'supplier-delete' },
  * ])
+ * // the same, by convention:
+ * editDeleteColumn<SupplierRecord>('text', { permission: 'logistics:supplier', testId: 'supplier', onEdit, onDelete })
  * ```
+ *
+ * Rarer actions go into a "More" menu: an element `<RowMenu items={…} />` among the actions.
  */
-import { Button, HStack, IconButton } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Button, HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../Authorized';
 import type { DataColumn } from '../DataTable';
 import { HintTooltip } from '../HintTooltip';
-import { PencilIcon, TrashIcon } from '../icons';
+import { ChevronDownIcon, PencilIcon, TrashIcon } from '../icons';
 
 export type ActionDisplay = 'text' | 'icon';
 
@@ -40,6 +44,59 @@ export interface RowAction {
   display?: ActionDisplay;
   /** Accessible name when it should say more than the label (e.g. "Items of Sex"). */
   ariaLabel?: string;
+}
+
+/** An entry of a row's "More" menu ({@link RowMenu}). */
+export interface RowMenuItem {
+  value: string;
+  label: ReactNode;
+  /** The button permission; without it the entry is always there. */
+  action?: string;
+  testId: string;
+  /** Drawn in the error colour (delete). */
+  danger?: boolean;
+  onSelect: () => void;
+}
+
+/** A "More" button opening a menu of row actions (arrows and Enter work, as in any menu). */
+export function RowMenu({ items, ariaLabel, testId, minWidth = '36' }: { items: (RowMenuItem | null | false | undefined)[]; ariaLabel: string; testId: string; minWidth?: string }) {
+  const { t } = useTranslation('dataTable');
+  const shown = items.filter((item): item is RowMenuItem => Boolean(item));
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(details) => shown.find((item) => item.value === details.value)?.onSelect()}>
+      <Menu.Trigger asChild>
+        <Button size="xs" variant="ghost" aria-label={ariaLabel} data-testid={testId}>
+          {t('action.more')}
+          <ChevronDownIcon />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW={minWidth}>
+            {shown.map((item) => {
+              const entry = (
+                <Menu.Item
+                  key={item.value}
+                  value={item.value}
+                  data-testid={item.testId}
+                  {...(item.danger ? { color: 'fg.error', _hover: { bg: 'bg.error', color: 'fg.error' } } : {})}
+                >
+                  {item.label}
+                </Menu.Item>
+              );
+              return item.action ? (
+                <Authorized key={item.value} action={item.action}>
+                  {entry}
+                </Authorized>
+              ) : (
+                entry
+              );
+            })}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
 }
 
 function ActionHeader() {
@@ -83,12 +140,12 @@ function ActionButton({ item, display, disabled, 'data-permission': permission }
   );
 }
 
-/** The buttons of one row. */
-export function RowActions({ actions, display }: { actions: (RowAction | null | false | undefined)[]; display: ActionDisplay }) {
+/** The buttons of one row (and a {@link RowMenu} given as an element). */
+export function RowActions({ actions, display }: { actions: (RowAction | ReactNode)[]; display: ActionDisplay }) {
   return (
     <HStack gap={display === 'icon' ? '0.5' : '1'}>
-      {actions.map((item) => {
-        if (!item) return null;
+      {actions.map((item, index) => {
+        if (!isRowAction(item)) return <Fragment key={index}>{item}</Fragment>;
         const button = <ActionButton item={item} display={display} />;
         return item.action ? (
           <Authorized key={item.testId} action={item.action}>
@@ -102,12 +159,40 @@ export function RowActions({ actions, display }: { actions: (RowAction | null | 
   );
 }
 
-/** The sticky "Actions" column of a list. */
-export function actionsColumn<T>(display: ActionDisplay, actions: (row: T) => (RowAction | null | false | undefined)[]): DataColumn<T> {
+const isRowAction = (item: unknown): item is RowAction => typeof item === 'object' && item !== null && 'onClick' in item && 'testId' in item;
+
+/** The sticky "Actions" column of a list: buttons ({@link RowAction}s) and at most a {@link RowMenu}. */
+export function actionsColumn<T>(display: ActionDisplay, actions: (row: T) => (RowAction | ReactNode)[]): DataColumn<T> {
   return {
     id: 'actions',
     header: <ActionHeader />,
     sticky: true,
     cell: (row) => <RowActions display={display} actions={actions(row)} />,
   };
+}
+
+export interface EditDeleteOptions<T> {
+  /** Permission prefix (`${permission}:edit`, `${permission}:delete`), or the two permissions. */
+  permission: string | { edit: string; delete: string };
+  /** Test id prefix: `${testId}-edit` and `${testId}-delete`. */
+  testId: string;
+  onEdit?: (row: T) => void;
+  onDelete?: (row: T) => void;
+  /** More actions between edit and delete. */
+  more?: (row: T) => (RowAction | ReactNode)[];
+}
+
+/** The usual actions of a row: edit, whatever else, delete. */
+export function editDeleteActions<T>(row: T, { permission, testId, onEdit, onDelete, more }: EditDeleteOptions<T>): (RowAction | ReactNode)[] {
+  const codes = typeof permission === 'string' ? { edit: `${permission}:edit`, delete: `${permission}:delete` } : permission;
+  return [
+    onEdit ? { kind: 'edit', action: codes.edit, onClick: () => onEdit(row), testId: `${testId}-edit` } : null,
+    ...(more ? more(row) : []),
+    onDelete ? { kind: 'delete', action: codes.delete, onClick: () => onDelete(row), testId: `${testId}-delete` } : null,
+  ];
+}
+
+/** An actions column of edit and delete (see {@link editDeleteActions}). */
+export function editDeleteColumn<T>(display: ActionDisplay, options: EditDeleteOptions<T>): DataColumn<T> {
+  return actionsColumn<T>(display, (row) => editDeleteActions(row, options));
 }

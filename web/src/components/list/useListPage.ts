@@ -5,7 +5,8 @@
  * Applied filters, page, page size and a chosen sort live in the URL's search params
  * (`?keyWord=ups&pageNo=2&pageSize=20&column=code&order=asc`), so a reload or a shared link shows
  * the same page. Defaults are left out of the URL. The draft follows the URL when it changes from
- * outside (back button, a link).
+ * outside (back button, a link). A list inside a drawer, a tab or a picker passes `inUrl: false`:
+ * its state is its own (the page's URL belongs to the page's list).
  *
  * ```tsx
  * const page = useListPage<SupplierRecord, Filters>(SUPPLIER_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'createTime', order: 'desc' } });
@@ -23,11 +24,21 @@ import { useServerList, type ListFilters, type ListView, type ServerList, type S
 /** Filters a list page keeps in the URL: every value is text (`''` = not filtered). */
 export type TextFilters = Record<string, string>;
 
-export interface ListPageOptions<F extends TextFilters> extends Omit<ServerListOptions, 'view'> {
+export interface ListPageOptions<F extends TextFilters> extends Omit<ServerListOptions, 'view' | 'defaultSort'> {
   /** Every filter with its empty value; the keys are the URL's parameter names. */
   emptyFilters: F;
   /** What the list call gets from the applied filters (default: the filters as they are). */
   params?: (filters: F) => ListFilters;
+  /** The sort when the user chose none; a function when it depends on the filters. */
+  defaultSort?: SortState | ((filters: F) => SortState | undefined);
+  /** Keep filters, page and sort in the URL (default) or in the component (drawers, tabs, pickers). */
+  inUrl?: boolean;
+}
+
+/** How {@link ListPage.search} applies filters. */
+export interface SearchOptions {
+  /** Back to the default sort in the same step (a different view of the list). */
+  resetSort?: boolean;
 }
 
 export interface ListPage<T, F extends TextFilters> {
@@ -40,7 +51,7 @@ export interface ListPage<T, F extends TextFilters> {
   /** Changes one draft filter. */
   setDraftValue: (name: keyof F & string, value: string) => void;
   /** Applies the draft (or `next`): back to page 1, nothing selected. */
-  search: (next?: F) => void;
+  search: (next?: F, options?: SearchOptions) => void;
   /** Empties draft and filters. */
   reset: () => void;
   /** Changes a filter in the draft and applies it at once (quick filters such as a supplier select). */
@@ -64,7 +75,7 @@ function setOrDrop(params: URLSearchParams, name: string, value: string | undefi
 }
 
 /** Page, sort and filters read from and written to the URL's search params. */
-function useUrlListState<F extends TextFilters>(emptyFilters: F, defaultPageSize: number) {
+function useUrlListState<F extends TextFilters>(emptyFilters: F, defaultPageSize: number): ListState<F> {
   const [searchParams, setSearchParams] = useSearchParams();
   const names = Object.keys(emptyFilters);
 
@@ -98,10 +109,14 @@ function useUrlListState<F extends TextFilters>(emptyFilters: F, defaultPageSize
   );
 
   const setFilters = useCallback(
-    (next: F) =>
+    (next: F, options: SearchOptions = {}) =>
       update((params) => {
         for (const name of Object.keys(next)) setOrDrop(params, name, next[name]?.trim() === '' ? undefined : next[name]);
         params.delete(PAGE_NO);
+        if (options.resetSort) {
+          params.delete(COLUMN);
+          params.delete(ORDER);
+        }
       }),
     [update],
   );
@@ -130,24 +145,59 @@ function useUrlListState<F extends TextFilters>(emptyFilters: F, defaultPageSize
   return { filters, setFilters, view };
 }
 
-export function useListPage<T, F extends TextFilters>(path: string, options: ListPageOptions<F>): ListPage<T, F> {
-  const { emptyFilters, params, pageSize = 10, ...listOptions } = options;
-  const url = useUrlListState(emptyFilters, pageSize);
-  const [draft, setDraft] = useState<F>(url.filters);
+/** The same state held by the component (a list in a drawer, a tab or a picker). */
+function useLocalListState<F extends TextFilters>(emptyFilters: F, defaultPageSize: number): ListState<F> {
+  const [state, setState] = useState<{ filters: F; page: PageState; chosenSort?: SortState }>({ filters: emptyFilters, page: { pageNo: 1, pageSize: defaultPageSize } });
+  const setFilters = useCallback(
+    (next: F, options: SearchOptions = {}) =>
+      setState((current) => ({
+        filters: next,
+        page: { ...current.page, pageNo: 1 },
+        chosenSort: options.resetSort ? undefined : current.chosenSort,
+      })),
+    [],
+  );
+  const view = useMemo<ListView>(
+    () => ({
+      page: state.page,
+      setPage: (page: PageState) => setState((current) => ({ ...current, page })),
+      chosenSort: state.chosenSort,
+      setChosenSort: (chosenSort: SortState | undefined) => setState((current) => ({ ...current, chosenSort, page: { ...current.page, pageNo: 1 } })),
+    }),
+    [state.page, state.chosenSort],
+  );
+  return { filters: state.filters, setFilters, view };
+}
+
+interface ListState<F extends TextFilters> {
+  filters: F;
+  setFilters: (next: F, options?: SearchOptions) => void;
+  view: ListView;
+}
+
+/** Filters of a list that is not a server page (a tree, a short list answered whole). */
+export type ListFiltersState<F extends TextFilters> = Omit<ListPage<unknown, F>, 'list'> & { view: ListView };
+
+/**
+ * The filters of a list (applied and draft) in the URL or in the component, with page and sort
+ * ({@link useListPage} adds the list call; lists answered whole use this with `useStaticList`).
+ */
+export function useListFilters<F extends TextFilters>(emptyFilters: F, { inUrl = true, pageSize = 10 }: { inUrl?: boolean; pageSize?: number } = {}): ListFiltersState<F> {
+  const inUrlState = useUrlListState(emptyFilters, pageSize);
+  const localState = useLocalListState(emptyFilters, pageSize);
+  const state = inUrl ? inUrlState : localState;
+  const [draft, setDraft] = useState<F>(state.filters);
 
   // The URL changed from outside (or by a search): the fields show what the list shows.
-  const [shown, setShown] = useState(url.filters);
-  if (shown !== url.filters) {
-    setShown(url.filters);
-    setDraft(url.filters);
+  const [shown, setShown] = useState(state.filters);
+  if (shown !== state.filters) {
+    setShown(state.filters);
+    setDraft(state.filters);
   }
 
-  const callFilters = useMemo(() => (params ? params(url.filters) : url.filters), [params, url.filters]);
-  const list = useServerList<T>(path, callFilters, { ...listOptions, pageSize, view: url.view });
-
-  const { setFilters } = url;
+  const { setFilters } = state;
   const setDraftValue = useCallback((name: keyof F & string, value: string) => setDraft((current) => ({ ...current, [name]: value })), []);
-  const search = useCallback((next?: F) => setFilters(next ?? draft), [setFilters, draft]);
+  const search = useCallback((next?: F, searchOptions?: SearchOptions) => setFilters(next ?? draft, searchOptions), [setFilters, draft]);
   const reset = useCallback(() => {
     setDraft(emptyFilters);
     setFilters(emptyFilters);
@@ -161,5 +211,14 @@ export function useListPage<T, F extends TextFilters>(path: string, options: Lis
     [draft, setFilters],
   );
 
-  return { list, filters: url.filters, draft, setDraft, setDraftValue, search, reset, applyNow };
+  return { filters: state.filters, draft, setDraft, setDraftValue, search, reset, applyNow, view: state.view };
+}
+
+export function useListPage<T, F extends TextFilters>(path: string, options: ListPageOptions<F>): ListPage<T, F> {
+  const { emptyFilters, params, pageSize = 10, defaultSort, inUrl = true, ...listOptions } = options;
+  const { view, ...state } = useListFilters(emptyFilters, { inUrl, pageSize });
+  const callFilters = useMemo(() => (params ? params(state.filters) : state.filters), [params, state.filters]);
+  const sort = typeof defaultSort === 'function' ? defaultSort(state.filters) : defaultSort;
+  const list = useServerList<T>(path, callFilters, { ...listOptions, defaultSort: sort, pageSize, view });
+  return { list, ...state };
 }

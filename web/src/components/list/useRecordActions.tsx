@@ -17,9 +17,9 @@ import { useConfirm, type ConfirmOptions } from '../ConfirmDialog';
 import { serverError } from '../form/serverError';
 import { toaster } from '../ui/toaster';
 
-/** The success toast of a write: the server's message. */
-export function toastSuccess(message: string): void {
-  toaster.create({ type: 'success', title: message, duration: 3000 });
+/** The success toast of a write: the server's message (or a title and the server's message under it). */
+export function toastSuccess(message: string, description?: string): void {
+  toaster.create({ type: 'success', title: message, description, duration: 3000 });
 }
 
 /** Asks the list of `path` again (every page, filter and sort of it). */
@@ -39,6 +39,8 @@ export interface SaveRecordOptions<V extends FieldValues, R> {
    */
   serverFields?: readonly Path<V>[] | ((field: string) => Path<V> | undefined);
   setError?: UseFormSetError<V>;
+  /** A line under the success toast's title. */
+  successDescription?: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface SaveRecordOptions<V extends FieldValues, R> {
  * message, refreshes the list and calls `onSaved`; a refusal shows under the field the server
  * named (one of `serverFields`) or as `formError` above the form. Resolves true when saved.
  */
-export function useSaveRecord<V extends FieldValues, R = unknown>({ listPath, onSaved, serverFields, setError }: SaveRecordOptions<V, R>) {
+export function useSaveRecord<V extends FieldValues, R = unknown>({ listPath, onSaved, serverFields, setError, successDescription }: SaveRecordOptions<V, R>) {
   const invalidate = useInvalidateList(listPath);
   const [formError, setFormError] = useState<string>();
   const save = useCallback(
@@ -54,7 +56,7 @@ export function useSaveRecord<V extends FieldValues, R = unknown>({ listPath, on
       setFormError(undefined);
       try {
         const envelope = await call();
-        toastSuccess(envelope.message);
+        toastSuccess(envelope.message, successDescription);
         void invalidate();
         onSaved?.(envelope.result ?? undefined);
         return true;
@@ -66,7 +68,7 @@ export function useSaveRecord<V extends FieldValues, R = unknown>({ listPath, on
         return false;
       }
     },
-    [invalidate, onSaved, serverFields, setError],
+    [invalidate, onSaved, serverFields, setError, successDescription],
   );
   return { save, formError, setFormError };
 }
@@ -90,12 +92,16 @@ export function useListCommand(list: Pick<ServerList<unknown>, 'path' | 'clearSe
   );
 }
 
+/** What a delete needs of a list (a paged one, a tree, or none: give only what there is). */
+export type DeletableList = Partial<Pick<ServerList<unknown>, 'path' | 'selection' | 'setSelection' | 'clearSelection'>>;
+
 export interface DeleteRecordsOptions<T> {
-  list: Pick<ServerList<T>, 'path' | 'selection' | 'setSelection' | 'clearSelection'>;
+  /** The list the rows are in (asked again, its selection kept right); none for a single record. */
+  list?: DeletableList;
   /** Deletes the given ids (the selection; also a row's delete button without `removeOne`). */
   remove?: (ids: string[]) => Promise<Envelope<unknown>>;
-  /** Deletes one row, where the server has a call for one. */
-  removeOne?: (row: T) => Promise<Envelope<unknown>>;
+  /** Deletes one row, where the server has a call for one (`undefined`: refused and said so; the dialog closes). */
+  removeOne?: (row: T) => Promise<Envelope<unknown> | undefined>;
   /** The row's id as the selection holds it (default `row.id`). */
   getId?: (row: T) => string;
   /** Confirmation title (both dialogs). */
@@ -123,7 +129,8 @@ export function useDeleteRecords<T>({ list, remove, removeOne, getId = idOf, tit
   const own = useConfirm();
   const confirm = outerConfirm ?? own.confirm;
   const requireSelection = useRequireSelection();
-  const invalidate = useInvalidateList(list.path);
+  const invalidate = useInvalidateList(list?.path);
+  const selection = list?.selection ?? [];
 
   const finish = async (envelope: Envelope<unknown>, ids: string[]) => {
     toastSuccess(envelope.message);
@@ -141,15 +148,15 @@ export function useDeleteRecords<T>({ list, remove, removeOne, getId = idOf, tit
       onConfirm: async () => {
         const envelope = await (removeOne ? removeOne(row) : remove?.([id]));
         if (!envelope) return;
-        list.setSelection(list.selection.filter((selected) => selected !== id));
+        list?.setSelection?.(selection.filter((selected) => selected !== id));
         await finish(envelope, [id]);
       },
     });
   };
 
   const askBatchDelete = () => {
-    if (!remove || !requireSelection(list.selection)) return;
-    const ids = list.selection;
+    if (!remove || !requireSelection(selection)) return;
+    const ids = selection;
     confirm({
       title,
       description: describeBatch?.(ids.length),
@@ -157,7 +164,7 @@ export function useDeleteRecords<T>({ list, remove, removeOne, getId = idOf, tit
       testId,
       onConfirm: async () => {
         const envelope = await remove(ids);
-        list.clearSelection();
+        list?.clearSelection?.();
         await finish(envelope, ids);
       },
     });

@@ -1,11 +1,13 @@
-/** Shows the toasts of `toaster` (loaded on demand by src/app/providers.tsx). */
+/** Shows the toasts of `toaster` (loaded on demand by src/app/providers.tsx, after the store). */
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
-import { toaster } from './toaster';
+import { loadedToastStore } from './toaster';
 
 export default function Toaster() {
+  const store = loadedToastStore();
+  if (!store) throw new Error('toaster-view renders once the toast store is loaded (loadToastStore)');
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster toaster={store} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} data-testid="toast">
             {toast.type === 'loading' ? <Spinner size="sm" color="colorPalette.solid" /> : <Toast.Indicator />}

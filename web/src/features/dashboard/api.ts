@@ -1,19 +1,11 @@
 /** Visit statistics of the dashboard (contract "Logs": `loginfo`, `visitInfo`; visits are successful sign-ins). */
 import { api } from '../../api/client';
+import type { components } from '../../api/schema';
 
-export interface LoginInfo {
-  todayIp: number;
-  todayVisitCount: number;
-  totalVisitCount: number;
-}
+export type LoginInfo = components['schemas']['LogInfo'];
 
 /** One day of `GET /sys/visitInfo`: `tian` "11-20", `type` "2026-11-20". */
-export interface VisitDay {
-  tian: string;
-  type: string;
-  visit: number;
-  ip: number;
-}
+export type VisitDay = components['schemas']['VisitDay'];
 
 export const dashboardKeys = {
   loginfo: ['dashboard', 'loginfo'] as const,

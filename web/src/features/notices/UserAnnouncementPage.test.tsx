@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { routes } from '../../app/routes';
 import { setDictCache, setToken, setUserInfo } from '../../lib/session';
 import { fakeServer, PERMISSIONS, USER_INFO, type FakeRoutes } from '../../test/api';
+import { calls, sentBody, urlOf } from '../../test/list';
 import { renderPage, renderRoutes } from '../../test/render';
 import { InertWebSocket } from '../../test/websocket';
 import UserAnnouncementPage from './UserAnnouncementPage';
@@ -29,10 +30,6 @@ function server(extra: FakeRoutes = {}) {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-const listUrl = (fetchMock: ReturnType<typeof fakeServer>) =>
-  new URL(String(calls(fetchMock, 'GET', 'getMyAnnouncementSend').at(-1)?.[0]), 'http://localhost');
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -50,7 +47,7 @@ describe('my announcements page', () => {
     expect(within(rows[0]!).getByTestId('priority-tag').textContent).toBe('紧急');
     expect(within(rows[1]!).getByTestId('dict-tag').textContent).toBe('系统消息');
     expect(screen.getByTestId('table-total').textContent).toContain('2');
-    const url = listUrl(fetchMock);
+    const url = urlOf(fetchMock, 'GET', 'getMyAnnouncementSend');
     expect(url.searchParams.get('pageNo')).toBe('1');
     expect(url.searchParams.get('pageSize')).toBe('10');
   });
@@ -65,13 +62,13 @@ describe('my announcements page', () => {
     fireEvent.change(category, { target: { value: '1' } });
     fireEvent.change(screen.getByTestId('announcement-search-read'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('announcement-search-submit'));
-    await waitFor(() => expect(listUrl(fetchMock).searchParams.get('titile')).toBe('春节'));
-    const url = listUrl(fetchMock);
+    await waitFor(() => expect(urlOf(fetchMock, 'GET', 'getMyAnnouncementSend').searchParams.get('titile')).toBe('春节'));
+    const url = urlOf(fetchMock, 'GET', 'getMyAnnouncementSend');
     expect(url.searchParams.get('msgCategory')).toBe('1');
     expect(url.searchParams.get('readFlag')).toBe('0');
     fireEvent.click(screen.getByTestId('announcement-search-reset'));
-    await waitFor(() => expect(listUrl(fetchMock).searchParams.has('titile')).toBe(false));
-    expect(listUrl(fetchMock).searchParams.has('readFlag')).toBe(false);
+    await waitFor(() => expect(urlOf(fetchMock, 'GET', 'getMyAnnouncementSend').searchParams.has('titile')).toBe(false));
+    expect(urlOf(fetchMock, 'GET', 'getMyAnnouncementSend').searchParams.has('readFlag')).toBe(false);
   });
 
   test('clicking a row opens the detail dialog and marks it read, then the list reloads', async () => {
@@ -82,8 +79,7 @@ describe('my announcements page', () => {
     fireEvent.click(within(rows[0]!).getByTestId('read-flag'));
     const dialog = await screen.findByTestId('notice-detail');
     expect((await within(dialog).findByTestId('notice-detail-content')).textContent).toBe('放假七天');
-    await waitFor(() => expect(calls(fetchMock, 'PUT', 'editByAnntIdAndUserId')).toHaveLength(1));
-    expect(JSON.parse(String(calls(fetchMock, 'PUT', 'editByAnntIdAndUserId')[0]?.[1]?.body))).toEqual({ anntId: 'a1' });
+    expect(await sentBody(fetchMock, 'PUT', 'editByAnntIdAndUserId')).toEqual({ anntId: 'a1' });
     await waitFor(() => expect(calls(fetchMock, 'GET', 'getMyAnnouncementSend').length).toBeGreaterThan(before));
   });
 
@@ -120,8 +116,7 @@ describe('my announcements page', () => {
     renderRoutes(routes, '/isps/userAnnouncement');
     await screen.findByTestId('user-announcement-page', {}, { timeout: 5000 });
     expect(screen.getByTestId('page-title').textContent).toBe('我的消息');
-    await waitFor(() => expect(calls(fetchMock, 'POST', '/sys/log/visit')).toHaveLength(1));
-    expect(JSON.parse(String(calls(fetchMock, 'POST', '/sys/log/visit')[0]?.[1]?.body))).toEqual({ path: '/isps/userAnnouncement', title: '我的消息' });
+    expect(await sentBody(fetchMock, 'POST', '/sys/log/visit')).toEqual({ path: '/isps/userAnnouncement', title: '我的消息' });
     // The layout keeps the live notice connection: the token is the subprotocol.
     await waitFor(() => expect(InertWebSocket.made).toHaveLength(1));
     expect(InertWebSocket.made[0]?.url).toMatch(/^ws:\/\/[^/]+\/boot\/websocket\/u1$/);

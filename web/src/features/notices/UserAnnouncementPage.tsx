@@ -1,28 +1,20 @@
-import { Badge, Box, Button, Card, EmptyState, Field, Flex, HStack, Input, NativeSelect, Stack, Text, VStack, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Text, chakra } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn } from '../../components/DataTable';
-import { DictSelect } from '../../components/DictSelect';
+import type { DataColumn } from '../../components/DataTable';
 import { DictTag } from '../../components/DictTag';
 import { CheckIcon, ExternalLinkIcon, InboxIcon } from '../../components/icons';
-import { SearchBar } from '../../components/SearchBar';
-import { toaster } from '../../components/ui/toaster';
-import { useServerList } from '../../hooks/useServerList';
+import { actionsColumn, FilterDict, FilterSelect, FilterText, labelled, ListEmpty, ListPage, ListSearchBar, ListTable, ListToolbar, toastSuccess, useListPage } from '../../components/list';
 import { isRead, markAllNoticesRead, MY_ANNOUNCEMENTS_PATH, type MyAnnouncementRecord } from './api';
 import { PriorityTag } from './PriorityTag';
 import { localTime } from './time';
 import { useNoticesByUser, useReloadNotices } from './useNotices';
 import { useOpenNotice } from './useOpenNotice';
 
-/** A type alias (not an interface) so that it fits the list's filter record. */
-type Filters = {
-  titile: string;
-  msgCategory: string;
-  readFlag: '' | '0' | '1';
-};
-
-const EMPTY: Filters = { titile: '', msgCategory: '', readFlag: '' };
+/** The filters (in the URL) and their empty values: `readFlag` '' all, '0' unread, '1' read. */
+const EMPTY = { titile: '', msgCategory: '', readFlag: '' };
+type Filters = typeof EMPTY;
 
 function ReadBadge({ read, t }: { read: boolean; t: TFunction<'notice'> }) {
   return (
@@ -78,26 +70,15 @@ function columns(t: TFunction<'notice'>, open: (row: MyAnnouncementRecord) => vo
       ),
     },
     { id: 'readFlag', header: t('page.column.readFlag'), cell: (row) => <ReadBadge read={isRead(row)} t={t} /> },
-    {
-      id: 'actions',
-      header: t('page.column.actions'),
-      sticky: true,
-      cell: (row) => (
-        <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => open(row)} data-testid="announcement-view">
-          {t('page.view')}
-        </Button>
-      ),
-    },
+    actionsColumn<MyAnnouncementRecord>('text', (row) => [{ label: t('page.view'), colorPalette: 'blue', onClick: () => open(row), testId: 'announcement-view' }]),
   ];
 }
 
 /** `/isps/userAnnouncement`: every announcement sent to the user, with filters, paging and read state. */
 export default function UserAnnouncementPage() {
   const { t } = useTranslation('notice');
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
   const [markingAll, setMarkingAll] = useState(false);
-  const list = useServerList<MyAnnouncementRecord>(MY_ANNOUNCEMENTS_PATH, filters);
+  const page = useListPage<MyAnnouncementRecord, Filters>(MY_ANNOUNCEMENTS_PATH, { emptyFilters: EMPTY });
   const reload = useReloadNotices();
   const { open, dialog } = useOpenNotice();
   const openRow = (row: MyAnnouncementRecord) => open({ id: row.anntId, openType: row.openType, openPage: row.openPage });
@@ -109,7 +90,7 @@ export default function UserAnnouncementPage() {
     setMarkingAll(true);
     try {
       await markAllNoticesRead();
-      toaster.create({ type: 'success', title: t('readAll.done'), duration: 3000 });
+      toastSuccess(t('readAll.done'));
       await reload();
     } catch {
       // The API client showed why.
@@ -119,90 +100,34 @@ export default function UserAnnouncementPage() {
   };
 
   return (
-    <Stack gap="4" data-testid="user-announcement-page">
-      <SearchBar
-        onSearch={() => setFilters(draft)}
-        onReset={() => {
-          setDraft(EMPTY);
-          setFilters(EMPTY);
-        }}
-        loading={list.loading}
-        testId="announcement-search"
-      >
-        <Field.Root>
-          <Field.Label>{t('page.filter.title')}</Field.Label>
-          <Input
-            size="sm"
-            value={draft.titile}
-            onChange={(event) => setDraft({ ...draft, titile: event.currentTarget.value })}
-            placeholder={t('page.filter.titlePlaceholder')}
-            data-testid="announcement-search-title"
-          />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('page.filter.category')}</Field.Label>
-          <DictSelect
-            code="msg_category"
-            value={draft.msgCategory}
-            onChange={(msgCategory) => setDraft({ ...draft, msgCategory })}
-            placeholder={t('page.filter.all')}
-            data-testid="announcement-search-category"
-          />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('page.filter.readFlag')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={draft.readFlag}
-              onChange={(event) => setDraft({ ...draft, readFlag: event.currentTarget.value as Filters['readFlag'] })}
-              data-testid="announcement-search-read"
-            >
-              <option value="">{t('page.filter.all')}</option>
-              <option value="0">{t('page.unread')}</option>
-              <option value="1">{t('page.read')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-      </SearchBar>
-      <Card.Root size="sm">
-        <Card.Body>
-          <Stack gap="4">
-            <Flex gap="2" wrap="wrap" align="center">
-              <Button size="sm" variant="outline" loading={markingAll} disabled={nothingUnread} onClick={() => void readAll()} data-testid="announcement-read-all">
-                <CheckIcon />
-                {t('page.readAll')}
-              </Button>
-            </Flex>
-            <DataTable
-              columns={columns(t, openRow)}
-              rows={list.rows}
-              total={list.total}
-              loading={list.loading}
-              page={list.page}
-              onPageChange={list.setPage}
-              getRowId={(row) => row.anntId}
-              onRowClick={openRow}
-              caption={t('page.caption')}
-              testId="announcement-table"
-              emptyState={
-                <EmptyState.Root size="sm" data-testid="announcement-empty">
-                  <EmptyState.Content>
-                    <EmptyState.Indicator>
-                      <InboxIcon />
-                    </EmptyState.Indicator>
-                    <VStack textAlign="center" gap="1">
-                      <EmptyState.Title>{t('page.emptyTitle')}</EmptyState.Title>
-                      <EmptyState.Description>{t('page.emptyDescription')}</EmptyState.Description>
-                    </VStack>
-                  </EmptyState.Content>
-                </EmptyState.Root>
-              }
-            />
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-      {dialog}
-    </Stack>
+    <ListPage
+      testId="user-announcement-page"
+      search={
+        <ListSearchBar page={page} testId="announcement-search">
+          <FilterText page={page} name="titile" label={t('page.filter.title')} placeholder={t('page.filter.titlePlaceholder')} testId="announcement-search-title" />
+          <FilterDict page={page} name="msgCategory" code="msg_category" label={t('page.filter.category')} allLabel={t('page.filter.all')} testId="announcement-search-category" />
+          <FilterSelect page={page} name="readFlag" label={t('page.filter.readFlag')} options={labelled(['0', '1'], (read) => (read === '1' ? t('page.read') : t('page.unread')))} allLabel={t('page.filter.all')} testId="announcement-search-read" />
+        </ListSearchBar>
+      }
+      toolbar={
+        <ListToolbar testIdPrefix="announcement">
+          <Button size="sm" variant="outline" loading={markingAll} disabled={nothingUnread} onClick={() => void readAll()} data-testid="announcement-read-all">
+            <CheckIcon />
+            {t('page.readAll')}
+          </Button>
+        </ListToolbar>
+      }
+      dialogs={dialog}
+    >
+      <ListTable
+        list={page.list}
+        columns={columns(t, openRow)}
+        getRowId={(row) => row.anntId}
+        onRowClick={openRow}
+        caption={t('page.caption')}
+        testId="announcement-table"
+        emptyState={<ListEmpty icon={<InboxIcon />} title={t('page.emptyTitle')} description={t('page.emptyDescription')} testId="announcement-empty" />}
+      />
+    </ListPage>
   );
 }

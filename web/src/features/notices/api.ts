@@ -1,5 +1,6 @@
 /** Announcements of the signed-in user (contract "Announcements"; the field `titile` is spelt as the server spells it). */
 import { api, type Envelope } from '../../api/client';
+import type { components } from '../../api/schema';
 
 /** L = general, M = important, H = urgent. */
 export const PRIORITIES = ['L', 'M', 'H'] as const;
@@ -9,68 +10,13 @@ export type Priority = (typeof PRIORITIES)[number];
 export type MsgCategory = '1' | '2';
 
 /** An unread announcement of the bell (`listByUser`). */
-export interface NoticeItem {
-  id: string;
-  titile: string;
-  sender?: string | null;
-  sendTime?: string | null;
-  createTime?: string | null;
-  priority?: string | null;
-  msgCategory?: string | null;
-  openType?: string | null;
-  openPage?: string | null;
-  busType?: string | null;
-  busId?: string | null;
-}
-
+export type NoticeItem = components['schemas']['NoticeItem'];
 /** `GET /sys/annountCement/listByUser`: the caller's unread announcements and system messages. */
-export interface NoticesByUser {
-  anntMsgList: NoticeItem[];
-  anntMsgTotal: number;
-  sysMsgList: NoticeItem[];
-  sysMsgTotal: number;
-}
-
+export type NoticesByUser = components['schemas']['UserNotices'];
 /** `GET /sys/annountCement/queryById`. */
-export interface AnnouncementRecord {
-  id: string;
-  titile: string;
-  msgContent?: string | null;
-  startTime?: string | null;
-  endTime?: string | null;
-  sender?: string | null;
-  priority?: string | null;
-  msgCategory?: string | null;
-  msgType?: string | null;
-  userIds?: string | null;
-  userNames?: string | null;
-  sendStatus?: string | null;
-  sendTime?: string | null;
-  cancelTime?: string | null;
-  openType?: string | null;
-  openPage?: string | null;
-  busType?: string | null;
-  busId?: string | null;
-  createBy?: string | null;
-  createTime?: string | null;
-  readCount?: number | null;
-}
-
-/** A row of `GET /sys/sysAnnouncementSend/getMyAnnouncementSend`. */
-export interface MyAnnouncementRecord {
-  anntId: string;
-  titile: string;
-  sender?: string | null;
-  priority?: string | null;
-  msgCategory?: string | null;
-  sendTime?: string | null;
-  /** 0 unread, 1 read. */
-  readFlag: number | string;
-  readTime?: string | null;
-  openType?: string | null;
-  openPage?: string | null;
-  busId?: string | null;
-}
+export type AnnouncementRecord = components['schemas']['AnnouncementRecord'];
+/** A row of `GET /sys/sysAnnouncementSend/getMyAnnouncementSend` (`readFlag` 0 unread, 1 read). */
+export type MyAnnouncementRecord = components['schemas']['MyAnnouncement'];
 
 /** What opening an announcement needs (bell item or list row). */
 export interface OpenableNotice {

@@ -1,5 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Dialog, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormFooter } from '../../../components/form/FormFooter';
+import { DialogShell, type FormOpenProps } from '../../../components/form/overlay';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,14 +95,16 @@ function DepartChooser({ onClose }: { onClose: () => void }) {
           )}
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline">{t('action.cancel', { ns: 'common' })}</Button>
-        </Dialog.ActionTrigger>
-        <Button onClick={() => void confirm()} loading={saving} disabled={departs.isPending} data-testid="switch-depart-confirm">
-          {t('action.confirm', { ns: 'common' })}
-        </Button>
-      </Dialog.Footer>
+      <FormFooter
+        kind="dialog"
+        size="md"
+        saving={saving}
+        submitDisabled={departs.isPending}
+        onConfirm={() => void confirm()}
+        submitTestId="switch-depart-confirm"
+        cancelLabel={t('action.cancel', { ns: 'common' })}
+        submitLabel={t('action.confirm', { ns: 'common' })}
+      />
     </>
   );
 }
@@ -109,25 +113,15 @@ function DepartChooser({ onClose }: { onClose: () => void }) {
  * The department switch modal (450 px): the user's departments with the current one chosen;
  * none → "您尚未设置部门信息!" and close; confirming needs a choice.
  */
-export function SwitchDepartDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SwitchDepartDialog({ open, onOpenChange }: FormOpenProps) {
   const { t } = useTranslation('account');
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="450px" mx="4" data-testid="switch-depart-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('depart.title')}</Dialog.Title>
-            </Dialog.Header>
-            {open ? <DepartChooser onClose={close} /> : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} testId="switch-depart-dialog" size="md" contentProps={{ maxW: '450px', mx: '4' }}>
+      <Dialog.Header>
+        <Dialog.Title>{t('depart.title')}</Dialog.Title>
+      </Dialog.Header>
+      {open ? <DepartChooser onClose={close} /> : null}
+    </DialogShell>
   );
 }

@@ -1,5 +1,5 @@
 /** Sign-in calls (contract "Auth") and their hooks. */
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type Envelope } from '../../../api/client';
 import { setDictCache, setTenantId, setToken, setUserInfo, type UserInfo } from '../../../lib/session';
 
@@ -45,15 +45,46 @@ export function rememberLogin(result: LoginResult): void {
   setDictCache(result.sysAllDictItems);
 }
 
-/** Signs in and keeps the session; the caller navigates. */
-export function useLogin(onSignedIn: (result: LoginResult) => void) {
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (result) => {
-      rememberLogin(result);
-      onSignedIn(result);
-    },
+export interface LoginState {
+  /** Signs in with these credentials (the latest call wins the state below). */
+  mutate: (request: LoginRequest) => void;
+  isPending: boolean;
+  error: Error | undefined;
+  /** Forgets the pending state and the error (switching tabs); a sign-in under way still lands. */
+  reset: () => void;
+}
+
+/**
+ * Signs in and keeps the session; the caller navigates. A plain hook rather than TanStack
+ * Query's `useMutation`, so the sign-in page does not download the query library.
+ */
+export function useLogin(onSignedIn: (result: LoginResult) => void): LoginState {
+  const [state, setState] = useState<{ isPending: boolean; error: Error | undefined }>({ isPending: false, error: undefined });
+  const latest = useRef(0);
+  const signedIn = useRef(onSignedIn);
+  useEffect(() => {
+    signedIn.current = onSignedIn;
   });
+
+  const mutate = useCallback((request: LoginRequest) => {
+    const call = (latest.current += 1);
+    setState({ isPending: true, error: undefined });
+    login(request).then(
+      (result) => {
+        rememberLogin(result);
+        if (call === latest.current) setState({ isPending: false, error: undefined });
+        signedIn.current(result);
+      },
+      (error: unknown) => {
+        if (call === latest.current) setState({ isPending: false, error: error instanceof Error ? error : new Error(String(error)) });
+      },
+    );
+  }, []);
+  const reset = useCallback(() => {
+    latest.current += 1;
+    setState({ isPending: false, error: undefined });
+  }, []);
+  return { mutate, reset, ...state };
 }
 
 /** Why a code is asked for: sign-in, registration or a forgotten password. */

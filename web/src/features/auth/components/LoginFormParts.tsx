@@ -1,8 +1,9 @@
 /** Pieces shared by the password and phone sign-in forms. */
-import { Button, Checkbox, HStack, Link } from '@chakra-ui/react';
+import { Button, HStack, Link } from '@chakra-ui/react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { PageLink } from '../../../app/navigation';
+import { Checkbox } from './LightCheckbox';
 
 export function RememberAndForgot({
   checked,
@@ -14,13 +15,13 @@ export function RememberAndForgot({
   const { t } = useTranslation('user');
   return (
     <HStack justify="space-between" w="full">
-      <Checkbox.Root size="sm" checked={checked} onCheckedChange={(details) => onCheckedChange(details.checked === true)}>
+      <Checkbox.Root size="sm" checked={checked} onCheckedChange={(details) => onCheckedChange(details.checked)}>
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label fontWeight="normal">{t('login.rememberMe')}</Checkbox.Label>
       </Checkbox.Root>
       <Link asChild fontSize="sm" color="colorPalette.fg">
-        <RouterLink to="/user/alteration">{t('login.forgotPassword')}</RouterLink>
+        <PageLink to="/user/alteration">{t('login.forgotPassword')}</PageLink>
       </Link>
     </HStack>
   );

@@ -25,7 +25,8 @@ const submit = () => fireEvent.click(screen.getByTestId('login-submit'));
 describe('login page', () => {
   test('/ without a token lands on the login page with a redirect query', async () => {
     const { router } = renderRoutes(routes, '/');
-    await screen.findByTestId('login-card');
+    // The first render of the file loads the pages' modules: more than the default second on a busy machine.
+    await screen.findByTestId('login-card', {}, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/user/login');
     expect(router.state.location.search).toBe('?redirect=%2Fdashboard%2Fanalysis');
   });
@@ -88,7 +89,7 @@ describe('login page', () => {
     fireEvent.change(await screen.findByPlaceholderText('请输入用户名'), { target: { value: 'admin' } });
     fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'Admin@12345' } });
     submit();
-    await screen.findByTestId('dashboard-welcome');
+    await screen.findByTestId('dashboard-welcome', {}, { timeout: 5000 });
     expect(getToken()).toBe('jwt-token');
     expect(getUserInfo()?.realname).toBe('管理员');
     expect(getTenantId()).toBe(1);

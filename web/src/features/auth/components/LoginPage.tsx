@@ -1,9 +1,10 @@
-import { Card, HStack, Link, Tabs, Text } from '@chakra-ui/react';
+import { Card, HStack, Link, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { PageLink, usePageNavigation } from '../../../app/navigation';
 import { useLogin, type LoginRequest } from '../api/login';
 import { safeRedirect } from '../redirect';
+import { Tabs } from './LightTabs';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { PhoneLoginForm } from './PhoneLoginForm';
 
@@ -12,11 +13,11 @@ type LoginTab = 'password' | 'phone';
 /** `/user/login`: password or phone sign-in; lands on the `redirect` query or the dashboard. */
 export default function LoginPage() {
   const { t } = useTranslation('user');
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const { navigate, search } = usePageNavigation();
+  const searchParams = new URLSearchParams(search);
   const [tab, setTab] = useState<LoginTab>('password');
   const loginMutation = useLogin(() => {
-    void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
   });
 
   const submit = (request: LoginRequest) => loginMutation.mutate(request);
@@ -57,7 +58,7 @@ export default function LoginPage() {
         <HStack justify="center" gap="1" mt="6" fontSize="sm">
           <Text color="fg.muted">{t('login.noAccount')}</Text>
           <Link asChild color="colorPalette.fg" fontWeight="medium">
-            <RouterLink to="/user/register">{t('login.register')}</RouterLink>
+            <PageLink to="/user/register">{t('login.register')}</PageLink>
           </Link>
         </HStack>
       </Card.Body>

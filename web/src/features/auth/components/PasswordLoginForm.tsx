@@ -1,23 +1,20 @@
-import { Field, IconButton, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { IconButton, InputGroup, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LockIcon, EyeIcon, EyeOffIcon, UserIcon } from '../../../components/icons';
 import { validateRequired } from '../../../core';
 import i18n, { currentLanguage } from '../../../i18n';
 import type { LoginRequest } from '../api/login';
-import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
+import { useFieldChecks } from '../hooks/useFieldChecks';
+import { Field, Input } from './LightField';
 import { LoginError, RememberAndForgot, SubmitButton } from './LoginFormParts';
-
-interface PasswordLoginValues {
-  username: string;
-  password: string;
-  rememberMe: boolean;
-}
 
 /** Required-field check through the WASM core, with the field's label in the current language. */
 const required = (labelKey: 'login.username' | 'login.password') => (value: string) =>
   validateRequired(value, i18n.t(labelKey, { ns: 'user' }), currentLanguage()) ?? true;
+
+/** In the order of the fields (the first at fault takes the focus). */
+const CHECKS = { username: required('login.username'), password: required('login.password') };
 
 export function PasswordLoginForm({
   onSubmit,
@@ -32,11 +29,8 @@ export function PasswordLoginForm({
 }) {
   const { t } = useTranslation('user');
   const [showPassword, setShowPassword] = useState(false);
-  const form = useForm<PasswordLoginValues>({
-    defaultValues: { username: initialUsername, password: '', rememberMe: true },
-  });
-  const { register, handleSubmit, control, formState } = form;
-  useRevalidateOnLanguageChange(form);
+  const [rememberMe, setRememberMe] = useState(true);
+  const { register, handleSubmit, errors } = useFieldChecks({ username: initialUsername, password: '' }, CHECKS);
 
   return (
     <form
@@ -45,25 +39,20 @@ export function PasswordLoginForm({
       onSubmit={handleSubmit((values) =>
         onSubmit({
           kind: 'password',
-          body: { username: values.username.trim(), password: values.password, remember_me: values.rememberMe },
+          body: { username: values.username.trim(), password: values.password, remember_me: rememberMe },
         }),
       )}
     >
       <Stack gap="5">
         <LoginError message={error} />
-        <Field.Root invalid={!!formState.errors.username}>
+        <Field.Root invalid={!!errors.username}>
           <Field.Label srOnly>{t('login.username')}</Field.Label>
           <InputGroup startElement={<UserIcon boxSize="4" color="fg.muted" />}>
-            <Input
-              size="lg"
-              autoComplete="username"
-              placeholder={t('login.usernamePlaceholder')}
-              {...register('username', { validate: required('login.username') })}
-            />
+            <Input size="lg" autoComplete="username" placeholder={t('login.usernamePlaceholder')} {...register('username')} />
           </InputGroup>
-          <Field.ErrorText>{formState.errors.username?.message}</Field.ErrorText>
+          <Field.ErrorText>{errors.username}</Field.ErrorText>
         </Field.Root>
-        <Field.Root invalid={!!formState.errors.password}>
+        <Field.Root invalid={!!errors.password}>
           <Field.Label srOnly>{t('login.password')}</Field.Label>
           <InputGroup
             startElement={<LockIcon boxSize="4" color="fg.muted" />}
@@ -85,16 +74,12 @@ export function PasswordLoginForm({
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               placeholder={t('login.passwordPlaceholder')}
-              {...register('password', { validate: required('login.password') })}
+              {...register('password')}
             />
           </InputGroup>
-          <Field.ErrorText>{formState.errors.password?.message}</Field.ErrorText>
+          <Field.ErrorText>{errors.password}</Field.ErrorText>
         </Field.Root>
-        <Controller
-          control={control}
-          name="rememberMe"
-          render={({ field }) => <RememberAndForgot checked={field.value} onCheckedChange={field.onChange} />}
-        />
+        <RememberAndForgot checked={rememberMe} onCheckedChange={setRememberMe} />
         <SubmitButton loading={submitting} />
       </Stack>
     </form>

@@ -1,25 +1,23 @@
-import { Field, HStack, Input, InputGroup, Stack } from '@chakra-ui/react';
-import { Controller, useForm } from 'react-hook-form';
+import { HStack, InputGroup, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneIcon, ShieldIcon } from '../../../components/icons';
 import { message, validatePhone, validateRequired, validateSmsCode } from '../../../core';
 import { currentLanguage } from '../../../i18n';
 import type { LoginRequest } from '../api/login';
-import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
+import { useFieldChecks } from '../hooks/useFieldChecks';
+import { Field, Input } from './LightField';
 import { LoginError, RememberAndForgot, SubmitButton } from './LoginFormParts';
 import { SmsCodeButton } from './SmsCodeButton';
 
-interface PhoneLoginValues {
-  mobile: string;
-  captcha: string;
-  rememberMe: boolean;
-}
-
-const phone = (value: string) => validatePhone(value, currentLanguage()) ?? true;
-const code = (value: string) =>
-  validateRequired(value.trim(), message('field_sms_code', currentLanguage()), currentLanguage()) ??
-  validateSmsCode(value, currentLanguage()) ??
-  true;
+/** In the order of the fields (the first at fault takes the focus). */
+const CHECKS = {
+  mobile: (value: string) => validatePhone(value, currentLanguage()) ?? true,
+  captcha: (value: string) =>
+    validateRequired(value.trim(), message('field_sms_code', currentLanguage()), currentLanguage()) ??
+    validateSmsCode(value, currentLanguage()) ??
+    true,
+};
 
 export function PhoneLoginForm({
   onSubmit,
@@ -31,14 +29,11 @@ export function PhoneLoginForm({
   error: string | undefined;
 }) {
   const { t } = useTranslation('user');
-  const form = useForm<PhoneLoginValues>({
-    defaultValues: { mobile: '', captcha: '', rememberMe: true },
-  });
-  const { register, handleSubmit, control, formState, trigger, getValues } = form;
-  useRevalidateOnLanguageChange(form);
+  const [rememberMe, setRememberMe] = useState(true);
+  const { register, handleSubmit, errors, trigger, getValue } = useFieldChecks({ mobile: '', captcha: '' }, CHECKS);
 
   async function checkedMobile(): Promise<string | undefined> {
-    return (await trigger('mobile')) ? getValues('mobile').trim() : undefined;
+    return trigger('mobile') ? getValue('mobile').trim() : undefined;
   }
 
   return (
@@ -48,13 +43,13 @@ export function PhoneLoginForm({
       onSubmit={handleSubmit((values) =>
         onSubmit({
           kind: 'phone',
-          body: { mobile: values.mobile.trim(), captcha: values.captcha.trim(), remember_me: values.rememberMe },
+          body: { mobile: values.mobile.trim(), captcha: values.captcha.trim(), remember_me: rememberMe },
         }),
       )}
     >
       <Stack gap="5">
         <LoginError message={error} />
-        <Field.Root invalid={!!formState.errors.mobile}>
+        <Field.Root invalid={!!errors.mobile}>
           <Field.Label srOnly>{t('login.phone')}</Field.Label>
           <InputGroup startElement={<PhoneIcon boxSize="4" color="fg.muted" />}>
             <Input
@@ -63,12 +58,12 @@ export function PhoneLoginForm({
               inputMode="tel"
               autoComplete="tel"
               placeholder={t('login.phonePlaceholder')}
-              {...register('mobile', { validate: phone })}
+              {...register('mobile')}
             />
           </InputGroup>
-          <Field.ErrorText>{formState.errors.mobile?.message}</Field.ErrorText>
+          <Field.ErrorText>{errors.mobile}</Field.ErrorText>
         </Field.Root>
-        <Field.Root invalid={!!formState.errors.captcha}>
+        <Field.Root invalid={!!errors.captcha}>
           <Field.Label srOnly>{t('login.smsCode')}</Field.Label>
           <HStack w="full" gap="3" align="start">
             <InputGroup flex="1" startElement={<ShieldIcon boxSize="4" color="fg.muted" />}>
@@ -77,18 +72,14 @@ export function PhoneLoginForm({
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 placeholder={t('login.smsCodePlaceholder')}
-                {...register('captcha', { validate: code })}
+                {...register('captcha')}
               />
             </InputGroup>
             <SmsCodeButton size="lg" mode="login" beforeSend={checkedMobile} />
           </HStack>
-          <Field.ErrorText>{formState.errors.captcha?.message}</Field.ErrorText>
+          <Field.ErrorText>{errors.captcha}</Field.ErrorText>
         </Field.Root>
-        <Controller
-          control={control}
-          name="rememberMe"
-          render={({ field }) => <RememberAndForgot checked={field.value} onCheckedChange={field.onChange} />}
-        />
+        <RememberAndForgot checked={rememberMe} onCheckedChange={setRememberMe} />
         <SubmitButton loading={submitting} />
       </Stack>
     </form>

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
-import { permissionStore } from '../../../lib/permission';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
+import { calls, sentBody, grant, openPage, urlOf } from '../../../test/list';
 import { renderPage } from '../../../test/render';
 import { distinctRateCards, type ChannelProductRecord } from './api';
 import ChannelProductListPage from './ChannelProductListPage';
@@ -43,11 +43,6 @@ const PRODUCT: ChannelProductRecord = {
   postalRules: [{ country: 'US', postalCode: '99*', allow: false, remark: 'Alaska' }],
 };
 
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
-
 function server(extra: FakeRoutes = {}) {
   return fakeServer({
     'GET /logistics/channel/list': { result: { records: CHANNELS, total: 1 } },
@@ -56,16 +51,6 @@ function server(extra: FakeRoutes = {}) {
     ...extra,
   });
 }
-
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-const bodyOf = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  JSON.parse(String(calls(fetchMock, method, path).at(-1)?.[1]?.body)) as Record<string, unknown>;
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
 
 describe('channel product helpers', () => {
   test('rate card codes are distinct, named by the version in force', () => {
@@ -88,9 +73,7 @@ describe('channel product helpers', () => {
 
 describe('channel products page', () => {
   test('lists products with their channel, pricing and limits', async () => {
-    grant('logistics:channelProduct:list');
-    const fetchMock = server();
-    renderPage(<ChannelProductListPage />);
+    const fetchMock = openPage(<ChannelProductListPage />, server(), 'logistics:channelProduct:list');
     const row = (await screen.findByText('EU-PARCEL')).closest('tr')!;
     expect(within(row).getByText('DHL-EXP')).toBeTruthy();
     expect(within(row).getByText('EU-STD')).toBeTruthy();
@@ -102,16 +85,14 @@ describe('channel products page', () => {
     fireEvent.change(screen.getByTestId('product-search-trade-type'), { target: { value: 'FBA' } });
     fireEvent.click(screen.getByTestId('product-search-submit'));
     await waitFor(() => {
-      const url = new URL(String(calls(fetchMock, 'GET', '/logistics/channelProduct/list').at(-1)?.[0]), 'http://localhost');
+      const url = urlOf(fetchMock, 'GET', '/logistics/channelProduct/list');
       expect(url.searchParams.get('izEnable')).toBe('false');
       expect(url.searchParams.get('tradeType')).toBe('FBA');
     });
   });
 
   test('the drawer saves every field with its rules; rate cards and divisors are picked', async () => {
-    grant('logistics:channelProduct:list', 'logistics:channelProduct:add');
-    const fetchMock = server({ 'POST /logistics/channelProduct/add': { message: '添加成功！', result: PRODUCT } });
-    renderPage(<ChannelProductListPage />);
+    const fetchMock = openPage(<ChannelProductListPage />, server({ 'POST /logistics/channelProduct/add': { message: '添加成功！', result: PRODUCT } }), 'logistics:channelProduct:list', 'logistics:channelProduct:add');
     await screen.findByText('EU-PARCEL');
     fireEvent.click(screen.getByTestId('product-add'));
     const drawer = await screen.findByTestId('product-drawer');
@@ -145,8 +126,7 @@ describe('channel products page', () => {
     fireEvent.change(within(postal).getByTestId('product-postal-code'), { target: { value: '96*' } });
 
     fireEvent.click(within(drawer).getByTestId('product-save'));
-    await waitFor(() => expect(calls(fetchMock, 'POST', '/logistics/channelProduct/add')).toHaveLength(1));
-    expect(bodyOf(fetchMock, 'POST', '/logistics/channelProduct/add')).toEqual({
+    expect(await sentBody(fetchMock, 'POST', '/logistics/channelProduct/add')).toEqual({
       channelId: 'c1',
       code: 'US-FAST',
       name: '美国快线',
@@ -173,9 +153,7 @@ describe('channel products page', () => {
   }, 15_000);
 
   test('rows are checked in their cells: a bound is needed, the maximum not below the minimum', async () => {
-    grant('logistics:channelProduct:list', 'logistics:channelProduct:edit');
-    const fetchMock = server({ 'PUT /logistics/channelProduct/edit': { message: '编辑成功!', result: PRODUCT } });
-    renderPage(<ChannelProductListPage />);
+    const fetchMock = openPage(<ChannelProductListPage />, server({ 'PUT /logistics/channelProduct/edit': { message: '编辑成功!', result: PRODUCT } }), 'logistics:channelProduct:list', 'logistics:channelProduct:edit');
     fireEvent.click(within((await screen.findByText('EU-PARCEL')).closest('tr')!).getByTestId('product-edit'));
     const drawer = await screen.findByTestId('product-drawer');
     const rows = within(drawer).getAllByTestId('product-rule-row');
@@ -184,15 +162,14 @@ describe('channel products page', () => {
     fireEvent.click(within(drawer).getByTestId('product-rule-add'));
     fireEvent.click(within(drawer).getByTestId('product-save'));
     const added = within(drawer).getAllByTestId('product-rule-row')[2]!;
-    expect((await within(added).findByTestId('product-rule-max-error')).textContent).toBe('最小值、最大值至少填一个');
-    expect(within(rows[1]!).getByTestId('product-rule-max-error').textContent).toBe('最大值不能小于最小值');
+    expect((await within(added).findByTestId('product-rule-max-error')).textContent).toBe('请填写下限或上限!');
+    expect(within(rows[1]!).getByTestId('product-rule-max-error').textContent).toBe('下限不能大于上限!');
     expect(calls(fetchMock, 'PUT', '/logistics/channelProduct/edit')).toHaveLength(0);
     // Removing the empty row and fixing the bound saves.
     fireEvent.click(within(added).getByTestId('product-rule-remove'));
     fireEvent.change(within(rows[1]!).getByTestId('product-rule-min'), { target: { value: '2' } });
     fireEvent.click(within(drawer).getByTestId('product-save'));
-    await waitFor(() => expect(calls(fetchMock, 'PUT', '/logistics/channelProduct/edit')).toHaveLength(1));
-    expect(bodyOf(fetchMock, 'PUT', '/logistics/channelProduct/edit')).toMatchObject({
+    expect(await sentBody(fetchMock, 'PUT', '/logistics/channelProduct/edit')).toMatchObject({
       id: 'p1',
       rules: [
         { validType: 'weight', min: null, max: '30' },

@@ -1,13 +1,10 @@
-import { Badge, Box, HStack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, HStack, Text, Wrap } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
-import { codeColumn, nameColumn } from '../../../components/list/columns';
-import { actionsColumn, FilterSelect, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, useCsvExport, useDeleteRecords, useListPage } from '../../../components/list';
+import { codeColumn, createTimeColumn, CrudListPage, editDeleteColumn, FilterSelect, FilterText, labelled, nameColumn, statusColumn, TwoLines, useCrudList, type CrudList } from '../../../components/list';
 import { channelLabel, transTypeLabel, useChannelOptions } from '../channels/api';
 import { isOneOf } from '../../../components/form/options';
-import { StatusBadge } from '../../../components/StatusBadge';
 import {
   CHANNEL_PRODUCT_LIST_PATH,
   deleteChannelProducts,
@@ -21,15 +18,9 @@ import {
 } from './api';
 import { ChannelProductFormDrawer } from './ChannelProductFormDrawer';
 
-/** A type alias (not an interface) so that it fits the list's filter record. */
-type Filters = {
-  channelId: string;
-  keyWord: string;
-  tradeType: string;
-  izEnable: string;
-};
-
-const EMPTY: Filters = { channelId: '', keyWord: '', tradeType: '', izEnable: '' };
+/** The filters (in the URL) and their empty values. */
+const EMPTY = { channelId: '', keyWord: '', tradeType: '', izEnable: '' };
+type Filters = typeof EMPTY;
 
 type T = TFunction<'carrierProduct'>;
 
@@ -47,14 +38,7 @@ function ruleText(t: T, rule: ValidityRule): string {
 
 const postalText = (t: T, rule: PostalRule) => `${rule.allow ? t('postal.allow') : t('postal.deny')} ${rule.country} ${rule.postalCode}`;
 
-interface ColumnDeps {
-  t: T;
-  tc: TFunction<'carrierChannel'>;
-  onEdit: (record: ChannelProductRecord) => void;
-  onDelete: (record: ChannelProductRecord) => void;
-}
-
-function productColumns({ t, tc, onEdit, onDelete }: ColumnDeps): DataColumn<ChannelProductRecord>[] {
+function productColumns(t: T, tc: TFunction<'carrierChannel'>, crud: CrudList<ChannelProductRecord, Filters>): DataColumn<ChannelProductRecord>[] {
   return [
     codeColumn(t('field.code')),
     nameColumn(t('field.name')),
@@ -62,18 +46,7 @@ function productColumns({ t, tc, onEdit, onDelete }: ColumnDeps): DataColumn<Cha
       id: 'channel',
       header: t('field.channel'),
       hideBelow: 'md',
-      cell: (row) => (
-        <Box>
-          <Text fontFamily="mono" textStyle="sm">
-            {row.channelCode || row.channelId}
-          </Text>
-          {row.channelName ? (
-            <Text textStyle="xs" color="fg.muted">
-              {row.channelName}
-            </Text>
-          ) : null}
-        </Box>
-      ),
+      cell: (row) => <TwoLines mono first={row.channelCode || row.channelId} second={row.channelName} />,
     },
     {
       id: 'tradeType',
@@ -96,16 +69,7 @@ function productColumns({ t, tc, onEdit, onDelete }: ColumnDeps): DataColumn<Cha
       id: 'pricing',
       header: t('field.pricing'),
       hideBelow: 'md',
-      cell: (row) => (
-        <Box>
-          <Text fontFamily="mono" textStyle="sm">
-            {row.feeId || '—'}
-          </Text>
-          <Text textStyle="xs" color="fg.muted">
-            {Number(row.thWeightRatio) > 0 ? t('list.ratio', { ratio: row.thWeightRatio }) : t('list.actualWeight')}
-          </Text>
-        </Box>
-      ),
+      cell: (row) => <TwoLines mono first={row.feeId || '—'} second={Number(row.thWeightRatio) > 0 ? t('list.ratio', { ratio: row.thWeightRatio }) : t('list.actualWeight')} />,
     },
     {
       id: 'rules',
@@ -131,16 +95,9 @@ function productColumns({ t, tc, onEdit, onDelete }: ColumnDeps): DataColumn<Cha
         );
       },
     },
-    {
-      id: 'izEnable',
-      header: t('field.izEnable'),
-      cell: (row) => <StatusBadge active={row.izEnable} label={row.izEnable ? t('enabled.true') : t('enabled.false')} />,
-    },
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: '2xl' },
-    actionsColumn<ChannelProductRecord>('text', (row) => [
-      { kind: 'edit', action: 'logistics:channelProduct:edit', onClick: () => onEdit(row), testId: 'product-edit' },
-      { kind: 'delete', action: 'logistics:channelProduct:delete', onClick: () => onDelete(row), testId: 'product-delete' },
-    ]),
+    statusColumn<ChannelProductRecord>(t('field.izEnable'), (row) => row.izEnable, (row) => (row.izEnable ? t('enabled.true') : t('enabled.false')), 'izEnable'),
+    createTimeColumn(t('field.createTime'), '2xl'),
+    editDeleteColumn('text', crud.actions),
   ];
 }
 
@@ -148,25 +105,16 @@ function productColumns({ t, tc, onEdit, onDelete }: ColumnDeps): DataColumn<Cha
 export default function ChannelProductListPage() {
   const { t } = useTranslation('carrierProduct');
   const { t: tc } = useTranslation('carrierChannel');
-  const [form, setForm] = useState<{ record?: ChannelProductRecord }>();
   const channels = useChannelOptions();
   const channelChoices = (channels.data ?? []).map((channel) => ({ value: channel.id, label: channelLabel(channel) }));
-  const page = useListPage<ChannelProductRecord, Filters>(CHANNEL_PRODUCT_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'createTime', order: 'desc' } });
-  const { list } = page;
-  const remover = useDeleteRecords<ChannelProductRecord>({
-    list,
+  const crud = useCrudList<ChannelProductRecord, Filters>(CHANNEL_PRODUCT_LIST_PATH, {
+    name: 'product',
+    permission: 'logistics:channelProduct',
+    ns: 'carrierProduct',
+    emptyFilters: EMPTY,
     remove: deleteChannelProducts,
-    title: t('delete.title'),
     describe: (record) => t('delete.description', { name: `${record.code} ${record.name}` }),
-    describeBatch: (count) => t('delete.batchDescription', { count }),
-    testId: 'product-delete-confirm',
-  });
-  const exporter = useCsvExport<ChannelProductRecord>({
-    path: CHANNEL_PRODUCT_LIST_PATH,
-    filters: page.filters,
-    sort: list.sort,
-    filename: t('exportName'),
-    columns: () => [
+    csv: () => [
       { header: t('field.code'), value: (row) => row.code },
       { header: t('field.name'), value: (row) => row.name },
       { header: t('field.nameEn'), value: (row) => row.nameEn },
@@ -183,52 +131,20 @@ export default function ChannelProductListPage() {
     ],
   });
 
-  const columns = productColumns({ t, tc, onEdit: (record) => setForm({ record }), onDelete: remover.askDelete });
-
   return (
-    <ListPage
-      testId="product-page"
-      search={
-        <ListSearchBar page={page} visibleOnPhone={2} testId="product-search">
-          <FilterSelect page={page} name="channelId" immediate label={t('filter.channel')} options={channelChoices} allLabel={t('filter.allChannels')} loading={channels.isPending} testId="product-search-channel" />
-          <FilterText page={page} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} testId="product-search-keyword" />
-          <FilterSelect
-            page={page}
-            name="tradeType"
-            label={t('filter.tradeType')}
-            options={TRADE_TYPES.map((type) => ({ value: type, label: t(`tradeType.${type}`) }))}
-            allLabel={t('filter.all')}
-            testId="product-search-trade-type"
-          />
-          <FilterSelect
-            page={page}
-            name="izEnable"
-            label={t('filter.izEnable')}
-            options={[
-              { value: 'true', label: t('enabled.true') },
-              { value: 'false', label: t('enabled.false') },
-            ]}
-            allLabel={t('filter.all')}
-            testId="product-search-enabled"
-          />
-        </ListSearchBar>
-      }
-      toolbar={
-        <ListToolbar
-          testIdPrefix="product"
-          add={{ action: 'logistics:channelProduct:add', label: t('add'), onClick: () => setForm({}) }}
-          batchDelete={{ action: 'logistics:channelProduct:delete', onClick: remover.askBatchDelete }}
-          exporter={exporter}
-        />
-      }
-      dialogs={
+    <CrudListPage
+      crud={crud}
+      columns={productColumns(t, tc, crud)}
+      search={{ visibleOnPhone: 2 }}
+      filters={
         <>
-          <ChannelProductFormDrawer open={form !== undefined} onOpenChange={(open) => (open ? undefined : setForm(undefined))} record={form?.record} channelId={page.filters.channelId} />
-          {remover.dialog}
+          <FilterSelect page={crud} name="channelId" immediate label={t('filter.channel')} options={channelChoices} allLabel={t('filter.allChannels')} loading={channels.isPending} testId="product-search-channel" />
+          <FilterText page={crud} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} testId="product-search-keyword" />
+          <FilterSelect page={crud} name="tradeType" label={t('filter.tradeType')} options={labelled(TRADE_TYPES, (type) => t(`tradeType.${type}`))} allLabel={t('filter.all')} testId="product-search-trade-type" />
+          <FilterSelect page={crud} name="izEnable" label={t('filter.izEnable')} options={labelled(['true', 'false'], (on) => t(`enabled.${on}`))} allLabel={t('filter.all')} testId="product-search-enabled" />
         </>
       }
-    >
-      <ListTable list={list} selectable columns={columns} getRowId={(row) => row.id} caption={t('caption')} testId="product-table" />
-    </ListPage>
+      dialogs={<ChannelProductFormDrawer {...crud.form.dialog} channelId={crud.filters.channelId} />}
+    />
   );
 }

@@ -4,7 +4,8 @@
  * sizes, value, pieces) and postal rules (allowed or refused postal codes per country).
  */
 import { useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../api/client';
+import { api } from '../../../api/client';
+import { resource } from '../../../api/resource';
 import type { components } from '../../../api/schema';
 
 /** Trade types a product may be limited to (`''` = any). */
@@ -37,51 +38,12 @@ export type PostalRule = components['schemas']['PostalRecord'];
 
 export type ChannelProductRecord = components['schemas']['ChannelProductRecord'];
 
-export interface ChannelProductInput {
-  id?: string;
-  channelId: string;
-  code: string;
-  name: string;
-  nameEn: string | null;
-  tradeType: string;
-  transType: string | null;
-  pushMethod: string | null;
-  labelType: string | null;
-  deductMethod: string | null;
-  izSubsist: boolean;
-  izSingle: boolean;
-  izMult: boolean;
-  izEnable: boolean;
-  feeId: string | null;
-  thWeightRatio: number;
-  remark: string | null;
-  rules: ValidityRule[];
-  postalRules: PostalRule[];
-}
+export type ChannelProductInput = components['schemas']['ChannelProductForm'];
 
-export const CHANNEL_PRODUCT_LIST_PATH = '/logistics/channelProduct/list';
+export const { listPath: CHANNEL_PRODUCT_LIST_PATH, add: addChannelProduct, edit: editChannelProduct, removeAny: deleteChannelProducts } = resource<ChannelProductRecord, ChannelProductInput>('/logistics/channelProduct');
 
-export function addChannelProduct(body: ChannelProductInput): Promise<Envelope<ChannelProductRecord>> {
-  return api.post<ChannelProductRecord>('/logistics/channelProduct/add', body, { notify: false });
-}
-
-export function editChannelProduct(body: ChannelProductInput & { id: string }): Promise<Envelope<ChannelProductRecord>> {
-  return api.put<ChannelProductRecord>('/logistics/channelProduct/edit', body, { notify: false });
-}
-
-export function deleteChannelProducts(ids: string[]): Promise<Envelope<unknown>> {
-  return api.delete('/logistics/channelProduct/delete', ids.length === 1 ? { id: ids[0] } : { ids: ids.join(',') });
-}
-
-/** A rate card as its list shows it (contract "Rate cards", `RateCardRecord`). */
-interface RateCardRow {
-  id: string;
-  code: string;
-  name: string;
-  currency?: string | null;
-  effectiveFrom?: string | null;
-  state?: 'current' | 'scheduled' | 'superseded' | string | null;
-}
+/** What the rate card list tells of a card version. */
+type RateCardRow = Pick<components['schemas']['RateCardRecord'], 'code' | 'name' | 'currency' | 'effectiveFrom' | 'state'>;
 
 /** One rate card code a product may name in `feeId` (the version in force, else the newest). */
 export interface RateCardCode {
@@ -97,12 +59,12 @@ export function distinctRateCards(rows: readonly RateCardRow[]): RateCardCode[] 
   const best = new Map<string, RateCardRow>();
   for (const row of rows) {
     const held = best.get(row.code);
-    const rank = STATE_RANK[row.state ?? ''] ?? 3;
-    const heldRank = held ? (STATE_RANK[held.state ?? ''] ?? 3) : Infinity;
-    if (!held || rank < heldRank || (rank === heldRank && (row.effectiveFrom ?? '') > (held.effectiveFrom ?? ''))) best.set(row.code, row);
+    const rank = STATE_RANK[row.state] ?? 3;
+    const heldRank = held ? (STATE_RANK[held.state] ?? 3) : Infinity;
+    if (!held || rank < heldRank || (rank === heldRank && row.effectiveFrom > held.effectiveFrom)) best.set(row.code, row);
   }
   return [...best.values()]
-    .map((row) => ({ code: row.code, name: row.name, currency: row.currency ?? '' }))
+    .map((row) => ({ code: row.code, name: row.name, currency: row.currency }))
     .toSorted((a, b) => a.code.localeCompare(b.code));
 }
 

@@ -1,5 +1,5 @@
 /** The channel product form's values, how a record fills them and how they become the request. */
-import { orNull } from '../../../components/form/serverError';
+import { codeAndName, optionalTexts, textValues } from '../../../components/form/values';
 import type { ChannelProductInput, ChannelProductRecord } from './api';
 import { fromPostalRows, fromRuleRows, toPostalRows, toRuleRows, type PostalRow, type RuleRow } from './rules';
 
@@ -40,44 +40,31 @@ export const PRODUCT_FIELDS = [
   'remark',
 ] as const;
 
+/** Free texts of a product: filled from the record, sent trimmed (null when empty). */
+const OPTIONAL = ['nameEn', 'transType', 'pushMethod', 'labelType', 'deductMethod', 'feeId', 'remark'] as const;
+
 export const productDefaults = (record: ChannelProductRecord | undefined, channelId = ''): ProductValues => ({
+  ...textValues(record, ['code', 'name', 'tradeType', ...OPTIONAL]),
   channelId: record?.channelId ?? channelId,
-  code: record?.code ?? '',
-  name: record?.name ?? '',
-  nameEn: record?.nameEn ?? '',
-  tradeType: record?.tradeType ?? '',
-  transType: record?.transType ?? '',
-  pushMethod: record?.pushMethod ?? '',
-  labelType: record?.labelType ?? '',
-  deductMethod: record?.deductMethod ?? '',
   izSubsist: record?.izSubsist ?? false,
   izSingle: record?.izSingle ?? true,
   izMult: record?.izMult ?? true,
   izEnable: record?.izEnable ?? true,
-  feeId: record?.feeId ?? '',
   thWeightRatio: record ? String(record.thWeightRatio ?? 0) : '6000',
-  remark: record?.remark ?? '',
   rules: toRuleRows(record?.rules),
   postalRules: toPostalRows(record?.postalRules),
 });
 
 export const productBody = (values: ProductValues): ChannelProductInput => ({
+  ...optionalTexts(values, OPTIONAL),
   channelId: values.channelId,
-  code: values.code.trim().toUpperCase(),
-  name: values.name.trim(),
-  nameEn: orNull(values.nameEn),
+  ...codeAndName(values),
   tradeType: values.tradeType,
-  transType: orNull(values.transType),
-  pushMethod: orNull(values.pushMethod),
-  labelType: orNull(values.labelType),
-  deductMethod: orNull(values.deductMethod),
   izSubsist: values.izSubsist,
   izSingle: values.izSingle,
   izMult: values.izMult,
   izEnable: values.izEnable,
-  feeId: orNull(values.feeId),
   thWeightRatio: Number(values.thWeightRatio.trim() || '0'),
-  remark: orNull(values.remark),
   rules: fromRuleRows(values.rules),
   postalRules: fromPostalRows(values.postalRules),
 });

@@ -1,4 +1,9 @@
-/** Form rows of a product's validity and postal rules, and their checks (the server checks again). */
+/**
+ * Form rows of a product's validity and postal rules, and their checks: core's, through WASM, in
+ * the language of the moment (the rules and messages the server answers a save with).
+ */
+import { checkDivisor, postalRuleIssues, validityRuleIssues } from '../../../core';
+import { currentLanguage } from '../../../i18n';
 import type { PostalRule, ValidityRule } from './api';
 
 export interface RuleRow {
@@ -14,12 +19,6 @@ export interface PostalRow {
   mode: 'allow' | 'deny';
   remark: string;
 }
-
-export const DECIMAL = /^\d+(\.\d+)?$/;
-export const INTEGER = /^\d+$/;
-export const COUNTRY = /^[A-Za-z]{2}$/;
-/** Letters, digits, spaces and dashes; a trailing `*` makes it a prefix. */
-export const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]*\*?$/;
 
 export const toRuleRows = (rules: readonly ValidityRule[] | null | undefined): RuleRow[] =>
   (rules ?? []).map((rule) => ({ validType: rule.validType, min: rule.min ?? '', max: rule.max ?? '' }));
@@ -38,13 +37,15 @@ export const fromPostalRows = (rows: readonly PostalRow[]): PostalRule[] =>
     remark: row.remark.trim() || null,
   }));
 
-/** What is wrong with a bound of a rule row, as a message key (undefined = fine). */
-export function boundProblem(row: RuleRow, which: 'min' | 'max'): 'minOrMax' | 'number' | 'integer' | 'minAboveMax' | undefined {
-  const value = row[which].trim();
-  const other = row[which === 'min' ? 'max' : 'min'].trim();
-  if (value === '') return other === '' && which === 'max' ? 'minOrMax' : undefined;
-  if (!DECIMAL.test(value)) return 'number';
-  if (row.validType === 'pieces' && !INTEGER.test(value)) return 'integer';
-  if (which === 'max' && other !== '' && DECIMAL.test(other) && Number(other) > Number(value)) return 'minAboveMax';
-  return undefined;
+/** What is wrong with a bound of a rule row (no limit at all, not a number, out of bounds, min above max): core's message, or undefined. */
+export function boundProblem(row: RuleRow, which: 'min' | 'max'): string | undefined {
+  return validityRuleIssues(row.validType, row.min, row.max, currentLanguage()).find((issue) => issue.field === which)?.message;
 }
+
+/** What is wrong with a postal rule row's country or postal code (both upper-cased first): core's message, or undefined. */
+export function postalProblem(row: Pick<PostalRow, 'country' | 'postalCode'>, which: 'country' | 'postalCode'): string | undefined {
+  return postalRuleIssues(row.country, row.postalCode, currentLanguage()).find((issue) => issue.field === which)?.message;
+}
+
+/** A `validate` rule for the volumetric divisor: a whole number from 0 to 1,000,000 (core's rule and message). */
+export const divisorRule = (value: string): true | string => checkDivisor(value.trim(), currentLanguage()) ?? true;

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { permissionStore } from '../../../lib/permission';
+import { describe, expect, test } from 'vitest';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { renderPage } from '../../../test/render';
+import { calls, sentBody, openPage, urlOf } from '../../../test/list';
 import ChannelListPage from './ChannelListPage';
 
 const SUPPLIERS = [
@@ -13,11 +12,6 @@ const CHANNELS = [
   { id: 'c1', supplierId: 's1', code: 'DHL-EXP', name: 'DHL 快递', nameEn: 'DHL Express', title: 'DHL 快递', transType: 'express', status: 1, remark: null, createTime: '2026-01-01 10:00:00' },
   { id: 'c2', supplierId: 's2', code: 'YUN-SEA', name: '云途海运', nameEn: null, title: '云途海运', transType: 'sea', status: 1, remark: null, createTime: '2026-01-02 10:00:00' },
 ];
-
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
 
 function server(extra: FakeRoutes = {}) {
   return fakeServer({
@@ -31,21 +25,9 @@ function server(extra: FakeRoutes = {}) {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-const lastUrl = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  new URL(String(calls(fetchMock, method, path).at(-1)?.[0]), 'http://localhost');
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
-
 describe('channels page', () => {
   test('names each channel’s supplier and its transport', async () => {
-    grant('logistics:channel:list');
-    server();
-    renderPage(<ChannelListPage />);
+    openPage(<ChannelListPage />, server(), 'logistics:channel:list');
     const row = (await screen.findByText('DHL-EXP')).closest('tr')!;
     await waitFor(() => expect(within(row).getByText('敦豪')).toBeTruthy());
     expect(within(row).getByText('快递')).toBeTruthy();
@@ -53,22 +35,18 @@ describe('channels page', () => {
   });
 
   test('choosing a supplier filters at once', async () => {
-    grant('logistics:channel:list');
-    const fetchMock = server();
-    renderPage(<ChannelListPage />);
+    const fetchMock = openPage(<ChannelListPage />, server(), 'logistics:channel:list');
     await screen.findByText('DHL-EXP');
     const select = screen.getByTestId('channel-search-supplier');
     await waitFor(() => expect(within(select).getByText('YUN · 云途')).toBeTruthy());
     fireEvent.change(select, { target: { value: 's2' } });
     await waitFor(() => expect(screen.queryByText('DHL-EXP')).toBeNull());
-    expect(lastUrl(fetchMock, 'GET', '/logistics/channel/list').searchParams.get('supplierId')).toBe('s2');
+    expect(urlOf(fetchMock, 'GET', '/logistics/channel/list').searchParams.get('supplierId')).toBe('s2');
     expect(screen.getByText('YUN-SEA')).toBeTruthy();
   });
 
   test('a new channel needs a supplier and starts with the filtered one', async () => {
-    grant('logistics:channel:list', 'logistics:channel:add');
-    const fetchMock = server({ 'POST /logistics/channel/add': { message: '添加成功！', result: CHANNELS[1] } });
-    renderPage(<ChannelListPage />);
+    const fetchMock = openPage(<ChannelListPage />, server({ 'POST /logistics/channel/add': { message: '添加成功！', result: CHANNELS[1] } }), 'logistics:channel:list', 'logistics:channel:add');
     await screen.findByText('DHL-EXP');
     fireEvent.click(screen.getByTestId('channel-add'));
     let dialog = await screen.findByTestId('channel-form');
@@ -88,8 +66,7 @@ describe('channels page', () => {
     fireEvent.change(within(dialog).getByTestId('channel-name'), { target: { value: '云途空运' } });
     fireEvent.change(within(dialog).getByTestId('channel-trans-type'), { target: { value: 'air' } });
     fireEvent.click(within(dialog).getByTestId('channel-form-submit'));
-    await waitFor(() => expect(calls(fetchMock, 'POST', '/logistics/channel/add')).toHaveLength(1));
-    expect(JSON.parse(String(calls(fetchMock, 'POST', '/logistics/channel/add')[0]?.[1]?.body))).toEqual({
+    expect(await sentBody(fetchMock, 'POST', '/logistics/channel/add')).toEqual({
       supplierId: 's2',
       code: 'YUN-AIR',
       name: '云途空运',
@@ -101,9 +78,7 @@ describe('channels page', () => {
   }, 15_000);
 
   test('batch delete sends the selected ids', async () => {
-    grant('logistics:channel:list', 'logistics:channel:delete');
-    const fetchMock = server({ 'DELETE /logistics/channel/delete': { message: '删除成功!' } });
-    renderPage(<ChannelListPage />);
+    const fetchMock = openPage(<ChannelListPage />, server({ 'DELETE /logistics/channel/delete': { message: '删除成功!' } }), 'logistics:channel:list', 'logistics:channel:delete');
     await screen.findByText('DHL-EXP');
     fireEvent.click(screen.getByTestId('select-all'));
     await waitFor(() => expect(screen.getByTestId('table-selected').textContent).toContain('2'));
@@ -111,6 +86,6 @@ describe('channels page', () => {
     expect((await screen.findByTestId('channel-delete-confirm')).textContent).toContain('2');
     fireEvent.click(screen.getByTestId('channel-delete-confirm-confirm'));
     await waitFor(() => expect(calls(fetchMock, 'DELETE', '/logistics/channel/delete')).toHaveLength(1));
-    expect(lastUrl(fetchMock, 'DELETE', '/logistics/channel/delete').searchParams.get('ids')).toBe('c1,c2');
+    expect(urlOf(fetchMock, 'DELETE', '/logistics/channel/delete').searchParams.get('ids')).toBe('c1,c2');
   });
 });

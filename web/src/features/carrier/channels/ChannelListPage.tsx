@@ -1,38 +1,24 @@
-import { Badge, Box, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
-import { codeColumn, nameColumn } from '../../../components/list/columns';
-import { actionsColumn, FilterSelect, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, useCsvExport, useDeleteRecords, useListPage } from '../../../components/list';
 import { statusOptions } from '../../../components/form/options';
-import { StatusBadge } from '../../../components/StatusBadge';
+import { codeColumn, createTimeColumn, CrudListPage, editDeleteColumn, FilterSelect, FilterText, nameColumn, statusColumn, tagColumn, TwoLines, useCrudList, type CrudList } from '../../../components/list';
 import { supplierLabel, useSupplierOptions, type SupplierRecord } from '../suppliers/api';
-import { CHANNEL_LIST_PATH, channelKeys, deleteChannels, transTypeLabel, type ChannelRecord } from './api';
+import { CHANNEL_EXPORT_PATH, CHANNEL_LIST_PATH, channelKeys, deleteChannels, transTypeLabel, type ChannelRecord } from './api';
 import { ChannelFormDialog } from './ChannelFormDialog';
 
-/** A type alias (not an interface) so that it fits the list's filter record. */
-type Filters = {
-  supplierId: string;
-  keyWord: string;
-  status: string;
-};
-
-const EMPTY: Filters = { supplierId: '', keyWord: '', status: '' };
+/** The filters (in the URL) and their empty values. */
+const EMPTY = { supplierId: '', keyWord: '', status: '' };
+type Filters = typeof EMPTY;
 
 type T = TFunction<'carrierChannel'>;
 
 const statusLabel = (t: T, status: number) => (Number(status) === 1 ? t('status.1') : t('status.0'));
 
-interface ColumnDeps {
-  t: T;
-  suppliers: Map<string, SupplierRecord>;
-  onEdit: (record: ChannelRecord) => void;
-  onDelete: (record: ChannelRecord) => void;
-}
-
-function channelColumns({ t, suppliers, onEdit, onDelete }: ColumnDeps): DataColumn<ChannelRecord>[] {
+function channelColumns(t: T, suppliers: Map<string, SupplierRecord>, crud: CrudList<ChannelRecord, Filters>): DataColumn<ChannelRecord>[] {
   return [
     codeColumn(t('field.code')),
     nameColumn(t('field.name')),
@@ -42,117 +28,48 @@ function channelColumns({ t, suppliers, onEdit, onDelete }: ColumnDeps): DataCol
       hideBelow: 'sm',
       cell: (row) => {
         const supplier = suppliers.get(row.supplierId);
-        return supplier ? (
-          <Box>
-            <Text fontFamily="mono" textStyle="sm">
-              {supplier.code}
-            </Text>
-            <Text textStyle="xs" color="fg.muted">
-              {supplier.title || supplier.name}
-            </Text>
-          </Box>
-        ) : (
-          <Text color="fg.muted">{row.supplierId}</Text>
-        );
+        return supplier ? <TwoLines mono first={supplier.code} second={supplier.title || supplier.name} /> : <Text color="fg.muted">{row.supplierId}</Text>;
       },
     },
-    {
-      id: 'transType',
-      header: t('field.transType'),
-      hideBelow: 'md',
-      cell: (row) =>
-        row.transType ? (
-          <Badge size="sm" variant="subtle" colorPalette="cyan">
-            {transTypeLabel(t, row.transType)}
-          </Badge>
-        ) : (
-          '—'
-        ),
-    },
-    { id: 'status', header: t('field.status'), cell: (row) => <StatusBadge active={Number(row.status) === 1} label={statusLabel(t, row.status)} /> },
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'lg' },
-    actionsColumn<ChannelRecord>('text', (row) => [
-      { kind: 'edit', action: 'logistics:channel:edit', onClick: () => onEdit(row), testId: 'channel-edit' },
-      { kind: 'delete', action: 'logistics:channel:delete', onClick: () => onDelete(row), testId: 'channel-delete' },
-    ]),
+    tagColumn<ChannelRecord>({ id: 'transType', header: t('field.transType'), hideBelow: 'md', colorPalette: 'cyan', label: (row) => row.transType && transTypeLabel(t, row.transType) }),
+    statusColumn<ChannelRecord>(t('field.status'), (row) => Number(row.status) === 1, (row) => statusLabel(t, row.status)),
+    createTimeColumn(t('field.createTime'), 'lg'),
+    editDeleteColumn('text', crud.actions),
   ];
 }
 
-/** Channels of the tenant's suppliers: filter by supplier, paging, sort, add/edit, delete and CSV export. */
+/** Channels of the tenant's suppliers: filter by supplier, paging, sort, add/edit, delete and the server's xlsx export. */
 export default function ChannelListPage() {
   const { t } = useTranslation('carrierChannel');
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<{ record?: ChannelRecord }>();
   const suppliers = useSupplierOptions();
   const supplierById = useMemo(() => new Map((suppliers.data ?? []).map((supplier) => [supplier.id, supplier])), [suppliers.data]);
   const supplierChoices = (suppliers.data ?? []).map((supplier) => ({ value: supplier.id, label: supplierLabel(supplier) }));
-  const page = useListPage<ChannelRecord, Filters>(CHANNEL_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'createTime', order: 'desc' } });
-  const { list } = page;
   const refreshOptions = () => queryClient.invalidateQueries({ queryKey: channelKeys.options });
-  const remover = useDeleteRecords<ChannelRecord>({
-    list,
+  const crud = useCrudList<ChannelRecord, Filters>(CHANNEL_LIST_PATH, {
+    name: 'channel',
+    permission: 'logistics:channel',
+    ns: 'carrierChannel',
+    emptyFilters: EMPTY,
     remove: deleteChannels,
-    title: t('delete.title'),
     describe: (record) => t('delete.description', { name: `${record.code} ${record.name}` }),
-    describeBatch: (count) => t('delete.batchDescription', { count }),
-    testId: 'channel-delete-confirm',
     afterDelete: refreshOptions,
+    exportPath: CHANNEL_EXPORT_PATH,
   });
-
-  const supplierOf = (row: ChannelRecord) => supplierById.get(row.supplierId);
-  const exporter = useCsvExport<ChannelRecord>({
-    path: CHANNEL_LIST_PATH,
-    filters: page.filters,
-    sort: list.sort,
-    filename: t('exportName'),
-    columns: () => [
-      { header: t('field.code'), value: (row) => row.code },
-      { header: t('field.name'), value: (row) => row.name },
-      { header: t('field.nameEn'), value: (row) => row.nameEn },
-      { header: t('field.supplierCode'), value: (row) => supplierOf(row)?.code ?? row.supplierId },
-      { header: t('field.supplier'), value: (row) => supplierOf(row)?.name ?? '' },
-      { header: t('field.transType'), value: (row) => transTypeLabel(t, row.transType) },
-      { header: t('field.status'), value: (row) => statusLabel(t, row.status) },
-      { header: t('field.remark'), value: (row) => row.remark },
-      { header: t('field.createTime'), value: (row) => row.createTime },
-    ],
-  });
-
-  const columns = channelColumns({ t, suppliers: supplierById, onEdit: (record) => setForm({ record }), onDelete: remover.askDelete });
-
   return (
-    <ListPage
-      testId="channel-page"
-      search={
-        <ListSearchBar page={page} visibleOnPhone={2} testId="channel-search">
-          {/* A supplier is a quick filter: it applies at once. */}
-          <FilterSelect page={page} name="supplierId" immediate label={t('filter.supplier')} options={supplierChoices} allLabel={t('filter.allSuppliers')} loading={suppliers.isPending} testId="channel-search-supplier" />
-          <FilterText page={page} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} testId="channel-search-keyword" />
-          <FilterSelect page={page} name="status" label={t('filter.status')} options={statusOptions((status) => t(`status.${status}`))} allLabel={t('filter.all')} testId="channel-search-status" />
-        </ListSearchBar>
-      }
-      toolbar={
-        <ListToolbar
-          testIdPrefix="channel"
-          add={{ action: 'logistics:channel:add', label: t('add'), onClick: () => setForm({}) }}
-          batchDelete={{ action: 'logistics:channel:delete', onClick: remover.askBatchDelete }}
-          exporter={exporter}
-        />
-      }
-      dialogs={
+    <CrudListPage
+      crud={crud}
+      columns={channelColumns(t, supplierById, crud)}
+      search={{ visibleOnPhone: 2 }}
+      filters={
         <>
-          <ChannelFormDialog
-            open={form !== undefined}
-            onOpenChange={(open) => (open ? undefined : setForm(undefined))}
-            record={form?.record}
-            supplierId={page.filters.supplierId}
-            onSaved={() => void refreshOptions()}
-          />
-          {remover.dialog}
+          {/* A supplier is a quick filter: it applies at once. */}
+          <FilterSelect page={crud} name="supplierId" immediate label={t('filter.supplier')} options={supplierChoices} allLabel={t('filter.allSuppliers')} loading={suppliers.isPending} testId="channel-search-supplier" />
+          <FilterText page={crud} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} testId="channel-search-keyword" />
+          <FilterSelect page={crud} name="status" label={t('filter.status')} options={statusOptions((status) => t(`status.${status}`))} allLabel={t('filter.all')} testId="channel-search-status" />
         </>
       }
-    >
-      <ListTable list={list} selectable columns={columns} getRowId={(row) => row.id} caption={t('caption')} testId="channel-table" />
-    </ListPage>
+      dialogs={<ChannelFormDialog {...crud.form.dialog} supplierId={crud.filters.supplierId} onSaved={() => void refreshOptions()} />}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Input, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Dialog, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -6,12 +6,12 @@ import { CheckIcon, FileTextIcon } from '../../../components/icons';
 import { toaster } from '../../../components/ui/toaster';
 import { channelLabel, useChannelOptions } from '../channels/api';
 import { FormField } from '../../../components/form/FormField';
+import { FormFooter } from '../../../components/form/FormFooter';
+import { DialogShell, type FormOpenProps } from '../../../components/form/overlay';
 import { OptionSelect } from '../../../components/form/OptionSelect';
 import { allocateNumbers, MAX_ALLOCATE, type Allocation } from './api';
 
-interface AllocateDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+interface AllocateDialogProps extends FormOpenProps {
   /** The channel to take numbers from (a row's, or the list's filter). */
   channelId?: string;
   /** After numbers were taken (the list's remaining counts change). */
@@ -21,19 +21,9 @@ interface AllocateDialogProps {
 /** Takes 1–100 consecutive numbers of a channel (`POST /logistics/numberSegment/allocate`) and shows them, ready to copy. */
 export function AllocateDialog({ open, onOpenChange, channelId = '', onAllocated }: AllocateDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center" size={{ base: 'full', sm: 'md' }} lazyMount unmountOnExit scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="allocate-dialog">
-            <AllocatePanel channelId={channelId} onAllocated={onAllocated} />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} testId="allocate-dialog" scrollBehavior="inside">
+      <AllocatePanel channelId={channelId} onAllocated={onAllocated} />
+    </DialogShell>
   );
 }
 
@@ -185,16 +175,7 @@ function AllocatePanel({ channelId: initialChannel, onAllocated }: { channelId: 
           </Text>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" size="sm">
-            {t('action.cancel', { ns: 'dataTable' })}
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" size="sm" loading={running} data-testid="allocate-submit">
-          {t('allocate.submit')}
-        </Button>
-      </Dialog.Footer>
+      <FormFooter kind="dialog" saving={running} submitTestId="allocate-submit" submitLabel={t('allocate.submit')} />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import i18n from '../../../i18n';
-import { permissionStore } from '../../../lib/permission';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
+import { bodyOf, calls, expectAbsent, sentBody, grant, openPage, urlOf } from '../../../test/list';
 import { renderPage } from '../../../test/render';
 import { detectScheme, numberPattern, segmentNumber, usage } from './api';
 import NumberSegmentListPage from './NumberSegmentListPage';
@@ -19,11 +19,6 @@ const SEGMENTS = [
   },
 ];
 
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
-
 function server(extra: FakeRoutes = {}) {
   return fakeServer({
     'GET /logistics/channel/list': { result: { records: CHANNELS, total: 1 } },
@@ -31,14 +26,6 @@ function server(extra: FakeRoutes = {}) {
     ...extra,
   });
 }
-
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
 
 describe('number segment helpers', () => {
   test('numbers are built as the server builds them, check digit included', () => {
@@ -62,9 +49,7 @@ describe('number segment helpers', () => {
 
 describe('number segments page', () => {
   test('shows each segment’s format, usage and low-stock alert', async () => {
-    grant('logistics:numberSegment:list');
-    server();
-    renderPage(<NumberSegmentListPage />);
+    openPage(<NumberSegmentListPage />, server(), 'logistics:numberSegment:list');
     const rows = await screen.findAllByTestId('segment-table-row');
     expect(within(rows[0]!).getByTestId('segment-pattern').textContent).toBe('AA########✓GB');
     expect(within(rows[0]!).getByText('剩余 10 / 1,000')).toBeTruthy();
@@ -74,15 +59,12 @@ describe('number segments page', () => {
     expect(within(rows[1]!).getByText('尚未使用')).toBeTruthy();
     expect(screen.getByTestId('segment-alert-summary').textContent).toBe('1 个号段余量不足');
     await waitFor(() => expect(within(rows[0]!).getByText('POST-GB')).toBeTruthy());
-    expect(screen.queryByTestId('segment-add')).toBeNull();
-    expect(screen.queryByTestId('segment-allocate-open')).toBeNull();
+    expectAbsent('segment-add', 'segment-allocate-open');
   });
 
   test('the checker verifies a scanned number in the browser', async () => {
     await act(() => i18n.changeLanguage('en-US'));
-    grant('logistics:numberSegment:list');
-    const fetchMock = server();
-    renderPage(<NumberSegmentListPage />);
+    const fetchMock = openPage(<NumberSegmentListPage />, server(), 'logistics:numberSegment:list');
     await screen.findAllByTestId('segment-table-row');
     const before = fetchMock.mock.calls.length;
     const input = screen.getByTestId('segment-check-input');
@@ -102,9 +84,7 @@ describe('number segments page', () => {
   });
 
   test('adding an S10 segment explains the format, checks it and previews the numbers', async () => {
-    grant('logistics:numberSegment:list', 'logistics:numberSegment:add');
-    const fetchMock = server({ 'POST /logistics/numberSegment/add': { message: '添加成功！', result: SEGMENTS[0] } });
-    renderPage(<NumberSegmentListPage />);
+    const fetchMock = openPage(<NumberSegmentListPage />, server({ 'POST /logistics/numberSegment/add': { message: '添加成功！', result: SEGMENTS[0] } }), 'logistics:numberSegment:list', 'logistics:numberSegment:add');
     await screen.findAllByTestId('segment-table-row');
     fireEvent.click(screen.getByTestId('segment-add'));
     const dialog = await screen.findByTestId('segment-form');
@@ -128,8 +108,7 @@ describe('number segments page', () => {
     await waitFor(() => expect(within(dialog).getByTestId('segment-preview').textContent).toContain('AA000000014GB … AA000010008GB'));
     expect(within(dialog).getByTestId('segment-preview').textContent).toContain('共 1000 个单号');
     fireEvent.click(within(dialog).getByTestId('segment-form-submit'));
-    await waitFor(() => expect(calls(fetchMock, 'POST', '/logistics/numberSegment/add')).toHaveLength(1));
-    expect(JSON.parse(String(calls(fetchMock, 'POST', '/logistics/numberSegment/add')[0]?.[1]?.body))).toEqual({
+    expect(await sentBody(fetchMock, 'POST', '/logistics/numberSegment/add')).toEqual({
       channelId: 'c1',
       checkScheme: 's10',
       prefix: 'AA',
@@ -157,7 +136,7 @@ describe('number segments page', () => {
     fireEvent.change(within(dialog).getByTestId('allocate-count'), { target: { value: '2' } });
     fireEvent.click(within(dialog).getByTestId('allocate-submit'));
     const numbers = await within(dialog).findByTestId('allocate-numbers');
-    expect(JSON.parse(String(calls(fetchMock, 'POST', '/logistics/numberSegment/allocate')[0]?.[1]?.body))).toEqual({ channelId: 'c1', count: 2 });
+    expect(bodyOf(fetchMock, 'POST', '/logistics/numberSegment/allocate', 0)).toEqual({ channelId: 'c1', count: 2 });
     expect(within(numbers).getByText('AA000009915GB')).toBeTruthy();
     expect(within(numbers).getByText('AA000009929GB')).toBeTruthy();
     expect(within(dialog).getByTestId('allocate-alert').textContent).toContain('仅剩 8 个');
@@ -167,9 +146,7 @@ describe('number segments page', () => {
   }, 15_000);
 
   test('no numbers left: the server’s message shows in the dialog', async () => {
-    grant('logistics:numberSegment:list', 'logistics:numberSegment:allocate');
-    server({ 'POST /logistics/numberSegment/allocate': { status: 400, message: '该渠道的单号已用完!' } });
-    renderPage(<NumberSegmentListPage />);
+    openPage(<NumberSegmentListPage />, server({ 'POST /logistics/numberSegment/allocate': { status: 400, message: '该渠道的单号已用完!' } }), 'logistics:numberSegment:list', 'logistics:numberSegment:allocate');
     await screen.findAllByTestId('segment-table-row');
     fireEvent.click(screen.getByTestId('segment-allocate-open'));
     const dialog = await screen.findByTestId('allocate-dialog');
@@ -183,16 +160,14 @@ describe('number segments page', () => {
   });
 
   test('deleting a used segment is refused with the server’s message', async () => {
-    grant('logistics:numberSegment:list', 'logistics:numberSegment:delete');
-    const fetchMock = server({ 'DELETE /logistics/numberSegment/delete': { status: 400, message: '号段已使用，不能删除!' } });
-    renderPage(<NumberSegmentListPage />);
+    const fetchMock = openPage(<NumberSegmentListPage />, server({ 'DELETE /logistics/numberSegment/delete': { status: 400, message: '号段已使用，不能删除!' } }), 'logistics:numberSegment:list', 'logistics:numberSegment:delete');
     const rows = await screen.findAllByTestId('segment-table-row');
     fireEvent.click(within(rows[0]!).getByTestId('segment-delete'));
     const confirm = await screen.findByTestId('segment-delete-confirm');
     expect(confirm.textContent).toContain('已发出 990 个单号');
     fireEvent.click(screen.getByTestId('segment-delete-confirm-confirm'));
     await waitFor(() => expect(calls(fetchMock, 'DELETE', '/logistics/numberSegment/delete')).toHaveLength(1));
-    expect(new URL(String(calls(fetchMock, 'DELETE', '/logistics/numberSegment/delete')[0]?.[0]), 'http://localhost').searchParams.get('id')).toBe('g1');
+    expect(urlOf(fetchMock, 'DELETE', '/logistics/numberSegment/delete', 0).searchParams.get('id')).toBe('g1');
     expect(await screen.findByText('号段已使用，不能删除!')).toBeTruthy();
   });
 });

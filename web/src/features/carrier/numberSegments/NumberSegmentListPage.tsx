@@ -1,39 +1,26 @@
-import { Badge, Box, Button, Card, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../components/Authorized';
 import type { DataColumn } from '../../../components/DataTable';
 import { TruckIcon } from '../../../components/icons';
-import { actionsColumn, FilterSelect, ListSearchBar, ListTable, ListToolbar, useDeleteRecords, useInvalidateList, useListPage } from '../../../components/list';
+import { createTimeColumn, CrudListPage, editDeleteColumn, FilterSelect, statusColumn, useCrudList, useInvalidateList, type CrudList } from '../../../components/list';
 import { useLanguage } from '../../../i18n';
 import { channelLabel, useChannelOptions, type ChannelRecord } from '../channels/api';
 import { statusOptions } from '../../../components/form/options';
-import { StatusBadge } from '../../../components/StatusBadge';
 import { AllocateDialog } from './AllocateDialog';
 import { deleteSegment, numberPattern, schemeOf, SEGMENT_LIST_PATH, usage, type SegmentRecord } from './api';
 import { NumberChecker } from './NumberChecker';
 import { SegmentFormDialog } from './SegmentFormDialog';
 
-/** A type alias (not an interface) so that it fits the list's filter record. */
-type Filters = {
-  channelId: string;
-  status: string;
-};
-
-const EMPTY: Filters = { channelId: '', status: '' };
+/** The filters (in the URL) and their empty values. */
+const EMPTY = { channelId: '', status: '' };
+type Filters = typeof EMPTY;
 
 type T = TFunction<'carrierSegment'>;
 
-interface ColumnDeps {
-  t: T;
-  format: (n: number) => string;
-  channels: Map<string, ChannelRecord>;
-  onAllocate: (record: SegmentRecord) => void;
-  onDelete: (record: SegmentRecord) => void;
-}
-
-function segmentColumns({ t, format, channels, onAllocate, onDelete }: ColumnDeps): DataColumn<SegmentRecord>[] {
+function segmentColumns(t: T, format: (n: number) => string, channels: Map<string, ChannelRecord>, onAllocate: (record: SegmentRecord) => void, crud: CrudList<SegmentRecord, Filters>): DataColumn<SegmentRecord>[] {
   return [
     {
       id: 'channelId',
@@ -131,18 +118,15 @@ function segmentColumns({ t, format, channels, onAllocate, onDelete }: ColumnDep
           <Text color="fg.muted">{t('list.exhausted')}</Text>
         ),
     },
-    { id: 'status', header: t('field.status'), hideBelow: 'md', cell: (row) => <StatusBadge active={Number(row.status) === 1} label={Number(row.status) === 1 ? t('status.1') : t('status.0')} /> },
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: '2xl' },
-    actionsColumn<SegmentRecord>('text', (row) => [
-      {
-        action: 'logistics:numberSegment:allocate',
-        label: t('allocate.short'),
-        onClick: () => onAllocate(row),
-        disabled: row.remaining <= 0 || Number(row.status) !== 1,
-        testId: 'segment-allocate',
-      },
-      { kind: 'delete', action: 'logistics:numberSegment:delete', onClick: () => onDelete(row), testId: 'segment-delete' },
-    ]),
+    { ...statusColumn<SegmentRecord>(t('field.status'), (row) => Number(row.status) === 1, (row) => (Number(row.status) === 1 ? t('status.1') : t('status.0'))), hideBelow: 'md' },
+    createTimeColumn(t('field.createTime'), '2xl'),
+    editDeleteColumn('text', {
+      ...crud.actions,
+      onEdit: undefined,
+      more: (row) => [
+        { action: 'logistics:numberSegment:allocate', label: t('allocate.short'), onClick: () => onAllocate(row), disabled: row.remaining <= 0 || Number(row.status) !== 1, testId: 'segment-allocate' },
+      ],
+    }),
   ];
 }
 
@@ -150,80 +134,67 @@ function segmentColumns({ t, format, channels, onAllocate, onDelete }: ColumnDep
 export default function NumberSegmentListPage() {
   const { t } = useTranslation('carrierSegment');
   const language = useLanguage();
-  const [adding, setAdding] = useState(false);
   const [allocating, setAllocating] = useState<{ channelId: string }>();
   const channels = useChannelOptions();
   const channelById = useMemo(() => new Map((channels.data ?? []).map((channel) => [channel.id, channel])), [channels.data]);
   const channelChoices = (channels.data ?? []).map((channel) => ({ value: channel.id, label: channelLabel(channel) }));
-  const page = useListPage<SegmentRecord, Filters>(SEGMENT_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'createTime', order: 'desc' } });
-  const { list } = page;
   const refresh = useInvalidateList(SEGMENT_LIST_PATH);
   const numberFormat = useMemo(() => new Intl.NumberFormat(language), [language]);
   const format = (n: number) => numberFormat.format(n);
   // A segment that handed out numbers is refused: the API notice shows the server's reason.
-  const remover = useDeleteRecords<SegmentRecord>({
-    list,
+  const crud = useCrudList<SegmentRecord, Filters>(SEGMENT_LIST_PATH, {
+    name: 'segment',
+    permission: 'logistics:numberSegment',
+    ns: 'carrierSegment',
+    emptyFilters: EMPTY,
     removeOne: (record) => deleteSegment(record.id),
-    title: t('delete.title'),
     describe: (record) =>
       record.currentNo >= record.startNo
         ? t('delete.usedDescription', { pattern: numberPattern(record), used: format(usage(record).used) })
         : t('delete.description', { pattern: numberPattern(record), start: format(record.startNo), end: format(record.endNo) }),
-    testId: 'segment-delete-confirm',
   });
-
-  const columns = segmentColumns({ t, format, channels: channelById, onAllocate: (record) => setAllocating({ channelId: record.channelId }), onDelete: remover.askDelete });
-  const alerts = list.rows.filter((row) => row.alert).length;
+  const alerts = crud.list.rows.filter((row) => row.alert).length;
 
   return (
-    <Stack gap="4" data-testid="segment-page">
-      <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align="stretch">
-        <Box flex="2" minWidth="0">
-          <ListSearchBar page={page} visibleOnPhone={2} testId="segment-search">
-            <FilterSelect page={page} name="channelId" immediate label={t('filter.channel')} options={channelChoices} allLabel={t('filter.allChannels')} loading={channels.isPending} testId="segment-search-channel" />
-            <FilterSelect page={page} name="status" label={t('filter.status')} options={statusOptions((status) => t(`status.${status}`))} allLabel={t('filter.all')} testId="segment-search-status" />
-          </ListSearchBar>
-        </Box>
-        <Card.Root size="sm" flex="1" minWidth="0">
-          <Card.Body>
-            <NumberChecker />
-          </Card.Body>
-        </Card.Root>
-      </Flex>
-      <Card.Root size="sm">
-        <Card.Body>
-          <Stack gap="4">
-            <ListToolbar
-              testIdPrefix="segment"
-              add={{ action: 'logistics:numberSegment:add', label: t('add'), onClick: () => setAdding(true) }}
-              leading={
-                <Authorized action="logistics:numberSegment:allocate">
-                  <Button size="sm" variant="outline" onClick={() => setAllocating({ channelId: page.filters.channelId })} data-testid="segment-allocate-open">
-                    <TruckIcon />
-                    {t('allocate.button')}
-                  </Button>
-                </Authorized>
-              }
-              end={
-                alerts > 0 ? (
-                  <Badge colorPalette="red" variant="subtle" data-testid="segment-alert-summary">
-                    {t('list.alertSummary', { count: alerts })}
-                  </Badge>
-                ) : null
-              }
-            />
-            <ListTable list={list} columns={columns} getRowId={(row) => row.id} caption={t('caption')} testId="segment-table" />
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-      <SegmentFormDialog open={adding} onOpenChange={setAdding} channelId={page.filters.channelId} />
-      <AllocateDialog
-        open={allocating !== undefined}
-        onOpenChange={(open) => (open ? undefined : setAllocating(undefined))}
-        channelId={allocating?.channelId}
-        onAllocated={() => void refresh()}
-      />
-      {remover.dialog}
-    </Stack>
+    <CrudListPage
+      crud={crud}
+      columns={segmentColumns(t, format, channelById, (record) => setAllocating({ channelId: record.channelId }), crud)}
+      search={{ visibleOnPhone: 2 }}
+      filters={
+        <>
+          <FilterSelect page={crud} name="channelId" immediate label={t('filter.channel')} options={channelChoices} allLabel={t('filter.allChannels')} loading={channels.isPending} testId="segment-search-channel" />
+          <FilterSelect page={crud} name="status" label={t('filter.status')} options={statusOptions((status) => t(`status.${status}`))} allLabel={t('filter.all')} testId="segment-search-status" />
+        </>
+      }
+      aside={<NumberChecker />}
+      toolbar={{
+        leading: (
+          <Authorized action="logistics:numberSegment:allocate">
+            <Button size="sm" variant="outline" onClick={() => setAllocating({ channelId: crud.filters.channelId })} data-testid="segment-allocate-open">
+              <TruckIcon />
+              {t('allocate.button')}
+            </Button>
+          </Authorized>
+        ),
+        end:
+          alerts > 0 ? (
+            <Badge colorPalette="red" variant="subtle" data-testid="segment-alert-summary">
+              {t('list.alertSummary', { count: alerts })}
+            </Badge>
+          ) : null,
+      }}
+      table={{ getRowId: (row) => row.id }}
+      dialogs={
+        <>
+          <SegmentFormDialog open={crud.form.open} onOpenChange={crud.form.dialog.onOpenChange} channelId={crud.filters.channelId} />
+          <AllocateDialog
+            open={allocating !== undefined}
+            onOpenChange={(open) => (open ? undefined : setAllocating(undefined))}
+            channelId={allocating?.channelId}
+            onAllocated={() => void refresh()}
+          />
+        </>
+      }
+    />
   );
 }

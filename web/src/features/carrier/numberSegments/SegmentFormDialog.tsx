@@ -1,61 +1,39 @@
-import { Alert, Box, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { Alert, Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RecordFormDialog } from '../../../components/form/RecordFormDialog';
+import { SelectField, TextField } from '../../../components/form/fields';
+import { RecordFormDialog, WIDE_DIALOG, type FormOpenProps } from '../../../components/form/RecordFormDialog';
+import { requiredText } from '../../../components/form/rules';
 import { channelLabel, useChannelOptions } from '../channels/api';
-import { FormField } from '../../../components/form/FormField';
-import { OptionSelect } from '../../../components/form/OptionSelect';
 import { addSegment, affixesFit, affixProblem, CHECK_SCHEMES, type CheckScheme, MAX_SERIAL, schemeOf, SEGMENT_LIST_PATH, segmentNumber } from './api';
 
-interface Values {
-  channelId: string;
-  checkScheme: CheckScheme;
-  prefix: string;
-  suffix: string;
-  startNo: string;
-  endNo: string;
-  alertThreshold: string;
-}
+type Values = Record<'channelId' | 'prefix' | 'suffix' | 'startNo' | 'endNo' | 'alertThreshold', string> & { checkScheme: CheckScheme };
 
 const FIELDS: (keyof Values)[] = ['channelId', 'checkScheme', 'prefix', 'suffix', 'startNo', 'endNo', 'alertThreshold'];
 const INTEGER = /^\d+$/;
 
-interface SegmentFormDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The channel a new segment starts with (the list's channel filter). */
-  channelId?: string;
-  onSaved?: () => void;
-}
+const body = (values: Values) => ({
+  channelId: values.channelId,
+  checkScheme: schemeOf(values.checkScheme),
+  prefix: values.prefix.trim().toUpperCase(),
+  suffix: values.suffix.trim().toUpperCase(),
+  startNo: Number(values.startNo),
+  endNo: Number(values.endNo),
+  alertThreshold: Number(values.alertThreshold.trim() || '0'),
+});
 
-/** Add a number segment to a channel (`POST /logistics/numberSegment/add`); segments are not edited. */
-export function SegmentFormDialog({ open, onOpenChange, channelId = '', onSaved }: SegmentFormDialogProps) {
+/**
+ * Add a number segment to a channel (`POST /logistics/numberSegment/add`); segments are not
+ * edited. A new one starts with `channelId` (the list's channel filter).
+ */
+export function SegmentFormDialog({ channelId = '', ...dialog }: FormOpenProps & { channelId?: string; onSaved?: () => void }) {
   const { t } = useTranslation('carrierSegment');
-  const save = (values: Values) => {
-    const body = {
-      channelId: values.channelId,
-      checkScheme: schemeOf(values.checkScheme),
-      prefix: values.prefix.trim().toUpperCase(),
-      suffix: values.suffix.trim().toUpperCase(),
-      startNo: Number(values.startNo),
-      endNo: Number(values.endNo),
-      alertThreshold: Number(values.alertThreshold.trim() || '0'),
-    };
-    return addSegment(body);
-  };
   return (
     <RecordFormDialog<Values>
-      open={open}
-      onOpenChange={onOpenChange}
-      testId="segment-form"
-      size={{ base: 'full', sm: 'lg' }}
-      scrollBehavior="inside"
+      {...dialog} testId="segment-form" size={WIDE_DIALOG} scrollBehavior="inside" listPath={SEGMENT_LIST_PATH} serverFields={FIELDS}
       title={t('form.addTitle')}
       defaultValues={() => ({ channelId, checkScheme: 'none', prefix: '', suffix: '', startNo: '1', endNo: '', alertThreshold: '0' })}
-      save={save}
-      listPath={SEGMENT_LIST_PATH}
-      onSaved={onSaved}
-      serverFields={FIELDS}
+      save={(values) => addSegment(body(values))}
     >
       <SegmentFields />
     </RecordFormDialog>
@@ -64,8 +42,7 @@ export function SegmentFormDialog({ open, onOpenChange, channelId = '', onSaved 
 
 function SegmentFields() {
   const { t } = useTranslation('carrierSegment');
-  const form = useFormContext<Values>();
-  const { register, formState, control, getValues, trigger } = form;
+  const { formState, control, getValues, trigger } = useFormContext<Values>();
   const channels = useChannelOptions();
   const [scheme, prefix, suffix, startNo, endNo] = useWatch({ control, name: ['checkScheme', 'prefix', 'suffix', 'startNo', 'endNo'] });
 
@@ -76,62 +53,29 @@ function SegmentFields() {
   const end = INTEGER.test(endNo.trim()) ? Number(endNo) : undefined;
   const previewable = start !== undefined && end !== undefined && end >= start && end <= max && affixesFit(current, prefix, suffix);
 
-  const err = formState.errors;
-  const affix = (which: 'prefix' | 'suffix') =>
-    register(which, {
-      validate: (v) => {
-        const problem = affixProblem(schemeOf(getValues('checkScheme')), which, v);
-        return problem ? t(`form.${problem}`) : true;
-      },
-    });
+  const affix = (which: 'prefix' | 'suffix') => ({
+    validate: (v: string) => {
+      const problem = affixProblem(schemeOf(getValues('checkScheme')), which, v);
+      return problem ? t(`form.${problem}`) : true;
+    },
+  });
+  const serialMax = () => MAX_SERIAL[schemeOf(getValues('checkScheme'))];
+  const serial = { inputMode: 'numeric', fontFamily: 'mono', autoComplete: 'off' } as const;
+  const code = { fontFamily: 'mono', textTransform: 'uppercase', autoComplete: 'off', spellCheck: false, maxLength: 20 } as const;
 
   return (
     <>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <FormField label={t('field.channel')} required error={err.channelId?.message} testId="segment-channel">
-          <Controller
-            control={control}
-            name="channelId"
-            rules={{ validate: (v) => (v ? true : t('form.channelRequired')) }}
-            render={({ field }) => (
-              <OptionSelect
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.value)}
-                onBlur={field.onBlur}
-                options={channelChoices}
-                placeholder={t('form.channelPlaceholder')}
-                emptySelectable={false}
-                loading={channels.isPending}
-                invalid={!!err.channelId}
-                data-testid="segment-channel"
-              />
-            )}
-          />
-        </FormField>
-        <FormField label={t('field.checkScheme')} required error={err.checkScheme?.message}>
-          <Controller
-            control={control}
-            name="checkScheme"
-            render={({ field }) => (
-              <OptionSelect
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={(event) => {
-                  field.onChange(event.currentTarget.value);
-                  // The prefix, suffix and serial limits depend on the scheme.
-                  const touched = (['prefix', 'suffix', 'startNo', 'endNo'] as const).filter((name) => formState.touchedFields[name] || getValues(name) !== '');
-                  if (touched.length > 0) void trigger(touched);
-                }}
-                onBlur={field.onBlur}
-                options={CHECK_SCHEMES.map((value) => ({ value, label: t(`scheme.${value}`) }))}
-                data-testid="segment-scheme"
-              />
-            )}
-          />
-        </FormField>
+        <SelectField<Values> name="channelId" label={t('field.channel')} required testId="segment-channel" rules={{ validate: requiredText(t('form.channelRequired')) }}
+          options={channelChoices} placeholder={t('form.channelPlaceholder')} emptySelectable={false} loading={channels.isPending} />
+        <SelectField<Values> name="checkScheme" label={t('field.checkScheme')} required testId="segment-scheme"
+          options={CHECK_SCHEMES.map((value) => ({ value, label: t(`scheme.${value}`) }))}
+          onValueChange={() => {
+            // The prefix, suffix and serial limits depend on the scheme.
+            const touched = (['prefix', 'suffix', 'startNo', 'endNo'] as const).filter((name) => formState.touchedFields[name] || getValues(name) !== '');
+            if (touched.length > 0) void trigger(touched);
+          }}
+        />
       </SimpleGrid>
       {current === 's10' || current === 'ups' ? (
         <Alert.Root status="info" size="sm" data-testid="segment-scheme-hint">
@@ -143,47 +87,30 @@ function SegmentFields() {
         </Alert.Root>
       ) : null}
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <FormField label={t('field.prefix')} error={err.prefix?.message} helper={current === 's10' ? t('form.s10PrefixHint') : current === 'ups' ? t('form.upsPrefixHint') : undefined} testId="segment-prefix">
-          <Input size="sm" fontFamily="mono" textTransform="uppercase" autoComplete="off" spellCheck={false} maxLength={20} placeholder={current === 's10' ? 'AA' : current === 'ups' ? '1Z999AA101' : undefined} data-testid="segment-prefix" {...affix('prefix')} />
-        </FormField>
-        <FormField label={t('field.suffix')} error={err.suffix?.message} helper={current === 's10' ? t('form.s10SuffixHint') : current === 'ups' ? t('form.upsSuffixHint') : undefined} testId="segment-suffix">
-          <Input size="sm" fontFamily="mono" textTransform="uppercase" autoComplete="off" spellCheck={false} maxLength={20} placeholder={current === 's10' ? 'GB' : undefined} data-testid="segment-suffix" {...affix('suffix')} />
-        </FormField>
-        <FormField label={t('field.startNo')} required error={err.startNo?.message} testId="segment-start">
-          <Input
-            size="sm"
-            inputMode="numeric"
-            fontFamily="mono"
-            autoComplete="off"
-            data-testid="segment-start"
-            {...register('startNo', {
-              validate: (v) => (INTEGER.test(v.trim()) ? (Number(v) <= MAX_SERIAL[schemeOf(getValues('checkScheme'))] ? true : t('form.serialMax', { max: MAX_SERIAL[schemeOf(getValues('checkScheme'))] })) : t('form.integer')),
-              deps: ['endNo'],
-            })}
-          />
-        </FormField>
-        <FormField label={t('field.endNo')} required error={err.endNo?.message} helper={t('form.serialMax', { max })} testId="segment-end">
-          <Input
-            size="sm"
-            inputMode="numeric"
-            fontFamily="mono"
-            autoComplete="off"
-            data-testid="segment-end"
-            {...register('endNo', {
-              validate: (v) => {
-                const text = v.trim();
-                if (!INTEGER.test(text)) return t('form.integer');
-                const limit = MAX_SERIAL[schemeOf(getValues('checkScheme'))];
-                if (Number(text) > limit) return t('form.serialMax', { max: limit });
-                const first = getValues('startNo').trim();
-                return INTEGER.test(first) && Number(first) > Number(text) ? t('form.endBeforeStart') : true;
-              },
-            })}
-          />
-        </FormField>
-        <FormField label={t('field.alertThreshold')} error={err.alertThreshold?.message} helper={t('form.alertHint')} testId="segment-alert">
-          <Input size="sm" inputMode="numeric" autoComplete="off" data-testid="segment-alert" {...register('alertThreshold', { validate: (v) => (v.trim() === '' || INTEGER.test(v.trim()) ? true : t('form.integer')) })} />
-        </FormField>
+        <TextField<Values> name="prefix" label={t('field.prefix')} helper={current === 's10' ? t('form.s10PrefixHint') : current === 'ups' ? t('form.upsPrefixHint') : undefined}
+          placeholder={current === 's10' ? 'AA' : current === 'ups' ? '1Z999AA101' : undefined} testId="segment-prefix" rules={affix('prefix')} {...code} />
+        <TextField<Values> name="suffix" label={t('field.suffix')} helper={current === 's10' ? t('form.s10SuffixHint') : current === 'ups' ? t('form.upsSuffixHint') : undefined}
+          placeholder={current === 's10' ? 'GB' : undefined} testId="segment-suffix" rules={affix('suffix')} {...code} />
+        <TextField<Values> name="startNo" label={t('field.startNo')} required testId="segment-start"
+          rules={{
+            validate: (v) => (INTEGER.test(v.trim()) ? (Number(v) <= serialMax() ? true : t('form.serialMax', { max: serialMax() })) : t('form.integer')),
+            deps: ['endNo'],
+          }}
+          {...serial} />
+        <TextField<Values> name="endNo" label={t('field.endNo')} required helper={t('form.serialMax', { max })} testId="segment-end"
+          rules={{
+            validate: (v) => {
+              const text = v.trim();
+              if (!INTEGER.test(text)) return t('form.integer');
+              const limit = serialMax();
+              if (Number(text) > limit) return t('form.serialMax', { max: limit });
+              const first = getValues('startNo').trim();
+              return INTEGER.test(first) && Number(first) > Number(text) ? t('form.endBeforeStart') : true;
+            },
+          }}
+          {...serial} />
+        <TextField<Values> name="alertThreshold" label={t('field.alertThreshold')} helper={t('form.alertHint')} inputMode="numeric" autoComplete="off" testId="segment-alert"
+          rules={{ validate: (v) => (v.trim() === '' || INTEGER.test(v.trim()) ? true : t('form.integer')) }} />
       </SimpleGrid>
       <Box borderWidth="1px" rounded="md" padding="3" bg="bg.subtle" data-testid="segment-preview">
         <Text textStyle="xs" color="fg.muted" marginBottom="1">

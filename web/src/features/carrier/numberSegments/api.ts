@@ -3,6 +3,7 @@
  * numbers per channel (prefix, serial range, check digit, suffix), handed out atomically.
  */
 import { api, type Envelope } from '../../../api/client';
+import { resource } from '../../../api/resource';
 import type { components } from '../../../api/schema';
 import { checkTrackingNumber } from '../../../core';
 
@@ -12,37 +13,15 @@ export type CheckScheme = (typeof CHECK_SCHEMES)[number];
 
 export type SegmentRecord = components['schemas']['SegmentRecord'];
 
-export interface SegmentInput {
-  channelId: string;
-  prefix: string;
-  suffix: string;
-  startNo: number;
-  endNo: number;
-  checkScheme: CheckScheme;
-  alertThreshold: number;
-}
+export type SegmentInput = components['schemas']['SegmentForm'];
+export type Allocation = components['schemas']['Allocation'];
 
-export interface Allocation {
-  segmentId: string;
-  numbers: string[];
-  remaining: number;
-  alert: boolean;
-}
-
-export const SEGMENT_LIST_PATH = '/logistics/numberSegment/list';
+/** Delete takes a segment that handed out nothing (the server refuses others, and its notice says so). */
+export const { listPath: SEGMENT_LIST_PATH, add: addSegment, remove: deleteSegment } = resource<SegmentRecord, SegmentInput>('/logistics/numberSegment');
 export const MAX_ALLOCATE = 100;
 
 /** The largest serial of a scheme: S10 has 8 digits, UPS 7, others up to 15. */
 export const MAX_SERIAL: Record<CheckScheme, number> = { none: 999_999_999_999_999, mod7: 999_999_999_999_999, s10: 99_999_999, ups: 9_999_999 };
-
-export function addSegment(body: SegmentInput): Promise<Envelope<SegmentRecord>> {
-  return api.post<SegmentRecord>('/logistics/numberSegment/add', body, { notify: false });
-}
-
-/** Deletes a segment that has handed out nothing (the server refuses others, and its notice says so). */
-export function deleteSegment(id: string): Promise<Envelope<unknown>> {
-  return api.delete('/logistics/numberSegment/delete', { id });
-}
 
 export function allocateNumbers(channelId: string, count: number): Promise<Envelope<Allocation>> {
   return api.post<Allocation>('/logistics/numberSegment/allocate', { channelId, count }, { notify: false });

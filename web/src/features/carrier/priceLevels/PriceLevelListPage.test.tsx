@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { permissionStore } from '../../../lib/permission';
+import { describe, expect, test } from 'vitest';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { renderPage } from '../../../test/render';
+import { bodyOf, calls, sentBody, openPage, urlOf } from '../../../test/list';
 import { exampleFreight, formatMarkup } from './api';
 import PriceLevelListPage from './PriceLevelListPage';
 
@@ -16,11 +15,6 @@ const CUSTOMERS = [
 ];
 const PRODUCTS = [{ id: 'p2', code: 'US-FAST', name: '美国快线', title: '美国快线', channelCode: 'DHL-EXP' }];
 
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
-
 function server(extra: FakeRoutes = {}) {
   return fakeServer({
     'GET /logistics/priceLevel/list': { result: { records: LEVELS, total: 2 } },
@@ -32,14 +26,6 @@ function server(extra: FakeRoutes = {}) {
     ...extra,
   });
 }
-
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
 
 describe('price level helpers', () => {
   test('markups read as signed percentages with an example', () => {
@@ -54,9 +40,7 @@ describe('price level helpers', () => {
 
 describe('price levels page', () => {
   test('lists levels with signed markups', async () => {
-    grant('logistics:priceLevel:list');
-    server();
-    renderPage(<PriceLevelListPage />);
+    openPage(<PriceLevelListPage />, server(), 'logistics:priceLevel:list');
     const first = (await within(await screen.findByTestId('price-level-table')).findByText('acme – 艾克米')).closest('tr')!;
     expect(within(first).getByText('+12.5%')).toBeTruthy();
     const second = screen.getByText('bolt – 博尔特').closest('tr')!;
@@ -66,9 +50,7 @@ describe('price levels page', () => {
   });
 
   test('the customer filter searches the server and filters the list', async () => {
-    grant('logistics:priceLevel:list');
-    const fetchMock = server();
-    renderPage(<PriceLevelListPage />);
+    const fetchMock = openPage(<PriceLevelListPage />, server(), 'logistics:priceLevel:list');
     await screen.findByText('acme – 艾克米');
     const input = screen.getByTestId('price-level-search-customer-input');
     fireEvent.click(input);
@@ -79,15 +61,13 @@ describe('price levels page', () => {
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('alpha – 阿尔法'));
     fireEvent.click(screen.getByTestId('price-level-search-submit'));
     await waitFor(() => {
-      const url = new URL(String(calls(fetchMock, 'GET', '/logistics/priceLevel/list').at(-1)?.[0]), 'http://localhost');
+      const url = urlOf(fetchMock, 'GET', '/logistics/priceLevel/list');
       expect(url.searchParams.get('customerId')).toBe('u3');
     });
   });
 
   test('adding picks a customer and a product; the markup hint shows its effect', async () => {
-    grant('logistics:priceLevel:list', 'logistics:priceLevel:add');
-    const fetchMock = server({ 'POST /logistics/priceLevel/add': { message: '添加成功！', result: LEVELS[0] } });
-    renderPage(<PriceLevelListPage />);
+    const fetchMock = openPage(<PriceLevelListPage />, server({ 'POST /logistics/priceLevel/add': { message: '添加成功！', result: LEVELS[0] } }), 'logistics:priceLevel:list', 'logistics:priceLevel:add');
     await screen.findByText('acme – 艾克米');
     fireEvent.click(screen.getByTestId('price-level-add'));
     const dialog = await screen.findByTestId('price-level-form');
@@ -108,24 +88,22 @@ describe('price levels page', () => {
     fireEvent.click(await within(await screen.findByTestId('price-level-product-options')).findByText('US-FAST · 美国快线'));
     await waitFor(() => expect((product as HTMLInputElement).value).toBe('US-FAST · 美国快线'));
     fireEvent.click(within(dialog).getByTestId('price-level-form-submit'));
-    await waitFor(() => expect(calls(fetchMock, 'POST', '/logistics/priceLevel/add')).toHaveLength(1));
-    expect(JSON.parse(String(calls(fetchMock, 'POST', '/logistics/priceLevel/add')[0]?.[1]?.body))).toEqual({ customerId: 'u1', productId: 'p2', markupPercent: '-12.5', enabled: true });
+    expect(await sentBody(fetchMock, 'POST', '/logistics/priceLevel/add')).toEqual({ customerId: 'u1', productId: 'p2', markupPercent: '-12.5', enabled: true });
   }, 15_000);
 
   test('a markup out of range is refused before saving; the server’s 409 shows above the form', async () => {
-    grant('logistics:priceLevel:list', 'logistics:priceLevel:edit');
-    const fetchMock = server({ 'PUT /logistics/priceLevel/edit': { status: 409, message: '该客户已有此产品的价格等级' } });
-    renderPage(<PriceLevelListPage />);
+    const fetchMock = openPage(<PriceLevelListPage />, server({ 'PUT /logistics/priceLevel/edit': { status: 409, message: '该客户已有此产品的价格等级' } }), 'logistics:priceLevel:list', 'logistics:priceLevel:edit');
     fireEvent.click(within((await within(await screen.findByTestId('price-level-table')).findByText('acme – 艾克米')).closest('tr')!).getByTestId('price-level-edit'));
     const dialog = await screen.findByTestId('price-level-form');
     expect((within(dialog).getByTestId('price-level-customer-input') as HTMLInputElement).value).toBe('acme – 艾克米');
     expect((within(dialog).getByTestId('price-level-product-input') as HTMLInputElement).value).toBe('EU-PARCEL · 欧洲小包');
     fireEvent.change(within(dialog).getByTestId('price-level-markup'), { target: { value: '-100' } });
     fireEvent.click(within(dialog).getByTestId('price-level-form-submit'));
-    expect(await within(dialog).findByText('范围为 -99.99 到 1000')).toBeTruthy();
+    // Core's rule and message, as the server would answer.
+    expect(await within(dialog).findByText('加价百分比须在-99.99到1000之间!')).toBeTruthy();
     fireEvent.change(within(dialog).getByTestId('price-level-markup'), { target: { value: '+8' } });
     fireEvent.click(within(dialog).getByTestId('price-level-form-submit'));
     expect((await within(dialog).findByTestId('price-level-form-error')).textContent).toContain('该客户已有此产品的价格等级');
-    expect(JSON.parse(String(calls(fetchMock, 'PUT', '/logistics/priceLevel/edit')[0]?.[1]?.body))).toEqual({ id: 'l1', customerId: 'u1', productId: 'p1', markupPercent: '8', enabled: true });
+    expect(bodyOf(fetchMock, 'PUT', '/logistics/priceLevel/edit', 0)).toEqual({ id: 'l1', customerId: 'u1', productId: 'p1', markupPercent: '8', enabled: true });
   }, 15_000);
 });

@@ -3,7 +3,9 @@
  * discount) per customer main account and channel product; a customer may use exactly the
  * products it has an enabled level for.
  */
-import { api, type Envelope } from '../../../api/client';
+import { api } from '../../../api/client';
+import { codeRule } from '../../../components/form/serverError';
+import { resource } from '../../../api/resource';
 import type { components } from '../../../api/schema';
 import { fetchListPage } from '../../../hooks/useServerList';
 import { CHANNEL_PRODUCT_LIST_PATH, type ChannelProductRecord } from '../channelProducts/api';
@@ -11,38 +13,14 @@ import type { RemoteOption } from '../../../components/form/RemoteSelect';
 
 export type PriceLevelRecord = components['schemas']['PriceLevelRecord'];
 
-export interface PriceLevelInput {
-  id?: string;
-  customerId: string;
-  productId: string;
-  markupPercent: string;
-  enabled: boolean;
-}
-
+export type PriceLevelInput = components['schemas']['PriceLevelForm'];
 /** A customer main account for the picker. */
-export interface CustomerOption {
-  id: string;
-  username: string;
-  realname?: string | null;
-}
+export type CustomerOption = components['schemas']['CustomerOption'];
 
-export const MIN_MARKUP = -99.99;
-export const MAX_MARKUP = 1000;
-export const MARKUP_PATTERN = /^[+-]?\d+(\.\d+)?$/;
+/** A markup from -99.99 to 1000 percent, at most 2 places: core's rule and message (blank is 0 there; the form asks for it). */
+export const markupRule = codeRule('markup');
 
-export const PRICE_LEVEL_LIST_PATH = '/logistics/priceLevel/list';
-
-export function addPriceLevel(body: PriceLevelInput): Promise<Envelope<PriceLevelRecord>> {
-  return api.post<PriceLevelRecord>('/logistics/priceLevel/add', body, { notify: false });
-}
-
-export function editPriceLevel(body: PriceLevelInput & { id: string }): Promise<Envelope<PriceLevelRecord>> {
-  return api.put<PriceLevelRecord>('/logistics/priceLevel/edit', body, { notify: false });
-}
-
-export function deletePriceLevels(ids: string[]): Promise<Envelope<unknown>> {
-  return api.delete('/logistics/priceLevel/delete', ids.length === 1 ? { id: ids[0] } : { ids: ids.join(',') });
-}
+export const { listPath: PRICE_LEVEL_LIST_PATH, add: addPriceLevel, edit: editPriceLevel, removeAny: deletePriceLevels } = resource<PriceLevelRecord, PriceLevelInput>('/logistics/priceLevel');
 
 /** "username – realname", as the list names customers. */
 export const customerLabel = (customer: CustomerOption) => (customer.realname ? `${customer.username} – ${customer.realname}` : customer.username);
@@ -71,6 +49,6 @@ export function formatMarkup(markup: string): string {
 
 /** What 100 of freight becomes at a markup ("112.50"), or undefined for an unreadable markup. */
 export function exampleFreight(markup: string): string | undefined {
-  if (!MARKUP_PATTERN.test(markup.trim())) return undefined;
+  if (markup.trim() === '' || markupRule(markup) !== true) return undefined;
   return (100 * (1 + Number(markup) / 100)).toFixed(2);
 }

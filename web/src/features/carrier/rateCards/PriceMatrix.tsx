@@ -2,26 +2,27 @@ import {
   Box,
   Button,
   chakra,
-  EmptyState,
   Field,
   Flex,
   HStack,
-  IconButton,
   Input,
   List,
-  NativeSelect,
   Popover,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  VStack,
 } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { MapPinIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { FormField, FormNote } from '../../../components/form/FormField';
+import { OptionSelect } from '../../../components/form/OptionSelect';
+import { RemoveButton } from '../../../components/form/RowsEditor';
+import { MapPinIcon, PlusIcon } from '../../../components/icons';
+import { SectionEmpty } from './EditorSection';
 import { PRICE_MODES, type PriceMode } from './types';
 import type { EditDraft, Errors } from './editing';
 import {
@@ -213,27 +214,42 @@ export const PriceMatrix = memo(function PriceMatrix({ zones, brackets, currency
     }
   };
 
+  const weightInput = (bracket: BracketDraft, rowIndex: number, field: 'fromWeight' | 'toWeight') => {
+    const key = errorKeys.bracket(bracket.key, field);
+    const which = field === 'fromWeight' ? 'from' : 'to';
+    return (
+      <Field.Root invalid={!!errors[key]} readOnly={readOnly} width="auto">
+        <Input
+          size="xs"
+          width="4.5rem"
+          inputMode="decimal"
+          value={bracket[field]}
+          aria-label={t(`matrix.${which}Label`, { n: rowIndex + 1 })}
+          title={errors[key] ?? t(`matrix.${which}Title`)}
+          onChange={(event) => setWeight(bracket.key, field, event.currentTarget.value)}
+          data-error-key={key}
+          data-testid={`rate-card-bracket-${which}`}
+        />
+      </Field.Root>
+    );
+  };
+
   if (zones.length === 0) {
     return (
-      <EmptyState.Root size="md" borderWidth="1px" rounded="md" data-testid="rate-card-matrix-no-zones">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <MapPinIcon />
-          </EmptyState.Indicator>
-          <VStack textAlign="center" gap="1">
-            <EmptyState.Title>{t('matrix.noZonesTitle')}</EmptyState.Title>
-            <EmptyState.Description>{t('matrix.noZonesDescription')}</EmptyState.Description>
-            {errors.prices ? (
-              <Text textStyle="sm" color="fg.error" role="alert">
-                {errors.prices}
-              </Text>
-            ) : null}
-          </VStack>
-          <Button size="sm" variant="outline" onClick={onGoToZones} data-testid="rate-card-matrix-go-zones">
-            {t('matrix.goToZones')}
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <SectionEmpty
+        size="md"
+        borderWidth="1px"
+        rounded="md"
+        data-testid="rate-card-matrix-no-zones"
+        icon={<MapPinIcon />}
+        title={t('matrix.noZonesTitle')}
+        description={t('matrix.noZonesDescription')}
+        note={<FormNote>{errors.prices}</FormNote>}
+      >
+        <Button size="sm" variant="outline" onClick={onGoToZones} data-testid="rate-card-matrix-go-zones">
+          {t('matrix.goToZones')}
+        </Button>
+      </SectionEmpty>
     );
   }
 
@@ -289,20 +305,14 @@ export const PriceMatrix = memo(function PriceMatrix({ zones, brackets, currency
       ) : null}
 
       {brackets.length === 0 ? (
-        <EmptyState.Root size="sm" borderWidth="1px" rounded="md" data-testid="rate-card-matrix-empty">
-          <EmptyState.Content>
-            <VStack textAlign="center" gap="1">
-              <EmptyState.Title>{t('matrix.emptyTitle')}</EmptyState.Title>
-              <EmptyState.Description>{t('matrix.emptyDescription')}</EmptyState.Description>
-            </VStack>
-            {!readOnly ? (
-              <Button size="sm" onClick={addBracket}>
-                <PlusIcon />
-                {t('matrix.addRow')}
-              </Button>
-            ) : null}
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <SectionEmpty borderWidth="1px" rounded="md" data-testid="rate-card-matrix-empty" title={t('matrix.emptyTitle')} description={t('matrix.emptyDescription')}>
+          {!readOnly ? (
+            <Button size="sm" onClick={addBracket}>
+              <PlusIcon />
+              {t('matrix.addRow')}
+            </Button>
+          ) : null}
+        </SectionEmpty>
       ) : (
         <Box
           as="section"
@@ -342,51 +352,15 @@ export const PriceMatrix = memo(function PriceMatrix({ zones, brackets, currency
                   <Table.Row key={bracket.key} data-testid="rate-card-bracket-row">
                     <Table.Cell position="sticky" insetInlineStart="0" zIndex="1" bg="bg" borderEndWidth="1px" paddingY="1.5">
                       <HStack gap="1">
-                        <Field.Root invalid={!!errors[fromKey]} readOnly={readOnly} width="auto">
-                          <Input
-                            size="xs"
-                            width="4.5rem"
-                            inputMode="decimal"
-                            value={bracket.fromWeight}
-                            aria-label={t('matrix.fromLabel', { n: rowIndex + 1 })}
-                            title={errors[fromKey] ?? t('matrix.fromTitle')}
-                            onChange={(event) => setWeight(bracket.key, 'fromWeight', event.currentTarget.value)}
-                            data-error-key={fromKey}
-                            data-testid="rate-card-bracket-from"
-                          />
-                        </Field.Root>
+                        {weightInput(bracket, rowIndex, 'fromWeight')}
                         <Text textStyle="xs" color="fg.muted" aria-hidden>
                           {'→'}
                         </Text>
-                        <Field.Root invalid={!!errors[toKey]} readOnly={readOnly} width="auto">
-                          <Input
-                            size="xs"
-                            width="4.5rem"
-                            inputMode="decimal"
-                            value={bracket.toWeight}
-                            aria-label={t('matrix.toLabel', { n: rowIndex + 1 })}
-                            title={errors[toKey] ?? t('matrix.toTitle')}
-                            onChange={(event) => setWeight(bracket.key, 'toWeight', event.currentTarget.value)}
-                            data-error-key={toKey}
-                            data-testid="rate-card-bracket-to"
-                          />
-                        </Field.Root>
+                        {weightInput(bracket, rowIndex, 'toWeight')}
                         <Text textStyle="xs" color="fg.muted">
                           {t('unit.kg')}
                         </Text>
-                        {!readOnly ? (
-                          <IconButton
-                            size="2xs"
-                            variant="ghost"
-                            colorPalette="red"
-                            aria-label={t('matrix.removeRow', { n: rowIndex + 1 })}
-                            title={t('matrix.removeRow', { n: rowIndex + 1 })}
-                            onClick={() => removeBracket(bracket, rowIndex)}
-                            data-testid="rate-card-bracket-remove"
-                          >
-                            <TrashIcon />
-                          </IconButton>
-                        ) : null}
+                        {!readOnly ? <RemoveButton size="2xs" label={t('matrix.removeRow', { n: rowIndex + 1 })} onClick={() => removeBracket(bracket, rowIndex)} testId="rate-card-bracket-remove" /> : null}
                       </HStack>
                       {errors[fromKey] || errors[toKey] ? (
                         <Text textStyle="xs" color="fg.error" maxWidth="13rem" whiteSpace="normal" marginTop="1" data-testid="rate-card-bracket-error">
@@ -542,7 +516,7 @@ function CellEditor({ initial, title, currency, serverErrors, readOnly, rowCount
   const { t } = useTranslation('rateCard');
   const [value, setValue] = useState<CellDraft>(() => initial ?? emptyCell());
   const [checked, setChecked] = useState(false);
-  const problems = validateCell(value);
+  const problems = validateCell(value, currentLanguage());
   const fields = MODE_FIELDS[value.mode];
   const general = serverErrors[''] ?? serverErrors.zone ?? serverErrors.mode;
 
@@ -568,37 +542,23 @@ function CellEditor({ initial, title, currency, serverErrors, readOnly, rowCount
       </Popover.Header>
       <Popover.Body paddingTop="0">
         <Stack gap="3">
-          {general ? (
-            <Text textStyle="sm" color="fg.error" role="alert">
-              {general}
-            </Text>
-          ) : null}
-          <Field.Root disabled={readOnly} invalid={!!serverErrors.mode}>
-            <Field.Label textStyle="xs">{t('cell.mode')}</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                value={value.mode}
-                onChange={(event) => setValue({ ...value, mode: event.currentTarget.value as PriceMode })}
-                data-testid="rate-card-cell-mode"
-              >
-                {PRICE_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {t(`mode.${mode}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <FormNote>{general}</FormNote>
+          <FormField label={t('cell.mode')} labelProps={{ textStyle: 'xs' }} disabled={readOnly} invalid={!!serverErrors.mode}>
+            <OptionSelect
+              options={PRICE_MODES.map((mode) => ({ value: mode, label: t(`mode.${mode}`) }))}
+              value={value.mode}
+              onChange={(event) => setValue({ ...value, mode: event.currentTarget.value as PriceMode })}
+              disabled={readOnly}
+              data-testid="rate-card-cell-mode"
+            />
+          </FormField>
           <SimpleGrid columns={fields.length > 1 ? 2 : 1} gap="3">
             {fields.map((field, index) => {
-              const message = serverErrors[field] ?? (checked && problems[field] ? t(`validation.${problems[field]}`) : undefined);
+              const message = serverErrors[field] ?? (checked ? problems[field] : undefined);
               return (
-                <Field.Root key={field} invalid={!!message} required={field !== 'minCharge'} readOnly={readOnly}>
-                  <Field.Label textStyle="xs">
-                    {t(`cell.field.${value.mode === 'perKg' && field === 'price' ? 'pricePerKg' : field}`)}
-                    {field !== 'minCharge' ? <Field.RequiredIndicator /> : null}
-                  </Field.Label>
+                <FormField key={field} label={t(`cell.field.${value.mode === 'perKg' && field === 'price' ? 'pricePerKg' : field}`)} labelProps={{ textStyle: 'xs' }}
+                  required={field !== 'minCharge'} readOnly={readOnly} error={message}
+                >
                   <HStack gap="1.5" width="full">
                     <Input
                       size="sm"
@@ -613,8 +573,7 @@ function CellEditor({ initial, title, currency, serverErrors, readOnly, rowCount
                       {unit(field)}
                     </Text>
                   </HStack>
-                  <Field.ErrorText>{message}</Field.ErrorText>
-                </Field.Root>
+                </FormField>
               );
             })}
           </SimpleGrid>

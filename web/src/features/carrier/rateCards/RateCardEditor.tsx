@@ -19,6 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { RefreshIcon } from '../../../components/icons';
 import { toaster } from '../../../components/ui/toaster';
@@ -253,10 +254,10 @@ function EditorForm({ target, detail, onDirtyChange, onCancel, onSaved }: FormPr
   const save = async () => {
     if (saving || readOnly) return;
     setGeneral(undefined);
-    const issues = validateDraft(draft);
+    const issues = validateDraft(draft, currentLanguage());
     if (issues.length > 0) {
       const next: Record<string, string> = {};
-      for (const issue of issues) if (!(issue.key in next)) next[issue.key] = t(`validation.${issue.message}`, issue.values ?? {});
+      for (const issue of issues) if (!(issue.key in next)) next[issue.key] = issue.message;
       const first = issues[0]!;
       showErrors(next, first.key);
       toaster.create({

@@ -1,10 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import i18n from '../../../i18n';
-import { toaster } from '../../../components/ui/toaster';
-import { permissionStore } from '../../../lib/permission';
 import { setToken } from '../../../lib/session';
 import { envelopeResponse, fakeServer, type FakeRoutes } from '../../../test/api';
+import { bodyOf, calls, expectAbsent, grant, openPage, pickRowAction, rowOf, urlOf } from '../../../test/list';
 import { renderPage } from '../../../test/render';
 import RateCardListPage from './RateCardListPage';
 import type { RateCardDetail, RateCardInput } from './types';
@@ -35,11 +34,6 @@ const DETAIL: RateCardDetail = {
   surcharges: [{ type: 'fuel', percent: '10' }],
 };
 
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
-
 function server(extra: FakeRoutes = {}) {
   return fakeServer({
     'GET /logistics/rateCard/list': (_body, url) => {
@@ -52,49 +46,25 @@ function server(extra: FakeRoutes = {}) {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
+type Body = RateCardInput & { id?: string };
 
-const bodyOf = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  JSON.parse(String(calls(fetchMock, method, path)[0]?.[1]?.body)) as RateCardInput & { id?: string };
-
-afterEach(() => {
-  // The toaster outlives a test; at most 5 show at once.
-  toaster.remove();
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
-
-/** Opens a row's "More" menu and picks an entry with the keyboard (arrows to it, then Enter). */
-async function pickRowAction(date: string, testId: string) {
-  const row = (await screen.findByText(date)).closest('tr')!;
-  fireEvent.click(within(row).getByTestId('rate-card-more'));
-  const item = await screen.findByTestId(testId);
-  const content = item.closest('[role="menu"]') as HTMLElement;
-  for (let step = 0; step < 5 && !item.hasAttribute('data-highlighted'); step += 1) {
-    fireEvent.keyDown(content, { key: 'ArrowDown' });
-    await waitFor(() => expect(content.querySelector('[data-highlighted]')).toBeTruthy());
-  }
-  expect(item.hasAttribute('data-highlighted')).toBe(true);
-  fireEvent.keyDown(content, { key: 'Enter' });
-}
+/** Picks an entry of the "More" menu of the version starting on `date`. */
+const pickVersionAction = async (date: string, testId: string) => pickRowAction(await rowOf(date), 'rate-card-more', testId);
 
 describe('rate cards page', () => {
   test('lists versions with coloured states; "versions" filters the list by code', async () => {
-    grant(...ALL);
-    const fetchMock = server();
-    renderPage(<RateCardListPage />);
+    const fetchMock = openPage(<RateCardListPage />, server(), ...ALL);
     expect(await screen.findByText('2026-03-01')).toBeTruthy();
     const states = screen.getAllByTestId('rate-card-state').map((tag) => tag.dataset.state);
     expect(states).toEqual(['scheduled', 'current', 'superseded']);
     expect(within(screen.getByTestId('rate-card-table')).getByText('待生效')).toBeTruthy();
-    const first = new URL(String(calls(fetchMock, 'GET', '/logistics/rateCard/list')[0]?.[0]), 'http://localhost');
+    const first = urlOf(fetchMock, 'GET', '/logistics/rateCard/list', 0);
     expect(first.searchParams.get('column')).toBe('createTime');
 
-    await pickRowAction('2026-01-01', 'rate-card-versions');
+    await pickVersionAction('2026-01-01', 'rate-card-versions');
     expect(await screen.findByTestId('rate-card-versions-banner')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('EU-STD')).toBeNull());
-    const last = new URL(String(calls(fetchMock, 'GET', '/logistics/rateCard/list').at(-1)?.[0]), 'http://localhost');
+    const last = urlOf(fetchMock, 'GET', '/logistics/rateCard/list');
     expect(last.searchParams.get('code')).toBe('US-EXP');
     expect(last.searchParams.get('column')).toBe('effectiveFrom');
     expect(last.searchParams.get('order')).toBe('desc');
@@ -105,34 +75,26 @@ describe('rate cards page', () => {
   });
 
   test('a refused delete shows the server message', async () => {
-    grant(...ALL);
-    const fetchMock = server({ 'DELETE /logistics/rateCard/delete': { status: 400, message: '已被使用，不能删除!' } });
-    renderPage(<RateCardListPage />);
-    await pickRowAction('2026-01-01', 'rate-card-delete');
+    const fetchMock = openPage(<RateCardListPage />, server({ 'DELETE /logistics/rateCard/delete': { status: 400, message: '已被使用，不能删除!' } }), ...ALL);
+    await pickVersionAction('2026-01-01', 'rate-card-delete');
     const dialog = await screen.findByTestId('rate-card-delete-confirm');
     expect(dialog.textContent).toContain('US-EXP');
     fireEvent.click(screen.getByTestId('rate-card-delete-confirm-confirm'));
     expect(await screen.findByText('已被使用，不能删除!')).toBeTruthy();
-    const url = new URL(String(calls(fetchMock, 'DELETE', '/logistics/rateCard/delete')[0]?.[0]), 'http://localhost');
+    const url = urlOf(fetchMock, 'DELETE', '/logistics/rateCard/delete', 0);
     expect(url.searchParams.get('id')).toBe('c1');
   });
 
   test('without the codes only the list and its versions are offered', async () => {
-    grant('logistics:rateCard:list');
-    server();
-    renderPage(<RateCardListPage />);
+    openPage(<RateCardListPage />, server(), 'logistics:rateCard:list');
     await screen.findByText('2026-03-01');
-    expect(screen.queryByTestId('rate-card-add')).toBeNull();
-    expect(screen.queryByTestId('rate-card-import')).toBeNull();
-    expect(screen.queryByTestId('rate-card-export')).toBeNull();
+    expectAbsent('rate-card-add', 'rate-card-import', 'rate-card-export');
     expect(screen.getAllByTestId('rate-card-edit')[0]!.textContent).toBe('查看');
   });
 
   test('a new card: zones, a priced bracket and a surcharge are sent as the flat contract', async () => {
     await act(() => i18n.changeLanguage('en-US'));
-    grant(...ALL);
-    const fetchMock = server({ 'POST /logistics/rateCard/add': { message: 'Added!', result: { ...DETAIL, id: 'new' } } });
-    renderPage(<RateCardListPage />);
+    const fetchMock = openPage(<RateCardListPage />, server({ 'POST /logistics/rateCard/add': { message: 'Added!', result: { ...DETAIL, id: 'new' } } }), ...ALL);
     fireEvent.click(await screen.findByTestId('rate-card-add'));
     const editor = await screen.findByTestId('rate-card-editor');
     fireEvent.change(within(editor).getByTestId('rate-card-code'), { target: { value: 'UK-STD' } });
@@ -158,7 +120,8 @@ describe('rate cards page', () => {
     fireEvent.change(within(cellEditor).getByTestId('rate-card-cell-mode'), { target: { value: 'firstAdditional' } });
     // Apply checks the mode's fields first.
     fireEvent.click(within(cellEditor).getByTestId('rate-card-cell-apply'));
-    expect((await within(cellEditor).findAllByText('Required')).length).toBe(4);
+    // Core's messages: two weights and two prices missing.
+    expect((await within(cellEditor).findAllByText(/^(Weight|Price) is required!$/)).length).toBe(4);
     fireEvent.change(within(cellEditor).getByTestId('rate-card-cell-firstWeight'), { target: { value: '0.5' } });
     fireEvent.change(within(cellEditor).getByTestId('rate-card-cell-firstPrice'), { target: { value: '6' } });
     fireEvent.change(within(cellEditor).getByTestId('rate-card-cell-stepWeight'), { target: { value: '0.5' } });
@@ -173,7 +136,7 @@ describe('rate cards page', () => {
 
     fireEvent.click(within(editor).getByTestId('rate-card-save'));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/logistics/rateCard/add')).toHaveLength(1));
-    const body = bodyOf(fetchMock, 'POST', '/logistics/rateCard/add');
+    const body = bodyOf<Body>(fetchMock, 'POST', '/logistics/rateCard/add');
     expect(body).toMatchObject({
       code: 'UK-STD',
       name: 'UK standard',
@@ -210,7 +173,7 @@ describe('rate cards page', () => {
     expect(within(rows[1]!).getByTestId('rate-card-bracket-error').textContent).toBe('The bracket overlaps another');
     expect(within(editor).getByTestId('rate-card-tab-prices').getAttribute('aria-selected')).toBe('true');
     expect(screen.getAllByText('The bracket overlaps another').length).toBeGreaterThanOrEqual(2);
-    const body = bodyOf(fetchMock, 'PUT', '/logistics/rateCard/edit');
+    const body = bodyOf<Body>(fetchMock, 'PUT', '/logistics/rateCard/edit');
     expect(body.id).toBe('c1');
     expect(body.prices[3]).toMatchObject({ zone: 'Z2', fromWeight: '1', toWeight: '5', mode: 'perKg', price: '9' });
 
@@ -231,9 +194,7 @@ describe('rate cards page', () => {
 
   test('cells: arrows move, Delete empties; checks before saving keep the card from being sent', async () => {
     await act(() => i18n.changeLanguage('en-US'));
-    grant(...ALL);
-    const fetchMock = server({ 'PUT /logistics/rateCard/edit': { message: 'Saved!', result: DETAIL } });
-    renderPage(<RateCardListPage />);
+    const fetchMock = openPage(<RateCardListPage />, server({ 'PUT /logistics/rateCard/edit': { message: 'Saved!', result: DETAIL } }), ...ALL);
     await screen.findByText('2026-01-01');
     fireEvent.click(screen.getAllByTestId('rate-card-edit')[1]!);
     const editor = await screen.findByTestId('rate-card-editor');
@@ -252,7 +213,7 @@ describe('rate cards page', () => {
     fireEvent.change(within(editor).getAllByTestId('rate-card-bracket-to')[0]!, { target: { value: '0' } });
     fireEvent.click(within(editor).getByTestId('rate-card-save'));
     expect(await within(editor).findByTestId('rate-card-matrix-errors')).toBeTruthy();
-    expect(within(editor).getByTestId('rate-card-bracket-error').textContent).toBe('Must be above 0');
+    expect(within(editor).getByTestId('rate-card-bracket-error').textContent).toBe('The upper weight must be above the lower weight!');
     expect(await screen.findByText('Fields to correct: 1')).toBeTruthy();
     expect(calls(fetchMock, 'PUT', '/logistics/rateCard/edit')).toHaveLength(0);
 
@@ -260,21 +221,19 @@ describe('rate cards page', () => {
     expect(within(editor).queryByTestId('rate-card-matrix-errors')).toBeNull();
     fireEvent.click(within(editor).getByTestId('rate-card-save'));
     await waitFor(() => expect(calls(fetchMock, 'PUT', '/logistics/rateCard/edit')).toHaveLength(1));
-    expect(bodyOf(fetchMock, 'PUT', '/logistics/rateCard/edit').prices).toHaveLength(3);
+    expect(bodyOf<Body>(fetchMock, 'PUT', '/logistics/rateCard/edit').prices).toHaveLength(3);
   }, 20_000);
 
   test('a new version copies the card with a later start and posts it as new', async () => {
-    grant(...ALL);
-    const fetchMock = server({ 'POST /logistics/rateCard/add': { message: '添加成功！', result: { ...DETAIL, id: 'c3' } } });
-    renderPage(<RateCardListPage />);
-    await pickRowAction('2026-01-01', 'rate-card-new-version');
+    const fetchMock = openPage(<RateCardListPage />, server({ 'POST /logistics/rateCard/add': { message: '添加成功！', result: { ...DETAIL, id: 'c3' } } }), ...ALL);
+    await pickVersionAction('2026-01-01', 'rate-card-new-version');
     const editor = await screen.findByTestId('rate-card-editor');
     const code = await within(editor).findByTestId('rate-card-code');
     expect((code as HTMLInputElement).readOnly).toBe(true);
     fireEvent.change(within(editor).getByTestId('rate-card-effective-from'), { target: { value: '2026-06-01' } });
     fireEvent.click(within(editor).getByTestId('rate-card-save'));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/logistics/rateCard/add')).toHaveLength(1));
-    const body = bodyOf(fetchMock, 'POST', '/logistics/rateCard/add');
+    const body = bodyOf<Body>(fetchMock, 'POST', '/logistics/rateCard/add');
     expect(body.code).toBe('US-EXP');
     expect(body.effectiveFrom).toBe('2026-06-01');
     expect(body.prices).toHaveLength(4);
@@ -334,7 +293,7 @@ describe('rate cards page', () => {
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockReturnValue(undefined);
     renderPage(<RateCardListPage />);
-    await pickRowAction('2026-01-01', 'rate-card-export-xlsx');
+    await pickVersionAction('2026-01-01', 'rate-card-export-xlsx');
     await waitFor(() => expect(createUrl).toHaveBeenCalled());
     const url = String(calls(fetchMock, 'GET', '/exportXls')[0]?.[0]);
     expect(url).toContain('/boot/logistics/rateCard/exportXls?id=c1&token=tok');

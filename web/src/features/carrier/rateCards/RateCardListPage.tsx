@@ -1,39 +1,39 @@
-import { Alert, Box, Button, Card, CloseButton, EmptyState, Field, Flex, HStack, Input, Menu, NativeSelect, Portal, Stack, Text, VisuallyHidden, VStack } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../components/Authorized';
-import { useConfirm } from '../../../components/ConfirmDialog';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { ChevronDownIcon, DownloadIcon, FileTextIcon, PlusIcon, UploadIcon } from '../../../components/icons';
-import { SearchBar } from '../../../components/SearchBar';
+import type { DataColumn } from '../../../components/DataTable';
+import { FileTextIcon, PlusIcon, UploadIcon } from '../../../components/icons';
+import {
+  actionsColumn,
+  codeColumn,
+  FilterSelect,
+  FilterText,
+  ListEmpty,
+  ListPage,
+  ListSearchBar,
+  ListTable,
+  ListToolbar,
+  RowMenu,
+  useCsvExport,
+  useDeleteRecords,
+  useDownload,
+  useInvalidateList,
+  useListPage,
+} from '../../../components/list';
 import { toaster } from '../../../components/ui/toaster';
 import { useButtonState } from '../../../hooks/useButtonState';
-import { useServerList } from '../../../hooks/useServerList';
-import { datedFilename, exportAll, type CsvColumn } from '../../../lib/export';
-import {
-  deleteRateCard,
-  downloadExport,
-  IMPORT_MAX_BYTES,
-  importErrors,
-  importRateCard,
-  RATE_CARD_LIST_PATH,
-  rateCardKeys,
-} from './api';
+import { deleteRateCard, IMPORT_MAX_BYTES, importErrors, importRateCard, RATE_CARD_EXPORT_PATH, RATE_CARD_LIST_PATH, rateCardKeys } from './api';
 import { ImportErrorsDialog } from './ImportErrorsDialog';
 import { RateCardEditor, type EditorTarget } from './RateCardEditor';
 import { RateCardStateTag, stateLabel } from './RateCardStateTag';
 import { RATE_CARD_STATES, type ImportRowError, type RateCardDetail, type RateCardRecord } from './types';
 
-/** A type alias (not an interface) so that it fits the list's filter record. */
-type Filters = {
-  keyWord: string;
-  state: string;
-  code: string;
-};
-
-const EMPTY: Filters = { keyWord: '', state: '', code: '' };
+/** The filters (in the URL) and their empty values: `code` shows the versions of one card code (a row's "versions"). */
+const EMPTY = { keyWord: '', state: '', code: '' };
+type Filters = typeof EMPTY;
 
 const count = (value: number | null | undefined) => (value === null || value === undefined ? '—' : String(value));
 
@@ -46,16 +46,7 @@ interface ColumnDeps {
 
 function rateCardColumns({ t, onEdit, onAction, canEdit }: ColumnDeps): DataColumn<RateCardRecord>[] {
   return [
-    {
-      id: 'code',
-      header: t('field.code'),
-      sortable: true,
-      cell: (row) => (
-        <Text fontFamily="mono" textStyle="sm" fontWeight="medium">
-          {row.code}
-        </Text>
-      ),
-    },
+    codeColumn(t('field.code')),
     { id: 'name', header: t('field.name'), minWidth: '140px' },
     {
       id: 'currency',
@@ -73,50 +64,21 @@ function rateCardColumns({ t, onEdit, onAction, canEdit }: ColumnDeps): DataColu
     { id: 'priceCount', header: t('field.priceCount'), textAlign: 'end', hideBelow: 'lg', cell: (row) => count(row.priceCount) },
     { id: 'productCount', header: t('field.productCount'), textAlign: 'end', hideBelow: 'md', cell: (row) => count(row.productCount) },
     { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'xl', cell: (row) => <Text whiteSpace="nowrap">{row.createTime ?? '—'}</Text> },
-    {
-      id: 'actions',
-      header: t('action.actions', { ns: 'dataTable' }),
-      sticky: true,
-      cell: (row) => (
-        <HStack gap="1">
-          <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => onEdit(row)} data-testid="rate-card-edit">
-            {canEdit ? t('action.edit', { ns: 'dataTable' }) : t('action.view')}
-          </Button>
-          <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(details) => onAction(row, details.value)}>
-            <Menu.Trigger asChild>
-              <Button size="xs" variant="ghost" aria-label={t('rowActions', { code: row.code, date: row.effectiveFrom })} data-testid="rate-card-more">
-                {t('action.more', { ns: 'dataTable' })}
-                <ChevronDownIcon />
-              </Button>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content minW="44">
-                  <Authorized action="logistics:rateCard:add">
-                    <Menu.Item value="version" data-testid="rate-card-new-version">
-                      {t('action.newVersion')}
-                    </Menu.Item>
-                  </Authorized>
-                  <Menu.Item value="versions" data-testid="rate-card-versions">
-                    {t('action.versions')}
-                  </Menu.Item>
-                  <Authorized action="logistics:rateCard:export">
-                    <Menu.Item value="export" data-testid="rate-card-export-xlsx">
-                      {t('action.exportXlsx')}
-                    </Menu.Item>
-                  </Authorized>
-                  <Authorized action="logistics:rateCard:delete">
-                    <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }} data-testid="rate-card-delete">
-                      {t('action.delete', { ns: 'dataTable' })}
-                    </Menu.Item>
-                  </Authorized>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
-        </HStack>
-      ),
-    },
+    actionsColumn<RateCardRecord>('text', (row) => [
+      { kind: 'edit', label: canEdit ? undefined : t('action.view'), onClick: () => onEdit(row), testId: 'rate-card-edit' },
+      <RowMenu
+        key="more"
+        ariaLabel={t('rowActions', { code: row.code, date: row.effectiveFrom })}
+        testId="rate-card-more"
+        minWidth="44"
+        items={[
+          { value: 'version', label: t('action.newVersion'), action: 'logistics:rateCard:add', testId: 'rate-card-new-version', onSelect: () => onAction(row, 'version') },
+          { value: 'versions', label: t('action.versions'), testId: 'rate-card-versions', onSelect: () => onAction(row, 'versions') },
+          { value: 'export', label: t('action.exportXlsx'), action: 'logistics:rateCard:export', testId: 'rate-card-export-xlsx', onSelect: () => onAction(row, 'export') },
+          { value: 'delete', label: t('action.delete', { ns: 'dataTable' }), action: 'logistics:rateCard:delete', danger: true, testId: 'rate-card-delete', onSelect: () => onAction(row, 'delete') },
+        ]}
+      />,
+    ]),
   ];
 }
 
@@ -130,78 +92,47 @@ const workbookName = (record: Pick<RateCardRecord, 'code' | 'effectiveFrom'>) =>
 export default function RateCardListPage() {
   const { t } = useTranslation('rateCard');
   const queryClient = useQueryClient();
-  const { confirm, dialog } = useConfirm();
   const canEdit = useButtonState('logistics:rateCard:edit') === 'visible';
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
   const [editor, setEditor] = useState<EditorTarget>();
-  const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const [importFailure, setImportFailure] = useState<{ message: string; errors: ImportRowError[]; file: string }>();
   const fileInput = useRef<HTMLInputElement>(null);
+  const page = useListPage<RateCardRecord, Filters>(RATE_CARD_LIST_PATH, {
+    emptyFilters: EMPTY,
+    // A card's versions: newest start first; otherwise newest first.
+    defaultSort: (filters) => (filters.code ? { column: 'effectiveFrom', order: 'desc' } : { column: 'createTime', order: 'desc' }),
+  });
+  const { list, filters } = page;
   const versionsOf = filters.code;
-  const defaultSort = useMemo(
-    () => (versionsOf ? { column: 'effectiveFrom', order: 'desc' as const } : { column: 'createTime', order: 'desc' as const }),
-    [versionsOf],
-  );
-  const list = useServerList<RateCardRecord>(RATE_CARD_LIST_PATH, filters, { defaultSort });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', RATE_CARD_LIST_PATH] });
+  const refresh = useInvalidateList(RATE_CARD_LIST_PATH);
+  const download = useDownload();
 
-  const download = async (id: string | undefined, fallbackName: string) => {
-    const toastId = toaster.create({ type: 'loading', title: t('export.preparing'), duration: Infinity });
-    try {
-      await downloadExport(id, fallbackName);
-      toaster.update(toastId, { type: 'success', title: t('export.done'), duration: 3000 });
-    } catch (failure) {
-      toaster.update(toastId, {
-        type: 'error',
-        title: t('export.failed'),
-        description: failure instanceof Error ? failure.message : String(failure),
-        duration: 5000,
-        closable: true,
-      });
-    }
-  };
-
-  const askDelete = (record: RateCardRecord) =>
-    confirm({
-      title: t('delete.title'),
-      description: t('delete.description', { code: record.code, date: record.effectiveFrom }),
-      testId: 'rate-card-delete-confirm',
-      onConfirm: async () => {
-        try {
-          const envelope = await deleteRateCard(record.id);
-          toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-          await refresh();
-        } catch (failure) {
-          // "In use" and the like: the server's reason, and nothing to retry in the dialog.
-          toaster.create({
-            type: 'error',
-            title: t('delete.failed'),
-            description: failure instanceof Error ? failure.message : String(failure),
-            duration: 6000,
-            closable: true,
-          });
-        }
-      },
-    });
-
-  const showVersions = (code: string) => {
-    const next = { ...EMPTY, code };
-    setDraft({ ...EMPTY });
-    setFilters(next);
-    list.setSort(undefined);
-  };
+  const remover = useDeleteRecords<RateCardRecord>({
+    list,
+    // "In use" and the like: the server's reason, and nothing to retry in the dialog.
+    removeOne: (record) =>
+      deleteRateCard(record.id).catch((failure: unknown) => {
+        toaster.create({ type: 'error', title: t('delete.failed'), description: failure instanceof Error ? failure.message : String(failure), duration: 6000, closable: true });
+        return undefined;
+      }),
+    title: t('delete.title'),
+    describe: (record) => t('delete.description', { code: record.code, date: record.effectiveFrom }),
+    testId: 'rate-card-delete-confirm',
+  });
 
   const onAction = (record: RateCardRecord, action: string) => {
     if (action === 'version') setEditor({ mode: 'version', id: record.id });
-    else if (action === 'versions') showVersions(record.code);
-    else if (action === 'export') void download(record.id, workbookName(record));
-    else if (action === 'delete') askDelete(record);
+    else if (action === 'versions') page.search({ ...EMPTY, code: record.code }, { resetSort: true });
+    else if (action === 'export') void download(RATE_CARD_EXPORT_PATH, { id: record.id }, workbookName(record));
+    else if (action === 'delete') remover.askDelete(record);
   };
 
-  const exportCsv = async () => {
-    const columns: CsvColumn<RateCardRecord>[] = [
+  const exporter = useCsvExport<RateCardRecord>({
+    path: RATE_CARD_LIST_PATH,
+    filters,
+    sort: list.sort,
+    filename: t('exportName'),
+    columns: () => [
       { header: t('field.code'), value: (row) => row.code },
       { header: t('field.name'), value: (row) => row.name },
       { header: t('field.currency'), value: (row) => row.currency },
@@ -211,16 +142,8 @@ export default function RateCardListPage() {
       { header: t('field.priceCount'), value: (row) => row.priceCount },
       { header: t('field.productCount'), value: (row) => row.productCount },
       { header: t('field.createTime'), value: (row) => row.createTime },
-    ];
-    setExporting(true);
-    try {
-      await exportAll(RATE_CARD_LIST_PATH, filters, columns, { filename: datedFilename(t('exportName')), sort: list.sort });
-    } catch {
-      // The export toast and the API notice said why.
-    } finally {
-      setExporting(false);
-    }
-  };
+    ],
+  });
 
   const onFile = async (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
@@ -259,70 +182,41 @@ export default function RateCardListPage() {
   };
 
   const columns = rateCardColumns({ t, onEdit: (record) => setEditor({ mode: 'edit', id: record.id }), onAction, canEdit });
+  const add = () => setEditor({ mode: 'add' });
+  const chooseFile = () => fileInput.current?.click();
 
   return (
-    <Stack gap="4" data-testid="rate-card-page" minWidth="0">
-      <SearchBar
-        onSearch={() => setFilters({ ...draft, code: filters.code })}
-        onReset={() => {
-          setDraft(EMPTY);
-          setFilters(EMPTY);
-        }}
-        loading={list.loading}
-        testId="rate-card-search"
-      >
-        <Field.Root>
-          <Field.Label>{t('filter.keyWord')}</Field.Label>
-          <Input
-            size="sm"
-            value={draft.keyWord}
-            onChange={(event) => setDraft({ ...draft, keyWord: event.currentTarget.value })}
-            placeholder={t('filter.keyWordPlaceholder')}
-            data-testid="rate-card-search-keyword"
+    <ListPage
+      testId="rate-card-page"
+      search={
+        <ListSearchBar page={page} onSearch={() => page.search({ ...page.draft, code: filters.code })} testId="rate-card-search">
+          <FilterText page={page} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} testId="rate-card-search-keyword" />
+          <FilterSelect
+            page={page}
+            name="state"
+            label={t('filter.state')}
+            options={RATE_CARD_STATES.map((state) => ({ value: state, label: t(`state.${state}`) }))}
+            allLabel={t('filter.allStates')}
+            testId="rate-card-search-state"
           />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('filter.state')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={draft.state} onChange={(event) => setDraft({ ...draft, state: event.currentTarget.value })} data-testid="rate-card-search-state">
-              <option value="">{t('filter.allStates')}</option>
-              {RATE_CARD_STATES.map((state) => (
-                <option key={state} value={state}>
-                  {t(`state.${state}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-      </SearchBar>
-      <Card.Root size="sm" minWidth="0">
-        <Card.Body>
-          <Stack gap="4">
-            <Flex gap="2" wrap="wrap" align="center">
-              <Authorized action="logistics:rateCard:add">
-                <Button size="sm" onClick={() => setEditor({ mode: 'add' })} data-testid="rate-card-add">
-                  <PlusIcon />
-                  {t('add')}
-                </Button>
-              </Authorized>
+        </ListSearchBar>
+      }
+      toolbar={
+        <ListToolbar
+          testIdPrefix="rate-card"
+          add={{ action: 'logistics:rateCard:add', label: t('add'), onClick: add }}
+          leading={
+            <>
               <Authorized action="logistics:rateCard:import">
-                <Button size="sm" variant="outline" loading={importing} onClick={() => fileInput.current?.click()} data-testid="rate-card-import">
+                <Button size="sm" variant="outline" loading={importing} onClick={chooseFile} data-testid="rate-card-import">
                   <UploadIcon />
                   {t('import.button')}
                 </Button>
               </Authorized>
               <Authorized action="logistics:rateCard:import">
-                <Button size="sm" variant="ghost" onClick={() => void download(undefined, t('import.templateName'))} data-testid="rate-card-template">
+                <Button size="sm" variant="ghost" onClick={() => void download(RATE_CARD_EXPORT_PATH, {}, t('import.templateName'))} data-testid="rate-card-template">
                   <FileTextIcon />
                   {t('import.template')}
-                </Button>
-              </Authorized>
-              <Box flex="1" />
-              <Authorized action="logistics:rateCard:export">
-                <Button size="sm" variant="outline" loading={exporting} onClick={() => void exportCsv()} data-testid="rate-card-export">
-                  <DownloadIcon />
-                  {t('export.button', { ns: 'dataTable' })}
                 </Button>
               </Authorized>
               <VisuallyHidden>
@@ -336,82 +230,69 @@ export default function RateCardListPage() {
                   onChange={(event) => void onFile(event.currentTarget.files?.[0])}
                 />
               </VisuallyHidden>
-            </Flex>
-            {versionsOf ? (
-              <Alert.Root status="info" size="sm" data-testid="rate-card-versions-banner">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{t('versions.title', { code: versionsOf })}</Alert.Title>
-                  <Alert.Description>{t('versions.description')}</Alert.Description>
-                </Alert.Content>
-                <CloseButton
-                  size="sm"
-                  alignSelf="flex-start"
-                  aria-label={t('versions.clear')}
-                  title={t('versions.clear')}
-                  onClick={() => {
-                    setFilters({ ...filters, code: '' });
-                    list.setSort(undefined);
-                  }}
-                  data-testid="rate-card-versions-clear"
-                />
-              </Alert.Root>
-            ) : null}
-            <DataTable
-              columns={columns}
-              rows={list.rows}
-              total={list.total}
-              loading={list.loading}
-              page={list.page}
-              onPageChange={list.setPage}
-              sort={list.sort}
-              onSortChange={list.setSort}
-              getRowId={(row) => row.id}
-              emptyState={
-                filters.keyWord || filters.state || filters.code ? undefined : (
-                  <EmptyState.Root size="sm" data-testid="rate-card-empty">
-                    <EmptyState.Content>
-                      <EmptyState.Indicator>
-                        <FileTextIcon />
-                      </EmptyState.Indicator>
-                      <VStack textAlign="center" gap="1">
-                        <EmptyState.Title>{t('empty.title')}</EmptyState.Title>
-                        <EmptyState.Description>{t('empty.description')}</EmptyState.Description>
-                      </VStack>
-                      <HStack gap="2" wrap="wrap" justify="center">
-                        <Authorized action="logistics:rateCard:add">
-                          <Button size="sm" onClick={() => setEditor({ mode: 'add' })}>
-                            <PlusIcon />
-                            {t('add')}
-                          </Button>
-                        </Authorized>
-                        <Authorized action="logistics:rateCard:import">
-                          <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
-                            <UploadIcon />
-                            {t('import.button')}
-                          </Button>
-                        </Authorized>
-                      </HStack>
-                    </EmptyState.Content>
-                  </EmptyState.Root>
-                )
-              }
-              caption={t('caption')}
-              testId="rate-card-table"
-            />
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-      <RateCardEditor
-        target={editor}
-        onClose={() => setEditor(undefined)}
-        onSaved={(saved) => {
-          void refresh();
-          if (saved.id) queryClient.setQueryData<RateCardDetail>(rateCardKeys.detail(saved.id), saved);
-        }}
+            </>
+          }
+          exporter={exporter}
+          exportAction="logistics:rateCard:export"
+        />
+      }
+      dialogs={
+        <>
+          <RateCardEditor
+            target={editor}
+            onClose={() => setEditor(undefined)}
+            onSaved={(saved) => {
+              void refresh();
+              if (saved.id) queryClient.setQueryData<RateCardDetail>(rateCardKeys.detail(saved.id), saved);
+            }}
+          />
+          <ImportErrorsDialog failure={importFailure} onClose={() => setImportFailure(undefined)} />
+          {remover.dialog}
+        </>
+      }
+    >
+      {versionsOf ? (
+        <Alert.Root status="info" size="sm" data-testid="rate-card-versions-banner">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('versions.title', { code: versionsOf })}</Alert.Title>
+            <Alert.Description>{t('versions.description')}</Alert.Description>
+          </Alert.Content>
+          <CloseButton
+            size="sm"
+            alignSelf="flex-start"
+            aria-label={t('versions.clear')}
+            title={t('versions.clear')}
+            onClick={() => page.search({ ...filters, code: '' }, { resetSort: true })}
+            data-testid="rate-card-versions-clear"
+          />
+        </Alert.Root>
+      ) : null}
+      <ListTable
+        list={list}
+        columns={columns}
+        getRowId={(row) => row.id}
+        emptyState={
+          filters.keyWord || filters.state || filters.code ? undefined : (
+            <ListEmpty icon={<FileTextIcon />} title={t('empty.title')} description={t('empty.description')} testId="rate-card-empty">
+              <Authorized action="logistics:rateCard:add">
+                <Button size="sm" onClick={add}>
+                  <PlusIcon />
+                  {t('add')}
+                </Button>
+              </Authorized>
+              <Authorized action="logistics:rateCard:import">
+                <Button size="sm" variant="outline" onClick={chooseFile}>
+                  <UploadIcon />
+                  {t('import.button')}
+                </Button>
+              </Authorized>
+            </ListEmpty>
+          )
+        }
+        caption={t('caption')}
+        testId="rate-card-table"
       />
-      <ImportErrorsDialog failure={importFailure} onClose={() => setImportFailure(undefined)} />
-      {dialog}
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,5 +1,5 @@
 import { TagsInput } from '@chakra-ui/react';
-import { COUNTRY_CODE, POSTAL_CODE } from './model';
+import { isCountryCode, isPostalCode } from './model';
 
 interface TagListInputProps {
   value: string[];
@@ -43,7 +43,7 @@ export function TagListInput({ value, onChange, kind, label, placeholder, invali
           .split(DELIMITER)
           .map((part) => part.trim().toUpperCase())
           .filter((part) => part !== '');
-        return parts.length > 0 && parts.every((part) => (kind === 'country' ? COUNTRY_CODE : POSTAL_CODE).test(part));
+        return parts.length > 0 && parts.every(kind === 'country' ? isCountryCode : isPostalCode);
       }}
       delimiter={DELIMITER}
       addOnPaste

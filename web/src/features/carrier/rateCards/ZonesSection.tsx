@@ -1,8 +1,11 @@
-import { Badge, Box, Button, Card, EmptyState, Field, Grid, Heading, HStack, IconButton, Input, Stack, Text, VStack } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, Input, Stack } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { MapPinIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { FormField } from '../../../components/form/FormField';
+import { RemoveButton } from '../../../components/form/RowsEditor';
+import { MapPinIcon, PlusIcon } from '../../../components/icons';
+import { EditorRow, EditorSection, SectionEmpty } from './EditorSection';
 import type { EditDraft, Errors } from './editing';
 import { emptyZone, errorKeys, pricedCells, removeZone, type BracketDraft, type ZoneDraft } from './model';
 import { TagListInput } from './TagListInput';
@@ -22,6 +25,21 @@ export const ZonesSection = memo(function ZonesSection({ zones, brackets, errors
 
   const update = (key: string, patch: Partial<ZoneDraft>, field: 'code' | 'countries' | 'postalPrefixes') =>
     edit((current) => ({ ...current, zones: current.zones.map((zone) => (zone.key === key ? { ...zone, ...patch } : zone)) }), [errorKeys.zone(key, field), 'zones']);
+
+  /** A zone's countries or postal prefixes, as tags. */
+  const tags = (zone: ZoneDraft, field: 'countries' | 'postalPrefixes', key: string) => (
+    <TagListInput
+      kind={field === 'countries' ? 'country' : 'postal'}
+      value={zone[field]}
+      onChange={(value) => update(zone.key, { [field]: value }, field)}
+      label={t(`zones.${field}Label`, { code: zone.code })}
+      placeholder={t(`zones.${field}Placeholder`)}
+      invalid={!!errors[key]}
+      readOnly={readOnly}
+      errorKey={key}
+      testId={field === 'countries' ? 'rate-card-zone-countries' : 'rate-card-zone-prefixes'}
+    />
+  );
 
   const add = () => {
     const zone = emptyZone(`Z${zones.length + 1}`);
@@ -45,145 +63,63 @@ export const ZonesSection = memo(function ZonesSection({ zones, brackets, errors
     });
   };
 
+  const addButton = (variant: 'outline' | 'solid') => (
+    <Button size={variant === 'outline' ? 'xs' : 'sm'} variant={variant} onClick={add} data-testid={variant === 'outline' ? 'rate-card-zone-add' : undefined}>
+      <PlusIcon />
+      {t('zones.add')}
+    </Button>
+  );
+
   return (
-    <Card.Root size="sm" variant="outline" data-error-key="zones">
-      <Card.Header>
-        <HStack justify="space-between" gap="3" wrap="wrap">
-          <Box>
-            <Heading size="sm">{t('section.zones')}</Heading>
-            <Text textStyle="sm" color="fg.muted">
-              {t('zones.hint')}
-            </Text>
-          </Box>
-          {!readOnly ? (
-            <Button size="xs" variant="outline" onClick={add} data-testid="rate-card-zone-add">
-              <PlusIcon />
-              {t('zones.add')}
-            </Button>
-          ) : null}
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        {errors.zones ? (
-          <Text textStyle="sm" color="fg.error" marginBottom="3" role="alert">
-            {errors.zones}
-          </Text>
-        ) : null}
-        {zones.length === 0 ? (
-          <EmptyState.Root size="sm" data-testid="rate-card-zones-empty">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <MapPinIcon />
-              </EmptyState.Indicator>
-              <VStack textAlign="center" gap="1">
-                <EmptyState.Title>{t('zones.emptyTitle')}</EmptyState.Title>
-                <EmptyState.Description>{t('zones.emptyDescription')}</EmptyState.Description>
-              </VStack>
-              {!readOnly ? (
-                <Button size="sm" onClick={add}>
-                  <PlusIcon />
-                  {t('zones.add')}
-                </Button>
-              ) : null}
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Stack gap="3">
-            {zones.map((zone, index) => {
-              const codeKey = errorKeys.zone(zone.key, 'code');
-              const countriesKey = errorKeys.zone(zone.key, 'countries');
-              const prefixesKey = errorKeys.zone(zone.key, 'postalPrefixes');
-              const rowError = errors[errorKeys.zone(zone.key)];
-              const priced = pricedCells(brackets, zone.key);
-              return (
-                <Box key={zone.key} borderWidth="1px" borderColor={rowError ? 'border.error' : 'border'} rounded="md" padding="3" data-testid="rate-card-zone-row">
-                  <Grid templateColumns={{ base: 'minmax(0, 1fr) auto', md: '9rem minmax(0, 1fr) minmax(0, 1fr) auto' }} gap="3" alignItems="start">
-                    <Field.Root invalid={!!errors[codeKey]} required readOnly={readOnly} gridColumn="1" gridRow="1">
-                      <Field.Label>
-                        {t('zones.code')}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        size="sm"
-                        fontFamily="mono"
-                        autoComplete="off"
-                        maxLength={32}
-                        value={zone.code}
-                        onChange={(event) => update(zone.key, { code: event.currentTarget.value }, 'code')}
-                        data-error-key={codeKey}
-                        data-testid="rate-card-zone-code"
-                      />
-                      {errors[codeKey] ? (
-                        <Field.ErrorText>{errors[codeKey]}</Field.ErrorText>
-                      ) : (
-                        <Field.HelperText>
-                          <Badge size="xs" variant="subtle" colorPalette={priced > 0 ? 'blue' : 'gray'}>
-                            {t('zones.priced', { count: priced })}
-                          </Badge>
-                        </Field.HelperText>
-                      )}
-                    </Field.Root>
-                    <Box gridColumn={{ base: '2', md: '4' }} gridRow="1" paddingTop="6">
-                      {!readOnly ? (
-                        <IconButton
-                          size="sm"
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label={t('zones.remove', { code: zone.code || index + 1 })}
-                          title={t('zones.remove', { code: zone.code || index + 1 })}
-                          onClick={() => remove(zone)}
-                          data-testid="rate-card-zone-remove"
-                        >
-                          <TrashIcon />
-                        </IconButton>
-                      ) : null}
-                    </Box>
-                    <Field.Root invalid={!!errors[countriesKey]} required gridColumn={{ base: '1 / -1', md: '2' }} gridRow={{ base: '2', md: '1' }}>
-                      <Field.Label>
-                        {t('zones.countries')}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <TagListInput
-                        kind="country"
-                        value={zone.countries}
-                        onChange={(countries) => update(zone.key, { countries }, 'countries')}
-                        label={t('zones.countriesLabel', { code: zone.code })}
-                        placeholder={t('zones.countriesPlaceholder')}
-                        invalid={!!errors[countriesKey]}
-                        readOnly={readOnly}
-                        errorKey={countriesKey}
-                        testId="rate-card-zone-countries"
-                      />
-                      <Field.ErrorText>{errors[countriesKey]}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={!!errors[prefixesKey]} gridColumn={{ base: '1 / -1', md: '3' }} gridRow={{ base: '3', md: '1' }}>
-                      <Field.Label>{t('zones.postalPrefixes')}</Field.Label>
-                      <TagListInput
-                        kind="postal"
-                        value={zone.postalPrefixes}
-                        onChange={(postalPrefixes) => update(zone.key, { postalPrefixes }, 'postalPrefixes')}
-                        label={t('zones.postalPrefixesLabel', { code: zone.code })}
-                        placeholder={t('zones.postalPrefixesPlaceholder')}
-                        invalid={!!errors[prefixesKey]}
-                        readOnly={readOnly}
-                        errorKey={prefixesKey}
-                        testId="rate-card-zone-prefixes"
-                      />
-                      {errors[prefixesKey] ? <Field.ErrorText>{errors[prefixesKey]}</Field.ErrorText> : <Field.HelperText>{t('zones.postalPrefixesHint')}</Field.HelperText>}
-                    </Field.Root>
-                  </Grid>
-                  {rowError ? (
-                    <Text textStyle="sm" color="fg.error" marginTop="2" role="alert">
-                      {rowError}
-                    </Text>
-                  ) : null}
-                </Box>
-              );
-            })}
-          </Stack>
-        )}
-      </Card.Body>
+    <EditorSection title={t('section.zones')} hint={t('zones.hint')} errorKey="zones" error={errors.zones} actions={!readOnly ? addButton('outline') : null}>
+      {zones.length === 0 ? (
+        <SectionEmpty icon={<MapPinIcon />} title={t('zones.emptyTitle')} description={t('zones.emptyDescription')} data-testid="rate-card-zones-empty">
+          {!readOnly ? addButton('solid') : null}
+        </SectionEmpty>
+      ) : (
+        <Stack gap="3">
+          {zones.map((zone, index) => {
+            const codeKey = errorKeys.zone(zone.key, 'code');
+            const countriesKey = errorKeys.zone(zone.key, 'countries');
+            const prefixesKey = errorKeys.zone(zone.key, 'postalPrefixes');
+            const priced = pricedCells(brackets, zone.key);
+            return (
+              <EditorRow key={zone.key} error={errors[errorKeys.zone(zone.key)]} data-testid="rate-card-zone-row">
+                <Grid templateColumns={{ base: 'minmax(0, 1fr) auto', md: '9rem minmax(0, 1fr) minmax(0, 1fr) auto' }} gap="3" alignItems="start">
+                  <FormField label={t('zones.code')} required readOnly={readOnly} gridColumn="1" gridRow="1" error={errors[codeKey]}
+                    helper={
+                      <Badge size="xs" variant="subtle" colorPalette={priced > 0 ? 'blue' : 'gray'}>
+                        {t('zones.priced', { count: priced })}
+                      </Badge>
+                    }
+                  >
+                    <Input
+                      size="sm"
+                      fontFamily="mono"
+                      autoComplete="off"
+                      maxLength={32}
+                      value={zone.code}
+                      onChange={(event) => update(zone.key, { code: event.currentTarget.value }, 'code')}
+                      data-error-key={codeKey}
+                      data-testid="rate-card-zone-code"
+                    />
+                  </FormField>
+                  <Box gridColumn={{ base: '2', md: '4' }} gridRow="1" paddingTop="6">
+                    {!readOnly ? <RemoveButton size="sm" label={t('zones.remove', { code: zone.code || index + 1 })} onClick={() => remove(zone)} testId="rate-card-zone-remove" /> : null}
+                  </Box>
+                  <FormField label={t('zones.countries')} required error={errors[countriesKey]} gridColumn={{ base: '1 / -1', md: '2' }} gridRow={{ base: '2', md: '1' }}>
+                    {tags(zone, 'countries', countriesKey)}
+                  </FormField>
+                  <FormField label={t('zones.postalPrefixes')} error={errors[prefixesKey]} helper={t('zones.postalPrefixesHint')} gridColumn={{ base: '1 / -1', md: '3' }} gridRow={{ base: '3', md: '1' }}>
+                    {tags(zone, 'postalPrefixes', prefixesKey)}
+                  </FormField>
+                </Grid>
+              </EditorRow>
+            );
+          })}
+        </Stack>
+      )}
       {dialog}
-    </Card.Root>
+    </EditorSection>
   );
 });

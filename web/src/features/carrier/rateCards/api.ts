@@ -2,12 +2,11 @@
  * Rate cards (contract carrier-network.md, "Rate cards"): versioned by `(code, effectiveFrom)`;
  * numbers travel as decimal strings (the server accepts JSON numbers too).
  */
-import { api, ApiError, BASE_PATH, errorKey, errorMessage, type Envelope } from '../../../api/client';
-import { currentLanguage } from '../../../i18n';
-import { getTenantId, getToken } from '../../../lib/session';
+import { api, ApiError, type Envelope } from '../../../api/client';
 import type { ImportRowError, RateCardDetail, RateCardInput } from './types';
 
 export const RATE_CARD_LIST_PATH = '/logistics/rateCard/list';
+/** A card version's workbook (`id`), or the empty template (no `id`): see `useDownload`. */
 export const RATE_CARD_EXPORT_PATH = '/logistics/rateCard/exportXls';
 export const RATE_CARD_IMPORT_PATH = '/logistics/rateCard/importExcel';
 /** The server refuses larger uploads. */
@@ -59,74 +58,6 @@ export function importErrors(failure: unknown): ImportRowError[] | undefined {
       message: String(item.message ?? ''),
     };
   });
-}
-
-/**
- * The download address of a card's workbook (`id`), or of the empty template (no `id`). The
- * token travels in the query: a download cannot set headers.
- */
-export function exportUrl(id?: string): string {
-  const search = new URLSearchParams();
-  if (id) search.set('id', id);
-  const token = getToken();
-  if (token) search.set('token', token);
-  const query = search.toString();
-  return `${BASE_PATH}${RATE_CARD_EXPORT_PATH}${query ? `?${query}` : ''}`;
-}
-
-/** The file name of a `Content-Disposition` header (`filename*=UTF-8''…` preferred), if any. */
-export function dispositionFilename(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const extended = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // Fall back to the plain name.
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-  const name = (plain?.[2] ?? plain?.[1])?.trim();
-  return name || undefined;
-}
-
-/**
- * Downloads a card's workbook (or the template without `id`) from {@link exportUrl}. Fetched
- * first so that a refusal shows its message instead of saving an error page; rejects with an
- * {@link ApiError} then.
- */
-export async function downloadExport(id: string | undefined, fallbackName: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(exportUrl(id), {
-      headers: { 'tenant-id': String(getTenantId()), 'Accept-Language': currentLanguage() },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, errorMessage(0, undefined));
-  }
-  const type = response.headers.get('Content-Type') ?? '';
-  if (!response.ok || type.includes('application/json')) {
-    let envelope: Envelope<unknown> | undefined;
-    try {
-      envelope = (await response.json()) as Envelope<unknown>;
-    } catch {
-      envelope = undefined;
-    }
-    const status = response.ok ? (envelope?.code ?? 500) : response.status;
-    throw new ApiError(status, errorMessage(status, envelope?.message, errorKey(envelope)), envelope);
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = dispositionFilename(response.headers.get('Content-Disposition')) ?? fallbackName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** A refused save's message and the field the server named (`result.field`), if any. */

@@ -23,6 +23,9 @@ import {
   removeZone,
   setCell,
   setRow,
+  isCountryCode,
+  isPostalCode,
+  validateCell,
   validateDraft,
   versionDraft,
   type CardDraft,
@@ -38,6 +41,7 @@ const DETAIL: RateCardDetail = {
   zoneCount: 2,
   priceCount: 5,
   productCount: 1,
+  createTime: '2026-01-01 10:00:00',
   minChargeableWeight: '0.1',
   roundingScope: 'ticket',
   weightRounding: [
@@ -70,7 +74,7 @@ const sent = () => {
 };
 
 const valid = (): CardDraft => detailToDraft(DETAIL);
-const issueKeys = (draft: CardDraft) => validateDraft(draft).map((issue) => `${issue.key}:${issue.message}`);
+const issueKeys = (draft: CardDraft) => validateDraft(draft, 'en-US').map((issue) => `${issue.key}:${issue.message}`);
 
 describe('decimals', () => {
   test('normalize trailing and leading zeros', () => {
@@ -244,15 +248,16 @@ describe('server field paths', () => {
   });
 });
 
-describe('checks before saving', () => {
+describe('checks before saving (core, as the server would answer)', () => {
   test('a saved card passes', () => {
-    expect(validateDraft(valid())).toEqual([]);
+    expect(validateDraft(valid(), 'en-US')).toEqual([]);
   });
 
-  test('an empty card needs code and name', () => {
+  test('an empty card needs code, name, a zone and a price', () => {
     const draft = emptyDraft(new Date(2026, 0, 1));
-    expect(issueKeys(draft)).toEqual(['code:required', 'name:required', 'zones:zonesRequired']);
+    expect(issueKeys(draft)).toEqual(['code:Code is required!', 'name:Name is required!', 'zones:Zone is required!', 'prices:Price is required!']);
     expect(draft.effectiveFrom).toBe('2026-01-01');
+    expect(validateDraft(draft, 'zh-CN').map((issue) => issue.message)).toEqual(['编码不能为空!', '名称不能为空!', '分区不能为空!', '价格不能为空!']);
   });
 
   test('header, rounding and zones', () => {
@@ -265,16 +270,19 @@ describe('checks before saving', () => {
     draft.zones[1]!.code = 'Z1';
     draft.zones[1]!.postalPrefixes = ['9*9'];
     draft.zones[0]!.countries = [];
+    const [b0, , b2] = draft.brackets;
     expect(issueKeys(draft)).toEqual([
-      'code:codeFormat',
-      'currency:currency',
-      'effectiveFrom:date',
-      `${errorKeys.rounding(draft.rounding[0]!.key, 'increment')}:number`,
-      `${errorKeys.rounding(draft.rounding[1]!.key, 'upTo')}:number`,
-      `${errorKeys.zone(draft.zones[0]!.key, 'code')}:zoneDuplicate`,
-      `${errorKeys.zone(draft.zones[0]!.key, 'countries')}:countriesRequired`,
-      `${errorKeys.zone(draft.zones[1]!.key, 'code')}:zoneDuplicate`,
-      `${errorKeys.zone(draft.zones[1]!.key, 'postalPrefixes')}:postalCode`,
+      'code:A code has 2 to 32 letters, digits, underscores or hyphens and starts with a letter!',
+      'effectiveFrom:Effective from is not a valid date!',
+      'currency:The currency is a 3-letter ISO 4217 code!',
+      `${errorKeys.rounding(draft.rounding[0]!.key, 'increment')}:Weight must not be negative!`,
+      `${errorKeys.rounding(draft.rounding[1]!.key, 'upTo')}:Weight must be a valid number!`,
+      `${errorKeys.zone(draft.zones[0]!.key, 'countries')}:Country/region is required!`,
+      `${errorKeys.zone(draft.zones[1]!.key, 'code')}:Zone code Z1 appears twice!`,
+      `${errorKeys.zone(draft.zones[1]!.key, 'postalPrefixes')}:A postal code has letters, digits, spaces or hyphens; a prefix ends in *!`,
+      // Both columns now price zone Z1: their brackets overlap.
+      `${errorKeys.bracket(b0!.key, 'fromWeight')}:It overlaps another weight bracket of zone Z1!`,
+      `${errorKeys.bracket(b2!.key, 'fromWeight')}:It overlaps another weight bracket of zone Z1!`,
     ]);
   });
 
@@ -285,10 +293,9 @@ describe('checks before saving', () => {
     first!.toWeight = '0';
     second!.cells[z1!.key] = { ...second!.cells[z1!.key]!, stepPrice: '', stepWeight: 'abc' };
     expect(issueKeys(draft)).toEqual([
-      `${errorKeys.bracket(first!.key, 'toWeight')}:positive`,
-      `${errorKeys.bracket(first!.key, 'toWeight')}:bracketOrder`,
-      `${errorKeys.cell(second!.key, z1!.key, 'stepWeight')}:number`,
-      `${errorKeys.cell(second!.key, z1!.key, 'stepPrice')}:required`,
+      `${errorKeys.bracket(first!.key, 'toWeight')}:The upper weight must be above the lower weight!`,
+      `${errorKeys.cell(second!.key, z1!.key, 'stepWeight')}:Weight must be a valid number!`,
+      `${errorKeys.cell(second!.key, z1!.key, 'stepPrice')}:Price is required!`,
     ]);
   });
 
@@ -298,7 +305,7 @@ describe('checks before saving', () => {
     // Z2 has 0–0.5 and 0.5–30; a price at 20–30 overlaps the second.
     const last = draft.brackets[3]!;
     last.cells[z2!.key] = { ...emptyCell(), price: '1' };
-    expect(issueKeys(draft)).toEqual([`${errorKeys.cell(last.key, z2!.key, 'zone')}:bracketOverlap`]);
+    expect(issueKeys(draft)).toEqual([`${errorKeys.bracket(last.key, 'fromWeight')}:It overlaps another weight bracket of zone Z2!`]);
   });
 
   test('a card needs a price; zero steps and increments are allowed', () => {
@@ -308,7 +315,7 @@ describe('checks before saving', () => {
     const cell = draft.brackets[1]!.cells[z1!.key]!;
     draft.brackets[1]!.cells[z1!.key] = { ...cell, stepWeight: '0' };
     expect(issueKeys(draft)).toEqual([]);
-    expect(issueKeys({ ...draft, brackets: [] })).toEqual(['prices:pricesRequired']);
+    expect(issueKeys({ ...draft, brackets: [] })).toEqual(['prices:Price is required!']);
   });
 
   test('surcharges', () => {
@@ -320,13 +327,28 @@ describe('checks before saving', () => {
     const oversize = emptySurcharge('oversize');
     oversize.amount = '1';
     const fuel = emptySurcharge('fuel');
-    draft.surcharges = [remote, oversize, fuel];
+    draft.surcharges = [...draft.surcharges, remote, oversize, fuel];
     expect(issueKeys(draft)).toEqual([
-      `${errorKeys.surcharge(remote.key, 'postalCodes')}:postalCodesRequired`,
-      `${errorKeys.surcharge(remote.key, 'countries')}:countryCode`,
-      `${errorKeys.surcharge(oversize.key, 'maxSide')}:oversizeLimit`,
-      `${errorKeys.surcharge(fuel.key, 'percent')}:required`,
+      `${errorKeys.surcharge(remote.key, 'postalCodes')}:Postal code is required!`,
+      `${errorKeys.surcharge(remote.key, 'countries')}:A country code is two upper-case letters (ISO 3166-1)!`,
+      `${errorKeys.surcharge(oversize.key, 'maxSide')}:Enter a minimum or a maximum!`,
+      `${errorKeys.surcharge(fuel.key, 'percent')}:Percent is required!`,
     ]);
+  });
+
+  test('one cell: the fields of its mode', () => {
+    expect(validateCell({ ...emptyCell('firstAdditional'), firstWeight: '0.5', stepPrice: '-1' }, 'en-US')).toEqual({
+      firstPrice: 'Price is required!',
+      stepWeight: 'Weight is required!',
+      stepPrice: 'Price must not be negative!',
+    });
+    expect(validateCell({ ...emptyCell('perKg'), price: '3' }, 'en-US')).toEqual({});
+    expect(validateCell({ ...emptyCell(), price: '1.23456' }, 'zh-CN')).toEqual({ price: '价格最多保留4位小数!' });
+  });
+
+  test('tags: country codes and postal codes or prefixes', () => {
+    expect(['US', 'us', 'USA', 'U1'].map(isCountryCode)).toEqual([true, false, false, false]);
+    expect(['99*', 'SW1A', '9*9', 'A B', '1'.repeat(21)].map(isPostalCode)).toEqual([true, true, false, false, false]);
   });
 });
 

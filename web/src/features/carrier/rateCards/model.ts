@@ -7,6 +7,8 @@
  * Rows and zones carry stable keys, so a cell follows its zone when the zone's code changes and
  * errors stay on their row when rows are added or removed.
  */
+import { checkCode, rateCardIssues, rateCardPriceIssues } from '../../../core';
+import type { Language } from '../../../i18n';
 import {
   PRICE_MODES,
   SURCHARGE_TYPES,
@@ -96,15 +98,15 @@ const text = (value: Decimal | null | undefined): string => (value === null || v
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const COUNTRY_CODE = /^[A-Z]{2}$/;
-const CURRENCY = /^[A-Z]{3}$/;
-/** A postal code or prefix: letters, digits and `-`, up to 20 characters, a `*` only at the end. */
-export const POSTAL_CODE = /^(?=.{1,20}$)[A-Z0-9-]+\*?$/;
-/** A card's code as the server keeps it: 2–32 letters, digits, `_` or `-`, from a letter. */
-const CARD_CODE = /^[A-Z][A-Z0-9_-]{1,31}$/;
 
-/** A non-negative decimal as typed (`12`, `0.5`); no signs, exponents or separators. */
-export function isDecimal(value: string): boolean {
+/** Whether a typed tag is a country code a card takes (core's rule: two upper-case letters). */
+export const isCountryCode = (code: string): boolean => checkCode('countryCode', code, 'en-US') === undefined;
+
+/** Whether a typed tag is a postal code or prefix a card takes (core's rule: letters, digits and `-`, up to 20, a `*` only at the end). */
+export const isPostalCode = (code: string): boolean => checkCode('postalPrefix', code, 'en-US') === undefined;
+
+/** A non-negative decimal as typed (`12`, `0.5`), for ordering rows (the checks are core's). */
+function isDecimal(value: string): boolean {
   return DECIMAL.test(value.trim());
 }
 
@@ -456,33 +458,15 @@ export function locateServerField(path: string, draft: CardDraft, origins: reado
 }
 
 // ---------------------------------------------------------------------------------------------
-// Checks before saving (the server checks again; these only spare a round trip).
+// Checks before saving: core's (through WASM), on what a save would send, so the editor shows
+// every problem the server would refuse the card for, with the server's messages.
 // ---------------------------------------------------------------------------------------------
 
-/** A problem found before saving: where, and the message (an id under `rateCard:validation`). */
+/** A problem found before saving: where it shows (an error key) and core's message. */
 export interface DraftIssue {
   key: string;
-  message: ValidationMessage;
-  values?: Record<string, string | number>;
+  message: string;
 }
-
-export type ValidationMessage =
-  | 'required'
-  | 'codeFormat'
-  | 'number'
-  | 'positive'
-  | 'currency'
-  | 'date'
-  | 'zoneDuplicate'
-  | 'countriesRequired'
-  | 'zonesRequired'
-  | 'pricesRequired'
-  | 'postalCode'
-  | 'countryCode'
-  | 'bracketOrder'
-  | 'bracketOverlap'
-  | 'postalCodesRequired'
-  | 'oversizeLimit';
 
 /** The fields a cell of each mode needs (minCharge is optional). */
 export const MODE_FIELDS: Record<PriceMode, readonly (keyof Omit<CellDraft, 'mode'>)[]> = {
@@ -500,118 +484,27 @@ export const SURCHARGE_FIELDS: Record<SurchargeType, readonly ('percent' | 'amou
   insurance: ['percent'],
 };
 
-/** The problems of one cell, keyed by its field. */
-export function validateCell(cell: CellDraft): Partial<Record<keyof CellDraft, ValidationMessage>> {
-  const out: Partial<Record<keyof CellDraft, ValidationMessage>> = {};
-  for (const field of MODE_FIELDS[cell.mode]) {
-    const value = cell[field].trim();
-    if (value === '') {
-      if (field !== 'minCharge') out[field] = 'required';
-    } else if (!isDecimal(value)) out[field] = 'number';
+/** The problems of one cell (its mode and the mode's numbers), keyed by its field: core's messages. */
+export function validateCell(cell: CellDraft, lang: Language): Partial<Record<keyof CellDraft, string>> {
+  const out: Partial<Record<keyof CellDraft, string>> = {};
+  // A bracket that reads, so that only the cell's own fields are judged.
+  for (const issue of rateCardPriceIssues(cellToPrice('', '0', '1', cell), lang)) {
+    const field = issue.field as keyof CellDraft;
+    if (field in cell && !(field in out)) out[field] = issue.message;
   }
   return out;
 }
 
-/** Every problem of the draft, in the order of the editor (basics, zones, prices, surcharges). */
-export function validateDraft(draft: CardDraft): DraftIssue[] {
+/**
+ * Every problem of the draft, as core finds it in the card a save would send (code, name, date,
+ * currency, rounding, zones, prices, surcharges), each at its place in the editor; one per place.
+ */
+export function validateDraft(draft: CardDraft, lang: Language): DraftIssue[] {
+  const { input, origins } = draftToInput(draft);
   const issues: DraftIssue[] = [];
-  const push = (key: string, message: ValidationMessage, values?: DraftIssue['values']) => issues.push(values ? { key, message, values } : { key, message });
-  const decimal = (key: string, value: string, { required = true, positive = false } = {}) => {
-    const v = value.trim();
-    if (v === '') {
-      if (required) push(key, 'required');
-    } else if (!isDecimal(v)) push(key, 'number');
-    else if (positive && numeric(v) <= 0) push(key, 'positive');
-  };
-
-  if (!draft.code.trim()) push('code', 'required');
-  else if (!CARD_CODE.test(draft.code.trim().toUpperCase())) push('code', 'codeFormat');
-  if (!draft.name.trim()) push('name', 'required');
-  if (!draft.currency.trim()) push('currency', 'required');
-  else if (!CURRENCY.test(draft.currency.trim().toUpperCase())) push('currency', 'currency');
-  if (!draft.effectiveFrom.trim()) push('effectiveFrom', 'required');
-  else if (!DATE.test(draft.effectiveFrom.trim())) push('effectiveFrom', 'date');
-  decimal('minChargeableWeight', draft.minChargeableWeight, { required: false });
-
-  // The engine orders the rounding rows by their limit itself; only the numbers are checked.
-  for (const row of draft.rounding) {
-    decimal(errorKeys.rounding(row.key, 'upTo'), row.upTo, { positive: true });
-    decimal(errorKeys.rounding(row.key, 'increment'), row.increment);
-  }
-
-  if (draft.zones.length === 0) push('zones', 'zonesRequired');
-  const codes = new Map<string, number>();
-  for (const zone of draft.zones) {
-    const code = zone.code.trim();
-    if (code) codes.set(code, (codes.get(code) ?? 0) + 1);
-  }
-  for (const zone of draft.zones) {
-    const code = zone.code.trim();
-    if (!code) push(errorKeys.zone(zone.key, 'code'), 'required');
-    else if ((codes.get(code) ?? 0) > 1) push(errorKeys.zone(zone.key, 'code'), 'zoneDuplicate', { code });
-    if (zone.countries.length === 0) push(errorKeys.zone(zone.key, 'countries'), 'countriesRequired');
-    else {
-      const bad = zone.countries.find((c) => !COUNTRY_CODE.test(c));
-      if (bad !== undefined) push(errorKeys.zone(zone.key, 'countries'), 'countryCode', { code: bad });
-    }
-    const badPrefix = zone.postalPrefixes.find((p) => !POSTAL_CODE.test(p));
-    if (badPrefix !== undefined) push(errorKeys.zone(zone.key, 'postalPrefixes'), 'postalCode', { code: badPrefix });
-  }
-  if (draft.zones.length > 0 && priceCount(draft) === 0) push('prices', 'pricesRequired');
-
-  for (const bracket of draft.brackets) {
-    decimal(errorKeys.bracket(bracket.key, 'fromWeight'), bracket.fromWeight);
-    decimal(errorKeys.bracket(bracket.key, 'toWeight'), bracket.toWeight, { positive: true });
-    const from = numeric(bracket.fromWeight);
-    const to = numeric(bracket.toWeight);
-    if (!Number.isNaN(from) && !Number.isNaN(to) && to <= from) push(errorKeys.bracket(bracket.key, 'toWeight'), 'bracketOrder');
-    for (const zone of draft.zones) {
-      const cell = bracket.cells[zone.key];
-      if (!cell) continue;
-      for (const [field, message] of Object.entries(validateCell(cell))) push(errorKeys.cell(bracket.key, zone.key, field), message);
-    }
-  }
-  // Brackets of one zone may not overlap: (from, to] against the previous row's by weight.
-  for (const zone of draft.zones) {
-    const rows = draft.brackets
-      .filter((bracket) => bracket.cells[zone.key] && !Number.isNaN(numeric(bracket.fromWeight)) && !Number.isNaN(numeric(bracket.toWeight)))
-      .toSorted((a, b) => numeric(a.fromWeight) - numeric(b.fromWeight));
-    for (let i = 1; i < rows.length; i += 1) {
-      const previous = rows[i - 1]!;
-      const row = rows[i]!;
-      if (numeric(row.fromWeight) < numeric(previous.toWeight)) {
-        const key = errorKeys.cell(row.key, zone.key, 'zone');
-        if (!issues.some((issue) => issue.key === key)) push(key, 'bracketOverlap', { zone: zone.code.trim(), from: previous.fromWeight, to: previous.toWeight });
-      }
-    }
-  }
-
-  for (const surcharge of draft.surcharges) {
-    const key = (field: string) => errorKeys.surcharge(surcharge.key, field);
-    switch (surcharge.type) {
-      case 'fuel':
-      case 'insurance':
-        decimal(key('percent'), surcharge.percent);
-        break;
-      case 'perTicket':
-        decimal(key('amount'), surcharge.amount);
-        break;
-      case 'remoteArea': {
-        if (surcharge.postalCodes.length === 0) push(key('postalCodes'), 'postalCodesRequired');
-        const badCode = surcharge.postalCodes.find((p) => !POSTAL_CODE.test(p));
-        if (badCode !== undefined) push(key('postalCodes'), 'postalCode', { code: badCode });
-        const bad = surcharge.countries.find((c) => !COUNTRY_CODE.test(c));
-        if (bad !== undefined) push(key('countries'), 'countryCode', { code: bad });
-        decimal(key('amount'), surcharge.amount);
-        break;
-      }
-      case 'oversize':
-        if (!surcharge.maxSide.trim() && !surcharge.maxWeight.trim()) push(key('maxSide'), 'oversizeLimit');
-        decimal(key('maxSide'), surcharge.maxSide, { required: false, positive: true });
-        decimal(key('maxWeight'), surcharge.maxWeight, { required: false });
-        decimal(key('amount'), surcharge.amount);
-        break;
-    }
+  for (const issue of rateCardIssues(input, lang)) {
+    const key = locateServerField(issue.field, draft, origins)?.key ?? 'code';
+    if (!issues.some((known) => known.key === key)) issues.push({ key, message: issue.message });
   }
   return issues;
 }

@@ -1,7 +1,10 @@
 /**
- * Rate card shapes (contract carrier-network.md, "Rate cards"), written by hand from the contract.
- * Free of imports so that the editor's model (and its tests) stand alone.
+ * Rate card shapes (contract carrier-network.md, "Rate cards"). The list row is the server's
+ * type; the card's contents are written from the contract until the server's schema describes
+ * them (its zones, prices, surcharges and rounding steps are untyped objects there). Only types
+ * are imported, so the editor's model (and its tests) stand alone.
  */
+import type { components } from '../../../api/schema';
 
 export const RATE_CARD_STATES = ['current', 'scheduled', 'superseded'] as const;
 export type RateCardState = (typeof RATE_CARD_STATES)[number];
@@ -21,22 +24,8 @@ export const CURRENCIES = ['CNY', 'USD', 'EUR', 'GBP', 'HKD', 'JPY', 'AUD', 'CAD
 /** A decimal as the server answers it (string) or a client may send it (number). */
 export type Decimal = string | number;
 
-/** A list row. */
-export interface RateCardRecord {
-  id: string;
-  code: string;
-  name: string;
-  currency: string;
-  /** `YYYY-MM-DD`. */
-  effectiveFrom: string;
-  state: RateCardState | string;
-  zoneCount?: number | null;
-  priceCount?: number | null;
-  /** Channel products whose `feeId` is this card's code. */
-  productCount?: number | null;
-  createTime?: string | null;
-  updateTime?: string | null;
-}
+/** A list row: `effectiveFrom` `YYYY-MM-DD`, `state` a {@link RateCardState}, `productCount` the channel products whose `feeId` is its code. */
+export type RateCardRecord = components['schemas']['RateCardRecord'];
 
 export interface WeightRoundingStep {
   upTo: Decimal;

@@ -1,20 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
-import { permissionStore } from '../../../lib/permission';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { renderPage } from '../../../test/render';
+import { bodyOf, confirmSends, expectAbsent, sentBody, openPage, urlOf } from '../../../test/list';
 import SupplierListPage from './SupplierListPage';
 
 const SUPPLIERS = [
   { id: 's1', code: 'DHL', name: '敦豪', nameEn: 'DHL Express', title: '敦豪', contact: '王五', phone: '13800000000', email: 'ops@dhl.test', apiType: 'api', status: 1, remark: null, createTime: '2026-01-01 10:00:00' },
   { id: 's2', code: 'YUN', name: '云途', nameEn: null, title: '云途', contact: null, phone: null, email: null, apiType: 'custom', status: 0, remark: null, createTime: '2026-01-02 10:00:00' },
 ];
-
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
 
 function server(extra: FakeRoutes = {}) {
   return fakeServer({
@@ -23,53 +17,33 @@ function server(extra: FakeRoutes = {}) {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-const lastUrl = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  new URL(String(calls(fetchMock, method, path).at(-1)?.[0]), 'http://localhost');
-const bodyOf = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  JSON.parse(String(calls(fetchMock, method, path).at(-1)?.[1]?.body)) as Record<string, unknown>;
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
-
 describe('suppliers page', () => {
   test('lists suppliers with their status and integration, newest first; buttons follow the codes', async () => {
-    grant('logistics:supplier:list');
-    const fetchMock = server();
-    renderPage(<SupplierListPage />);
+    const fetchMock = openPage(<SupplierListPage />, server(), 'logistics:supplier:list');
     expect(await screen.findByText('DHL')).toBeTruthy();
     expect(screen.getByText('DHL Express')).toBeTruthy();
     expect(screen.getByText('接口对接')).toBeTruthy();
     // An integration the page does not know is shown as typed.
     expect(screen.getByText('custom')).toBeTruthy();
     expect(within(screen.getByText('YUN').closest('tr')!).getByText('停用')).toBeTruthy();
-    const url = lastUrl(fetchMock, 'GET', '/logistics/supplier/list');
+    const url = urlOf(fetchMock, 'GET', '/logistics/supplier/list');
     expect(url.searchParams.get('column')).toBe('createTime');
     expect(url.searchParams.get('order')).toBe('desc');
-    expect(screen.queryByTestId('supplier-add')).toBeNull();
-    expect(screen.queryByTestId('supplier-edit')).toBeNull();
-    expect(screen.queryByTestId('supplier-delete')).toBeNull();
+    expectAbsent('supplier-add', 'supplier-edit', 'supplier-delete');
   });
 
   test('the keyword and status filters go to the server', async () => {
-    grant('logistics:supplier:list');
-    const fetchMock = server();
-    renderPage(<SupplierListPage />);
+    const fetchMock = openPage(<SupplierListPage />, server(), 'logistics:supplier:list');
     await screen.findByText('DHL');
     fireEvent.change(screen.getByTestId('supplier-search-keyword'), { target: { value: 'yun' } });
     fireEvent.change(screen.getByTestId('supplier-search-status'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('supplier-search-submit'));
-    await waitFor(() => expect(lastUrl(fetchMock, 'GET', '/logistics/supplier/list').searchParams.get('status')).toBe('0'));
-    expect(lastUrl(fetchMock, 'GET', '/logistics/supplier/list').searchParams.get('keyWord')).toBe('yun');
+    await waitFor(() => expect(urlOf(fetchMock, 'GET', '/logistics/supplier/list').searchParams.get('status')).toBe('0'));
+    expect(urlOf(fetchMock, 'GET', '/logistics/supplier/list').searchParams.get('keyWord')).toBe('yun');
   });
 
   test('adding sends the upper-cased code and empty fields as null', async () => {
-    grant('logistics:supplier:list', 'logistics:supplier:add');
-    const fetchMock = server({ 'POST /logistics/supplier/add': { message: '添加成功！', result: SUPPLIERS[0] } });
-    renderPage(<SupplierListPage />);
+    const fetchMock = openPage(<SupplierListPage />, server({ 'POST /logistics/supplier/add': { message: '添加成功！', result: SUPPLIERS[0] } }), 'logistics:supplier:list', 'logistics:supplier:add');
     await screen.findByText('DHL');
     fireEvent.click(screen.getByTestId('supplier-add'));
     const dialog = await screen.findByTestId('supplier-form');
@@ -80,8 +54,7 @@ describe('suppliers page', () => {
     fireEvent.change(within(dialog).getByTestId('supplier-name'), { target: { value: ' 联合包裹 ' } });
     fireEvent.change(within(dialog).getByTestId('supplier-api-type'), { target: { value: 'api' } });
     fireEvent.click(within(dialog).getByTestId('supplier-form-submit'));
-    await waitFor(() => expect(calls(fetchMock, 'POST', '/logistics/supplier/add')).toHaveLength(1));
-    expect(bodyOf(fetchMock, 'POST', '/logistics/supplier/add')).toEqual({
+    expect(await sentBody(fetchMock, 'POST', '/logistics/supplier/add')).toEqual({
       code: 'UPS_CN',
       name: '联合包裹',
       nameEn: null,
@@ -98,9 +71,7 @@ describe('suppliers page', () => {
 
   test('a code the server refuses shows its message under the code', async () => {
     await act(() => i18n.changeLanguage('en-US'));
-    grant('logistics:supplier:list', 'logistics:supplier:edit');
-    const fetchMock = server({ 'PUT /logistics/supplier/edit': { status: 409, message: 'This code already exists!', result: { field: 'code', key: 'code_taken' } } });
-    renderPage(<SupplierListPage />);
+    const fetchMock = openPage(<SupplierListPage />, server({ 'PUT /logistics/supplier/edit': { status: 409, message: 'This code already exists!', result: { field: 'code', key: 'code_taken' } } }), 'logistics:supplier:list', 'logistics:supplier:edit');
     const row = (await screen.findByText('YUN')).closest('tr')!;
     fireEvent.click(within(row).getByTestId('supplier-edit'));
     const dialog = await screen.findByTestId('supplier-form');
@@ -113,17 +84,11 @@ describe('suppliers page', () => {
   }, 15_000);
 
   test('delete asks first; a supplier in use stays, with the server saying why', async () => {
-    grant('logistics:supplier:list', 'logistics:supplier:delete');
-    const fetchMock = server({ 'DELETE /logistics/supplier/delete': { status: 400, message: '已被使用，不能删除!' } });
-    renderPage(<SupplierListPage />);
+    const fetchMock = openPage(<SupplierListPage />, server({ 'DELETE /logistics/supplier/delete': { status: 400, message: '已被使用，不能删除!' } }), 'logistics:supplier:list', 'logistics:supplier:delete');
     const row = (await screen.findByText('DHL')).closest('tr')!;
     fireEvent.click(within(row).getByTestId('supplier-delete'));
-    const confirm = await screen.findByTestId('supplier-delete-confirm');
-    expect(confirm.textContent).toContain('DHL 敦豪');
-    expect(calls(fetchMock, 'DELETE', '/logistics/supplier/delete')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('supplier-delete-confirm-confirm'));
-    await waitFor(() => expect(calls(fetchMock, 'DELETE', '/logistics/supplier/delete')).toHaveLength(1));
-    expect(lastUrl(fetchMock, 'DELETE', '/logistics/supplier/delete').searchParams.get('id')).toBe('s1');
+    await confirmSends(fetchMock, 'supplier-delete-confirm', 'DHL 敦豪', 'DELETE', '/logistics/supplier/delete');
+    expect(urlOf(fetchMock, 'DELETE', '/logistics/supplier/delete').searchParams.get('id')).toBe('s1');
     expect(await screen.findByText('已被使用，不能删除!')).toBeTruthy();
     expect(screen.getByTestId('supplier-delete-confirm')).toBeTruthy();
   });

@@ -1,14 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TFunction } from 'i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
 import { permissionStore } from '../../../lib/permission';
 import { fakeServer } from '../../../test/api';
+import { rowOf } from '../../../test/list';
 import { renderPage } from '../../../test/render';
 import type { MyProductRecord } from './api';
 import ChannelProductListPage, { forecastLink } from './ChannelProductListPage';
 import { bound, describeDivisor, describePostalRules, describeRule } from './rules';
-
 
 const PRODUCTS: MyProductRecord[] = [
   {
@@ -30,7 +30,7 @@ const PRODUCTS: MyProductRecord[] = [
       { country: 'US', postalCode: '995*', allow: false, remark: '阿拉斯加' },
     ],
   },
-  { id: 'p2', code: 'ECO', name: 'Economy', title: null, tradeType: '', transType: null, thWeightRatio: 0, izMult: false, currency: 'USD', rules: [], postalRules: [] },
+  { id: 'p2', code: 'ECO', name: 'Economy', title: '', tradeType: '', transType: null, thWeightRatio: 0, izMult: false, currency: 'USD', rules: [], postalRules: [] },
 ];
 
 const FORECAST_MENU = [{ path: '/logistics/priceForecast', name: 'forecast', component: 'logistics/PriceForecast', meta: { title: '价格预估' } }];
@@ -42,13 +42,6 @@ function withMenu(routes: unknown[]) {
 function server(records = PRODUCTS) {
   return fakeServer({ 'GET /logistics/channelProduct/myList': { result: { records, total: records.length, size: 10, current: 1, pages: 1 } } });
 }
-
-const rowOf = async (code: string) => (await screen.findByText(code)).closest('tr')!;
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
 
 describe('my channel products', { timeout: 20_000 }, () => {
   test('lists the usable products with their divisor, multi-piece and currency; rules open in words', async () => {

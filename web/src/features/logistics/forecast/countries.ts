@@ -5,8 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import type { components } from '../../../api/schema';
 import type { Language } from '../../../i18n';
 import { COUNTRY_CODES, countryName } from '../../../lib/countries';
+import { postalMatches } from '../../../core';
 
 export const COUNTRIES_PATH = '/sys/country/queryAll';
 export const COUNTRIES_CACHE_KEY = 'Forecast_Countries';
@@ -19,13 +21,8 @@ export interface Destination {
   postalPattern: string | null;
 }
 
-interface CountryAnswer {
-  code: string;
-  nameZh?: string | null;
-  nameEn?: string | null;
-  name?: string | null;
-  postalPattern?: string | null;
-}
+/** What a destination needs of a country record (also as kept in localStorage). */
+type CountryAnswer = Pick<components['schemas']['CountryRecord'], 'code' | 'nameZh' | 'nameEn' | 'name' | 'postalPattern'>;
 
 function toDestinations(records: readonly CountryAnswer[]): Destination[] {
   return records
@@ -107,10 +104,7 @@ export function searchDestinations(list: readonly Destination[], query: string, 
 
 /** A postal code against a country's pattern: `undefined` when there is nothing to check. */
 export function postalVerdict(pattern: string | null | undefined, postalCode: string): 'ok' | 'bad' | undefined {
-  if (!pattern || postalCode.trim() === '') return undefined;
-  try {
-    return new RegExp(pattern).test(postalCode.trim().toUpperCase()) ? 'ok' : 'bad';
-  } catch {
-    return undefined;
-  }
+  // Core's engine: the pattern syntax the server accepted the country's pattern by.
+  const matches = postalMatches(pattern ?? '', postalCode);
+  return matches === undefined ? undefined : matches ? 'ok' : 'bad';
 }

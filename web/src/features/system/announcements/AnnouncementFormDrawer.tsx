@@ -1,12 +1,13 @@
-import { Badge, Box, Button, CloseButton, Drawer, Field, Fieldset, HStack, Input, NativeSelect, Portal, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Badge, Box, Fieldset, SimpleGrid, Text } from '@chakra-ui/react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { toaster } from '../../../components/ui/toaster';
-import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
+import { FormField } from '../../../components/form/FormField';
+import { RadioField, SelectField, TextField } from '../../../components/form/fields';
+import { RecordFormDrawer, WIDE_DRAWER, type FormOpenProps } from '../../../components/form/RecordFormDialog';
+import { requiredText } from '../../../components/form/rules';
+import { orNull } from '../../../components/form/serverError';
+import { textValues } from '../../../components/form/values';
 import { useUserInfo } from '../../../lib/session';
-import { serverError } from '../../../components/form/serverError';
 import { localInputToUtc, utcToLocalInput } from '../../../lib/utcTime';
 import {
   addAnnouncement,
@@ -31,353 +32,172 @@ import { RichTextEditor } from './RichTextEditor';
 import { isBlankHtml, isSafeLink } from './sanitize';
 import { UserPicker } from './UserPicker';
 
-interface Values {
-  titile: string;
+type Values = Record<'titile' | 'sender' | 'startTime' | 'endTime' | 'openPage' | 'msgContent', string> & {
   msgCategory: MsgCategory;
   priority: Priority;
-  sender: string;
   msgType: MsgType;
   users: PickedUser[];
-  startTime: string;
-  endTime: string;
   openType: OpenType;
-  openPage: string;
-  msgContent: string;
-}
-
-/** Fields the server may name in a refusal, to the form's own. */
-const SERVER_FIELDS: Record<string, keyof Values> = {
-  titile: 'titile',
-  msgContent: 'msgContent',
-  startTime: 'startTime',
-  endTime: 'endTime',
-  sender: 'sender',
-  priority: 'priority',
-  msgCategory: 'msgCategory',
-  msgType: 'msgType',
-  userIds: 'users',
-  openType: 'openType',
-  openPage: 'openPage',
 };
 
+/** The form's name of a field the server names in a refusal (the same but for the users). */
+const serverField = (field: string): keyof Values | undefined =>
+  field === 'userIds' ? 'users' : (['titile', 'msgContent', 'startTime', 'endTime', 'sender', 'priority', 'msgCategory', 'msgType', 'openType', 'openPage'] as const).find((name) => name === field);
+
 function defaults(record: AnnouncementRecord | undefined): Values {
-  const openType = record?.openType === 'url' || record?.openType === 'component' ? record.openType : '';
   return {
-    titile: record?.titile ?? '',
+    ...textValues(record, ['titile', 'sender', 'openPage', 'msgContent']),
     msgCategory: isCategory(record?.msgCategory) ? (String(record?.msgCategory) as MsgCategory) : '1',
     priority: isPriority(record?.priority) ? (record?.priority as Priority) : 'L',
-    sender: record?.sender ?? '',
     msgType: record?.msgType === 'USER' ? 'USER' : 'ALL',
     users: recordUsers(record),
     startTime: utcToLocalInput(record?.startTime),
     endTime: utcToLocalInput(record?.endTime),
-    openType,
-    openPage: record?.openPage ?? '',
-    msgContent: record?.msgContent ?? '',
+    openType: record?.openType === 'url' || record?.openType === 'component' ? record.openType : '',
   };
 }
 
-export interface AnnouncementFormDrawerProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The announcement to edit (a draft or a revoked one); a new draft when undefined. */
-  record?: AnnouncementRecord;
-  onSaved: () => void;
-}
+const body = (values: Values): AnnouncementInput => ({
+  titile: values.titile.trim(),
+  msgContent: values.msgContent,
+  startTime: localInputToUtc(values.startTime),
+  endTime: localInputToUtc(values.endTime),
+  sender: orNull(values.sender),
+  priority: values.priority,
+  msgCategory: values.msgCategory,
+  msgType: values.msgType,
+  userIds: values.msgType === 'USER' ? values.users.map((user) => user.id).join(',') : null,
+  openType: values.openType || null,
+  openPage: values.openType ? values.openPage.trim() : null,
+});
 
-/** Add or edit an announcement; saving keeps it a draft until it is released from the list. */
-export function AnnouncementFormDrawer({ open, onOpenChange, record, onSaved }: AnnouncementFormDrawerProps) {
+/** Add or edit an announcement (a draft or a revoked one); saving keeps it a draft until it is released from the list. */
+export function AnnouncementFormDrawer({ record, ...drawer }: FormOpenProps & { record?: AnnouncementRecord; onSaved: () => void }) {
+  const { t } = useTranslation('sysAnnouncement');
   return (
-    <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} size={{ base: 'full', md: 'xl' }} lazyMount unmountOnExit closeOnInteractOutside={false}>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content data-testid="announcement-form">
-            <AnnouncementForm record={record} onSaved={onSaved} onClose={() => onOpenChange(false)} />
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <RecordFormDrawer<Values>
+      {...drawer} testId="announcement-form" size={WIDE_DRAWER} closeOnInteractOutside={false} gap="5" serverFields={serverField}
+      title={record ? t('form.editTitle') : t('form.addTitle')}
+      subtitle={
+        <Text textStyle="sm" color="fg.muted">
+          {t('form.draftHint')}
+        </Text>
+      }
+      submitLabel={t('form.save')}
+      defaultValues={() => defaults(record)}
+      save={(values) => (record ? editAnnouncement({ ...body(values), id: record.id }) : addAnnouncement(body(values)))}
+      successDescription={record ? undefined : t('form.savedAsDraft')}
+    >
+      <AnnouncementFields />
+    </RecordFormDrawer>
   );
 }
 
-function AnnouncementForm({ record, onSaved, onClose }: { record: AnnouncementRecord | undefined; onSaved: () => void; onClose: () => void }) {
+function AnnouncementFields() {
   const { t } = useTranslation('sysAnnouncement');
   const me = useUserInfo();
-  const form = useForm<Values>({ mode: 'onTouched', defaultValues: defaults(record) });
-  const { register, handleSubmit, formState, control, setError } = form;
-  const [formError, setFormError] = useState<string>();
-  const [msgType, openType, titile] = useWatch({ control, name: ['msgType', 'openType', 'titile'] });
-  useRevalidateOnLanguageChange(form);
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    const body: AnnouncementInput = {
-      titile: values.titile.trim(),
-      msgContent: values.msgContent,
-      startTime: localInputToUtc(values.startTime),
-      endTime: localInputToUtc(values.endTime),
-      sender: values.sender.trim() || null,
-      priority: values.priority,
-      msgCategory: values.msgCategory,
-      msgType: values.msgType,
-      userIds: values.msgType === 'USER' ? values.users.map((user) => user.id).join(',') : null,
-      openType: values.openType || null,
-      openPage: values.openType ? values.openPage.trim() : null,
-    };
-    try {
-      const envelope = record ? await editAnnouncement({ ...body, id: record.id }) : await addAnnouncement(body);
-      toaster.create({ type: 'success', title: envelope.message, description: record ? undefined : t('form.savedAsDraft'), duration: 3000 });
-      onSaved();
-      onClose();
-    } catch (failure) {
-      const { message, field } = serverError(failure);
-      const own = field ? SERVER_FIELDS[field] : undefined;
-      if (own) setError(own, { message }, { shouldFocus: true });
-      else setFormError(message);
-    }
-  });
-
-  const err = formState.errors;
+  const [msgType, openType, titile] = useWatch<Values, ['msgType', 'openType', 'titile']>({ name: ['msgType', 'openType', 'titile'] });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} style={{ display: 'contents' }}>
-      <Drawer.Header>
-        <Stack gap="1">
-          <Drawer.Title>{record ? t('form.editTitle') : t('form.addTitle')}</Drawer.Title>
-          <Text textStyle="sm" color="fg.muted">
-            {t('form.draftHint')}
-          </Text>
-        </Stack>
-      </Drawer.Header>
-      <Drawer.Body>
-        <Stack gap="5">
-          <ErrorAlert message={formError} testId="announcement-form-error" />
-          <Field.Root invalid={!!err.titile} required>
-            <Field.Label>
-              {t('field.titile')}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              size="sm"
-              maxLength={MAX_TITLE}
-              data-testid="announcement-title"
-              {...register('titile', {
-                validate: {
-                  required: (v) => (v.trim() ? true : t('form.titleRequired')),
-                  length: (v) => (v.trim().length <= MAX_TITLE ? true : t('form.titleTooLong', { max: MAX_TITLE })),
-                },
-              })}
+    <>
+      <TextField<Values> name="titile" label={t('field.titile')} required maxLength={MAX_TITLE} testId="announcement-title"
+        rules={{
+          validate: {
+            required: requiredText(t('form.titleRequired')),
+            length: (v) => (v.trim().length <= MAX_TITLE ? true : t('form.titleTooLong', { max: MAX_TITLE })),
+          },
+        }}
+        below={<Text textStyle="xs" color="fg.subtle" fontVariantNumeric="tabular-nums" alignSelf="flex-end">{`${titile.length} / ${MAX_TITLE}`}</Text>} />
+
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <SelectField<Values> name="msgCategory" label={t('field.msgCategory')} required testId="announcement-category" options={CATEGORIES.map((category) => ({ value: category, label: t(`category.${category}`) }))} />
+        <TextField<Values> name="sender" label={t('field.sender')} helper={t('form.senderHint')} maxLength={100} placeholder={me?.realname || me?.username || undefined}
+          testId="announcement-sender" />
+      </SimpleGrid>
+
+      <RadioField<Values> name="priority" label={t('field.priority')} gap="5" testId="announcement-priority"
+        options={PRIORITIES.map((priority) => ({
+          value: priority,
+          colorPalette: PRIORITY_COLORS[priority],
+          label: (
+            <Badge size="sm" variant="subtle" colorPalette={PRIORITY_COLORS[priority]}>
+              {t(`priority.${priority}`)}
+            </Badge>
+          ), }))} />
+
+      <Fieldset.Root borderWidth="1px" rounded="md" padding="4">
+        <Fieldset.Legend textStyle="sm" fontWeight="medium" paddingX="1">
+          {t('field.msgType')}
+        </Fieldset.Legend>
+        <Fieldset.Content marginTop="1">
+          <RadioField<Values> name="msgType" gap="5" testId="announcement-msg-type" options={(['ALL', 'USER'] as const).map((type) => ({ value: type, label: t(`msgType.${type}`) }))} />
+          {msgType === 'USER' ? (
+            <Controller<Values, 'users'>
+              name="users"
+              rules={{ validate: (users) => (users.length > 0 ? true : t('form.usersRequired')) }}
+              render={({ field, fieldState }) => (
+                <FormField label={t('field.users')} required error={fieldState.error?.message} labelProps={{ htmlFor: 'announcement-users-pick' }}>
+                  <UserPicker id="announcement-users-pick" value={field.value} onChange={field.onChange} invalid={!!fieldState.error} />
+                </FormField>
+              )}
             />
-            <HStack justify="space-between" width="full">
-              {err.titile ? <Field.ErrorText>{err.titile.message}</Field.ErrorText> : <Box />}
-              <Text textStyle="xs" color="fg.subtle" fontVariantNumeric="tabular-nums">{`${titile.length} / ${MAX_TITLE}`}</Text>
-            </HStack>
-          </Field.Root>
+          ) : (
+            <Text textStyle="sm" color="fg.muted">
+              {t('form.allHint')}
+            </Text>
+          )}
+        </Fieldset.Content>
+      </Fieldset.Root>
 
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root required>
-              <Field.Label>
-                {t('field.msgCategory')}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field data-testid="announcement-category" {...register('msgCategory')}>
-                  {CATEGORIES.map((category) => (
-                    <option key={category} value={category}>
-                      {t(`category.${category}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('field.sender')}</Field.Label>
-              <Input size="sm" maxLength={100} placeholder={me?.realname || me?.username || undefined} data-testid="announcement-sender" {...register('sender')} />
-              <Field.HelperText>{t('form.senderHint')}</Field.HelperText>
-            </Field.Root>
-          </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <TextField<Values> name="startTime" label={t('field.startTime')} type="datetime-local" testId="announcement-start" rules={{ deps: ['endTime'] }} />
+        <TextField<Values> name="endTime" label={t('field.endTime')} type="datetime-local" testId="announcement-end"
+          rules={{ validate: (v, all) => (!v || !all.startTime || v > all.startTime ? true : t('form.endBeforeStart')) }} />
+      </SimpleGrid>
 
-          <Controller
-            control={control}
-            name="priority"
-            render={({ field }) => (
-              <Fieldset.Root>
-                <Fieldset.Legend textStyle="sm" fontWeight="medium">
-                  {t('field.priority')}
-                </Fieldset.Legend>
-                <RadioGroup.Root size="sm" name={field.name} value={field.value} onValueChange={(details) => field.onChange(details.value)} data-testid="announcement-priority">
-                  <HStack gap="5" wrap="wrap">
-                    {PRIORITIES.map((priority) => (
-                      <RadioGroup.Item key={priority} value={priority} colorPalette={PRIORITY_COLORS[priority]} data-testid={`announcement-priority-${priority}`}>
-                        <RadioGroup.ItemHiddenInput onBlur={field.onBlur} />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>
-                          <Badge size="sm" variant="subtle" colorPalette={PRIORITY_COLORS[priority]}>
-                            {t(`priority.${priority}`)}
-                          </Badge>
-                        </RadioGroup.ItemText>
-                      </RadioGroup.Item>
-                    ))}
-                  </HStack>
-                </RadioGroup.Root>
-              </Fieldset.Root>
-            )}
-          />
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <SelectField<Values> name="openType" label={t('field.openType')} testId="announcement-open-type" placeholder={t('openType.none')}
+          options={(['url', 'component'] as const).map((type) => ({ value: type, label: t(`openType.${type}`) }))} rules={{ deps: ['openPage'] }} />
+        <TextField<Values> name="openPage" label={t('field.openPage')} required={openType !== ''} root={{ disabled: openType === '', gridColumn: { sm: 'span 2' } }}
+          helper={openType === 'component' ? t('form.componentHint') : t('form.urlHint')} fontFamily="mono" autoComplete="off" spellCheck={false}
+          placeholder={openType === 'component' ? 'system/UserList' : '/isps/userAnnouncement'} testId="announcement-open-page"
+          rules={{
+            validate: (v, all) => {
+              if (!all.openType) return true;
+              if (!v.trim()) return t('form.openPageRequired');
+              if (all.openType === 'url' && !isSafeLink(v)) return t('form.openPageInvalid');
+              return true;
+            },
+          }}
+        />
+      </SimpleGrid>
 
-          <Fieldset.Root borderWidth="1px" rounded="md" padding="4">
-            <Fieldset.Legend textStyle="sm" fontWeight="medium" paddingX="1">
-              {t('field.msgType')}
-            </Fieldset.Legend>
-            <Fieldset.Content marginTop="1">
-              <Controller
-                control={control}
-                name="msgType"
-                render={({ field }) => (
-                  <RadioGroup.Root size="sm" name={field.name} value={field.value} onValueChange={(details) => field.onChange(details.value)} data-testid="announcement-msg-type">
-                    <HStack gap="5" wrap="wrap">
-                      {(['ALL', 'USER'] as const).map((type) => (
-                        <RadioGroup.Item key={type} value={type} data-testid={`announcement-msg-type-${type}`}>
-                          <RadioGroup.ItemHiddenInput onBlur={field.onBlur} />
-                          <RadioGroup.ItemIndicator />
-                          <RadioGroup.ItemText>{t(`msgType.${type}`)}</RadioGroup.ItemText>
-                        </RadioGroup.Item>
-                      ))}
-                    </HStack>
-                  </RadioGroup.Root>
-                )}
+      <Controller<Values, 'msgContent'>
+        name="msgContent"
+        rules={{
+          validate: {
+            required: (v) => (isBlankHtml(v) ? t('form.contentRequired') : true),
+            length: (v) => (v.length <= MAX_CONTENT ? true : t('form.contentTooLong', { max: MAX_CONTENT.toLocaleString() })),
+          },
+        }}
+        render={({ field, fieldState }) => (
+          <FormField label={t('field.msgContent')} required error={fieldState.error?.message} labelProps={{ id: 'announcement-content-label' }} errorId="announcement-content-error">
+            <Box width="full">
+              <RichTextEditor
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                label={t('field.msgContent')}
+                placeholder={t('form.contentPlaceholder')}
+                invalid={!!fieldState.error}
+                describedBy={fieldState.error ? 'announcement-content-error' : undefined}
+                testId="announcement-content"
               />
-              {msgType === 'USER' ? (
-                <Controller
-                  control={control}
-                  name="users"
-                  rules={{ validate: (users) => (users.length > 0 ? true : t('form.usersRequired')) }}
-                  render={({ field }) => (
-                    <Field.Root invalid={!!err.users} required>
-                      <Field.Label htmlFor="announcement-users-pick">
-                        {t('field.users')}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <UserPicker id="announcement-users-pick" value={field.value} onChange={field.onChange} invalid={!!err.users} />
-                      <Field.ErrorText>{err.users?.message}</Field.ErrorText>
-                    </Field.Root>
-                  )}
-                />
-              ) : (
-                <Text textStyle="sm" color="fg.muted">
-                  {t('form.allHint')}
-                </Text>
-              )}
-            </Fieldset.Content>
-          </Fieldset.Root>
-
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root invalid={!!err.startTime}>
-              <Field.Label>{t('field.startTime')}</Field.Label>
-              <Input size="sm" type="datetime-local" data-testid="announcement-start" {...register('startTime', { deps: ['endTime'] })} />
-              <Field.ErrorText>{err.startTime?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!err.endTime}>
-              <Field.Label>{t('field.endTime')}</Field.Label>
-              <Input
-                size="sm"
-                type="datetime-local"
-                data-testid="announcement-end"
-                {...register('endTime', { validate: (v, all) => (!v || !all.startTime || v > all.startTime ? true : t('form.endBeforeStart')) })}
-              />
-              <Field.ErrorText>{err.endTime?.message}</Field.ErrorText>
-            </Field.Root>
-          </SimpleGrid>
-
-          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-            <Field.Root>
-              <Field.Label>{t('field.openType')}</Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field data-testid="announcement-open-type" {...register('openType', { deps: ['openPage'] })}>
-                  <option value="">{t('openType.none')}</option>
-                  <option value="url">{t('openType.url')}</option>
-                  <option value="component">{t('openType.component')}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root invalid={!!err.openPage} required={openType !== ''} disabled={openType === ''} gridColumn={{ sm: 'span 2' }}>
-              <Field.Label>
-                {t('field.openPage')}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                size="sm"
-                fontFamily="mono"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={openType === 'component' ? 'system/UserList' : '/isps/userAnnouncement'}
-                data-testid="announcement-open-page"
-                {...register('openPage', {
-                  validate: (v, all) => {
-                    if (!all.openType) return true;
-                    if (!v.trim()) return t('form.openPageRequired');
-                    if (all.openType === 'url' && !isSafeLink(v)) return t('form.openPageInvalid');
-                    return true;
-                  },
-                })}
-              />
-              {err.openPage ? (
-                <Field.ErrorText>{err.openPage.message}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>{openType === 'component' ? t('form.componentHint') : t('form.urlHint')}</Field.HelperText>
-              )}
-            </Field.Root>
-          </SimpleGrid>
-
-          <Controller
-            control={control}
-            name="msgContent"
-            rules={{
-              validate: {
-                required: (v) => (isBlankHtml(v) ? t('form.contentRequired') : true),
-                length: (v) => (v.length <= MAX_CONTENT ? true : t('form.contentTooLong', { max: MAX_CONTENT.toLocaleString() })),
-              },
-            }}
-            render={({ field }) => (
-              <Field.Root invalid={!!err.msgContent} required>
-                <Field.Label id="announcement-content-label">
-                  {t('field.msgContent')}
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Box width="full">
-                  <RichTextEditor
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    label={t('field.msgContent')}
-                    placeholder={t('form.contentPlaceholder')}
-                    invalid={!!err.msgContent}
-                    describedBy={err.msgContent ? 'announcement-content-error' : undefined}
-                    testId="announcement-content"
-                  />
-                </Box>
-                <Field.ErrorText id="announcement-content-error">{err.msgContent?.message}</Field.ErrorText>
-              </Field.Root>
-            )}
-          />
-        </Stack>
-      </Drawer.Body>
-      <Drawer.Footer borderTopWidth="1px">
-        <Drawer.ActionTrigger asChild>
-          <Button variant="outline" size="sm">
-            {t('action.cancel', { ns: 'dataTable' })}
-          </Button>
-        </Drawer.ActionTrigger>
-        <Button type="submit" size="sm" loading={formState.isSubmitting} data-testid="announcement-form-submit">
-          {t('form.save')}
-        </Button>
-      </Drawer.Footer>
-    </form>
+            </Box>
+          </FormField>
+        )}
+      />
+    </>
   );
 }

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { permissionStore } from '../../../lib/permission';
+import { describe, expect, test } from 'vitest';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { renderPage } from '../../../test/render';
+import { bodyOf, calls, expectAbsent, expectFirstSort, openPage, rowOf, urlOf } from '../../../test/list';
 import AnnouncementListPage from './AnnouncementListPage';
 
 const base = { msgType: 'ALL', userIds: null, userNames: null, sender: '管理员', openType: null, openPage: null, createTime: '2026-03-01 08:00:00', readCount: 0 };
@@ -25,11 +24,6 @@ const USERS = [
   { id: 'u2', username: 'bob', realname: '鲍勃' },
 ];
 
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
-
 function server(extra: FakeRoutes = {}) {
   return fakeServer({
     'GET /sys/annountCement/list': { result: { records: ANNOUNCEMENTS, total: 3, size: 10, current: 1, pages: 1 } },
@@ -41,11 +35,6 @@ function server(extra: FakeRoutes = {}) {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-
-const rowOf = async (title: string) => (await screen.findByText(title, { selector: 'button' })).closest('tr')!;
-
 /** Types into the rich-text area as a user would (the browser fires `input`). */
 function typeContent(html: string) {
   const area = screen.getByTestId('announcement-content-area');
@@ -54,70 +43,54 @@ function typeContent(html: string) {
 }
 
 async function openAdd() {
-  grant('system:announcement:list', 'system:announcement:add');
-  const fetchMock = server();
-  renderPage(<AnnouncementListPage />);
-  await rowOf('系统维护通知');
+  const fetchMock = openPage(<AnnouncementListPage />, server(), 'system:announcement:list', 'system:announcement:add');
+  await rowOf('系统维护通知', 'button');
   fireEvent.click(screen.getByTestId('announcement-add'));
   await screen.findByTestId('announcement-form');
   return fetchMock;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
-
 describe('announcements page', () => {
   test('lists announcements with priority and status tags, newest first', async () => {
-    grant('system:announcement:list');
-    const fetchMock = server();
-    renderPage(<AnnouncementListPage />);
-    const urgent = await rowOf('系统维护通知');
+    const fetchMock = openPage(<AnnouncementListPage />, server(), 'system:announcement:list');
+    const urgent = await rowOf('系统维护通知', 'button');
     expect(within(urgent).getByTestId('priority-tag').textContent).toBe('紧急');
     expect(within(urgent).getByTestId('send-status-tag').textContent).toBe('未发布');
-    expect(within(await rowOf('新功能上线')).getByTestId('priority-tag').textContent).toBe('重要');
-    expect(within(await rowOf('假期安排')).getByTestId('priority-tag').textContent).toBe('一般');
-    const url = new URL(String(calls(fetchMock, 'GET', '/sys/annountCement/list')[0]?.[0]), 'http://localhost');
-    expect(url.searchParams.get('column')).toBe('createTime');
-    expect(url.searchParams.get('order')).toBe('desc');
-    expect(screen.queryByTestId('announcement-add')).toBeNull();
-    expect(screen.queryByTestId('announcement-release')).toBeNull();
+    expect(within(await rowOf('新功能上线', 'button')).getByTestId('priority-tag').textContent).toBe('重要');
+    expect(within(await rowOf('假期安排', 'button')).getByTestId('priority-tag').textContent).toBe('一般');
+    expectFirstSort(fetchMock, '/sys/annountCement/list', 'createTime', 'desc');
+    expectAbsent('announcement-add', 'announcement-release');
   });
 
   test('release and revoke follow the status and ask first', async () => {
-    grant('system:announcement:list', 'system:announcement:edit', 'system:announcement:release');
-    const fetchMock = server();
-    renderPage(<AnnouncementListPage />);
-    const released = await rowOf('新功能上线');
+    const fetchMock = openPage(<AnnouncementListPage />, server(), 'system:announcement:list', 'system:announcement:edit', 'system:announcement:release');
+    const released = await rowOf('新功能上线', 'button');
     expect(within(released).queryByTestId('announcement-release')).toBeNull();
     expect((within(released).getByTestId('announcement-edit') as HTMLButtonElement).disabled).toBe(true);
-    const draft = await rowOf('系统维护通知');
+    const draft = await rowOf('系统维护通知', 'button');
     expect(within(draft).queryByTestId('announcement-revoke')).toBeNull();
     expect((within(draft).getByTestId('announcement-edit') as HTMLButtonElement).disabled).toBe(false);
     // A revoked one may be released again.
-    expect(within(await rowOf('假期安排')).getByTestId('announcement-release')).toBeTruthy();
+    expect(within(await rowOf('假期安排', 'button')).getByTestId('announcement-release')).toBeTruthy();
 
     fireEvent.click(within(draft).getByTestId('announcement-release'));
     expect((await screen.findByTestId('announcement-release-confirm')).textContent).toContain('系统维护通知');
     expect(calls(fetchMock, 'GET', '/sys/annountCement/doReleaseData')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('announcement-release-confirm-confirm'));
     await waitFor(() => expect(calls(fetchMock, 'GET', '/sys/annountCement/doReleaseData')).toHaveLength(1));
-    expect(new URL(String(calls(fetchMock, 'GET', '/sys/annountCement/doReleaseData')[0]?.[0]), 'http://localhost').searchParams.get('id')).toBe('a1');
+    expect(urlOf(fetchMock, 'GET', '/sys/annountCement/doReleaseData', 0).searchParams.get('id')).toBe('a1');
     expect(await screen.findByText('发布成功')).toBeTruthy();
 
     fireEvent.click(within(released).getByTestId('announcement-revoke'));
     fireEvent.click(await screen.findByTestId('announcement-revoke-confirm-confirm'));
     await waitFor(() => expect(calls(fetchMock, 'GET', '/sys/annountCement/doReovkeData')).toHaveLength(1));
-    expect(new URL(String(calls(fetchMock, 'GET', '/sys/annountCement/doReovkeData')[0]?.[0]), 'http://localhost').searchParams.get('id')).toBe('a2');
+    expect(urlOf(fetchMock, 'GET', '/sys/annountCement/doReovkeData', 0).searchParams.get('id')).toBe('a2');
     expect(await screen.findByText('撤销成功')).toBeTruthy();
   });
 
   test('the preview shows the content without scripts, handlers or unsafe links', async () => {
-    grant('system:announcement:list');
-    server();
-    renderPage(<AnnouncementListPage />);
-    fireEvent.click(within(await rowOf('假期安排')).getByTestId('announcement-preview-open'));
+    openPage(<AnnouncementListPage />, server(), 'system:announcement:list');
+    fireEvent.click(within(await rowOf('假期安排', 'button')).getByTestId('announcement-preview-open'));
     const content = await screen.findByTestId('announcement-preview-content');
     expect(content.textContent).toContain('放假');
     expect(content.querySelector('script')).toBeNull();
@@ -164,7 +137,7 @@ describe('announcements page', () => {
     fireEvent.change(within(picker).getByTestId('user-picker-keyword'), { target: { value: '鲍' } });
     fireEvent.click(within(picker).getByTestId('user-picker-search-submit'));
     await waitFor(() => {
-      const url = new URL(String(calls(fetchMock, 'GET', '/sys/user/list').at(-1)?.[0]), 'http://localhost');
+      const url = urlOf(fetchMock, 'GET', '/sys/user/list');
       expect(url.searchParams.get('realname')).toBe('鲍');
       expect(url.searchParams.get('pageNo')).toBe('1');
     });
@@ -179,7 +152,7 @@ describe('announcements page', () => {
 
     fireEvent.click(screen.getByTestId('announcement-form-submit'));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/sys/annountCement/add')).toHaveLength(1));
-    const body = JSON.parse(String(calls(fetchMock, 'POST', '/sys/annountCement/add')[0]?.[1]?.body)) as Record<string, unknown>;
+    const body = bodyOf(fetchMock, 'POST', '/sys/annountCement/add', 0);
     expect(body).toEqual({
       titile: '仓库盘点',
       msgContent: '<p>周五<b>盘点</b></p>',
@@ -197,15 +170,13 @@ describe('announcements page', () => {
   });
 
   test('batch delete asks first and sends the selected ids', async () => {
-    grant('system:announcement:list', 'system:announcement:delete');
-    const fetchMock = server({ 'DELETE /sys/annountCement/deleteBatch': { message: '批量删除成功!' } });
-    renderPage(<AnnouncementListPage />);
-    fireEvent.click(within(await rowOf('假期安排')).getByTestId('row-checkbox'));
+    const fetchMock = openPage(<AnnouncementListPage />, server({ 'DELETE /sys/annountCement/deleteBatch': { message: '批量删除成功!' } }), 'system:announcement:list', 'system:announcement:delete');
+    fireEvent.click(within(await rowOf('假期安排', 'button')).getByTestId('row-checkbox'));
     await waitFor(() => expect(screen.getByTestId('table-selected').textContent).toContain('1'));
     fireEvent.click(screen.getByTestId('announcement-batch-delete'));
     expect((await screen.findByTestId('announcement-delete-confirm')).textContent).toContain('1');
     fireEvent.click(screen.getByTestId('announcement-delete-confirm-confirm'));
     await waitFor(() => expect(calls(fetchMock, 'DELETE', '/sys/annountCement/deleteBatch')).toHaveLength(1));
-    expect(new URL(String(calls(fetchMock, 'DELETE', '/sys/annountCement/deleteBatch')[0]?.[0]), 'http://localhost').searchParams.get('ids')).toBe('a3');
+    expect(urlOf(fetchMock, 'DELETE', '/sys/annountCement/deleteBatch', 0).searchParams.get('ids')).toBe('a3');
   });
 });

@@ -32,14 +32,9 @@ import {
   type AnnouncementRecord,
 } from './api';
 
-type Filters = {
-  titile: string;
-  msgCategory: string;
-  sendStatus: string;
-  priority: string;
-};
-
-const EMPTY: Filters = { titile: '', msgCategory: '', sendStatus: '', priority: '' };
+/** The filters (in the URL) and their empty values. */
+const EMPTY = { titile: '', msgCategory: '', sendStatus: '', priority: '' };
+type Filters = typeof EMPTY;
 
 /* Icons of the release and revoke actions (Lucide-style, like the app's icon set). */
 const SendIcon = () => (

@@ -1,11 +1,10 @@
-import { Button, CloseButton, Dialog, EmptyState, Field, HStack, Input, NativeSelect, Portal, Stack, Tag, Text, VStack, Wrap } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Portal, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
 import { UserIcon } from '../../../components/icons';
-import { SearchBar } from '../../../components/SearchBar';
-import { useServerList } from '../../../hooks/useServerList';
+import { FilterSelect, FilterText, labelled, ListEmpty, ListPage, ListSearchBar, ListTable, useListPage } from '../../../components/list';
 import { USER_LIST_PATH, type PickedUser } from './api';
 
 const userName = (user: PickedUser) => user.realname || user.username || user.id;
@@ -78,7 +77,9 @@ export function UserPicker({ value, onChange, invalid = false, id }: UserPickerP
   );
 }
 
-type SearchField = 'realname' | 'username';
+/** The picker's search, empty: `field` (`realname` or `username`) is what the keyword searches. */
+const EMPTY = { field: 'realname', keyword: '' };
+type Filters = typeof EMPTY;
 
 /** The picker's columns (outside the component so cells are not components declared in render). */
 function pickerColumns(t: TFunction<'sysAnnouncement'>): DataColumn<PickedUser>[] {
@@ -90,12 +91,15 @@ function pickerColumns(t: TFunction<'sysAnnouncement'>): DataColumn<PickedUser>[
 
 function PickerBody({ initial, onDone }: { initial: PickedUser[]; onDone: (users: PickedUser[]) => void }) {
   const { t } = useTranslation('sysAnnouncement');
-  const [field, setField] = useState<SearchField>('realname');
-  const [keyword, setKeyword] = useState('');
-  const [filters, setFilters] = useState<Record<string, string>>({});
+  const page = useListPage<PickedUser, Filters>(USER_LIST_PATH, {
+    emptyFilters: EMPTY,
+    params: ({ field, keyword }) => (keyword.trim() ? { [field]: keyword.trim() } : {}),
+    defaultSort: { column: 'realname', order: 'asc' },
+    inUrl: false,
+  });
+  const { list } = page;
   // Kept here, not in the list: a new search must not forget who was chosen.
   const [picked, setPicked] = useState<PickedUser[]>(initial);
-  const list = useServerList<PickedUser>(USER_LIST_PATH, filters, { defaultSort: { column: 'realname', order: 'asc' } });
 
   const select = (ids: string[]) => {
     const chosen = new Set(ids);
@@ -105,78 +109,42 @@ function PickerBody({ initial, onDone }: { initial: PickedUser[]; onDone: (users
     setPicked([...kept, ...added]);
   };
 
-  const columns = pickerColumns(t);
-
   return (
     <>
       <Dialog.Header>
         <Dialog.Title>{t('users.title')}</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
-        <Stack gap="4">
-          <SearchBar
-            card={false}
-            onSearch={() => setFilters(keyword.trim() ? { [field]: keyword.trim() } : {})}
-            onReset={() => {
-              setKeyword('');
-              setFilters({});
-            }}
-            loading={list.loading}
-            visibleOnPhone={2}
-            testId="user-picker-search"
-          >
-            <Field.Root>
-              <Field.Label>{t('users.searchBy')}</Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field value={field} onChange={(event) => setField(event.currentTarget.value as SearchField)} data-testid="user-picker-field">
-                  <option value="realname">{t('users.realname')}</option>
-                  <option value="username">{t('users.username')}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('users.keyword')}</Field.Label>
-              <Input size="sm" value={keyword} onChange={(event) => setKeyword(event.currentTarget.value)} placeholder={t('users.keywordPlaceholder')} data-testid="user-picker-keyword" />
-            </Field.Root>
-          </SearchBar>
-          {picked.length > 0 ? (
-            <Stack gap="1.5">
-              <Text textStyle="xs" color="fg.muted">
-                {t('users.chosen', { count: picked.length })}
-              </Text>
-              <UserTags users={picked} onRemove={(removed) => setPicked(picked.filter((user) => user.id !== removed))} testId="user-picker-chosen" />
-            </Stack>
-          ) : null}
-          <DataTable
-            columns={columns}
-            rows={list.rows}
-            total={list.total}
-            loading={list.loading}
-            page={list.page}
-            onPageChange={list.setPage}
-            sort={list.sort}
-            onSortChange={list.setSort}
-            selectedIds={picked.map((user) => user.id)}
-            onSelectionChange={select}
+        <ListPage
+          plain
+          search={
+            // Reset empties the keyword and keeps what it searches.
+            <ListSearchBar page={page} onReset={() => page.search({ ...EMPTY, field: page.draft.field })} testId="user-picker-search">
+              <FilterSelect page={page} name="field" label={t('users.searchBy')} options={labelled(['realname', 'username'], (field) => t(`users.${field}`))} testId="user-picker-field" />
+              <FilterText page={page} name="keyword" label={t('users.keyword')} placeholder={t('users.keywordPlaceholder')} testId="user-picker-keyword" />
+            </ListSearchBar>
+          }
+          toolbar={
+            picked.length > 0 ? (
+              <Stack gap="1.5">
+                <Text textStyle="xs" color="fg.muted">
+                  {t('users.chosen', { count: picked.length })}
+                </Text>
+                <UserTags users={picked} onRemove={(removed) => setPicked(picked.filter((user) => user.id !== removed))} testId="user-picker-chosen" />
+              </Stack>
+            ) : null
+          }
+        >
+          <ListTable
+            list={list}
+            columns={pickerColumns(t)}
+            selection={{ ids: picked.map((user) => user.id), onChange: select }}
             getRowId={(user) => user.id}
             caption={t('users.title')}
             testId="user-picker-table"
-            emptyState={
-              <EmptyState.Root size="sm">
-                <EmptyState.Content>
-                  <EmptyState.Indicator>
-                    <UserIcon />
-                  </EmptyState.Indicator>
-                  <VStack textAlign="center" gap="1">
-                    <EmptyState.Title>{t('users.emptyTitle')}</EmptyState.Title>
-                    <EmptyState.Description>{t('users.emptyDescription')}</EmptyState.Description>
-                  </VStack>
-                </EmptyState.Content>
-              </EmptyState.Root>
-            }
+            emptyState={<ListEmpty icon={<UserIcon />} title={t('users.emptyTitle')} description={t('users.emptyDescription')} />}
           />
-        </Stack>
+        </ListPage>
       </Dialog.Body>
       <Dialog.Footer>
         <Dialog.ActionTrigger asChild>

@@ -1,5 +1,7 @@
 /** Announcements of the tenant (contract dicts-notices.md, "Announcements"). */
 import { api, type Envelope } from '../../../api/client';
+import { resource } from '../../../api/resource';
+import type { components } from '../../../api/schema';
 
 export const ANNOUNCEMENT_LIST_PATH = '/sys/annountCement/list';
 export const USER_LIST_PATH = '/sys/user/list';
@@ -32,76 +34,18 @@ export const isPriority = (value: unknown): value is Priority => (PRIORITIES as 
 export const isCategory = (value: unknown): value is MsgCategory => (CATEGORIES as readonly unknown[]).includes(String(value));
 export const isSendStatus = (value: unknown): value is SendStatus => (SEND_STATUSES as readonly unknown[]).includes(String(value));
 
-export interface AnnouncementRecord {
-  id: string;
-  titile: string;
-  /** Sanitised HTML. */
-  msgContent: string;
-  startTime?: string | null;
-  endTime?: string | null;
-  sender?: string | null;
-  priority: string;
-  msgCategory: string;
-  msgType: string;
-  /** "id1,id2" */
-  userIds?: string | null;
-  /** "realname1,realname2" */
-  userNames?: string | null;
-  sendStatus: string;
-  sendTime?: string | null;
-  cancelTime?: string | null;
-  openType?: string | null;
-  openPage?: string | null;
-  busType?: string | null;
-  busId?: string | null;
-  createBy?: string | null;
-  createTime?: string | null;
-  readCount?: number | null;
-}
+export type AnnouncementRecord = components['schemas']['AnnouncementRecord'];
+export type AnnouncementInput = components['schemas']['AnnouncementForm'];
 
-export interface AnnouncementInput {
-  id?: string;
-  titile: string;
-  msgContent: string;
-  startTime?: string | null;
-  endTime?: string | null;
-  sender?: string | null;
-  priority: Priority;
-  msgCategory: MsgCategory;
-  msgType: MsgType;
-  userIds?: string | null;
-  openType?: string | null;
-  openPage?: string | null;
-}
-
-/** A user of the picker (a page of `GET /sys/user/list`). */
-export interface PickedUser {
-  id: string;
-  username?: string;
-  realname?: string | null;
-}
+/** A user of the picker (a row of `GET /sys/user/list`, or a receiver named by a record: no username then). */
+export type PickedUser = Pick<components['schemas']['UserInfo'], 'id'> & Partial<Pick<components['schemas']['UserInfo'], 'username' | 'realname'>>;
 
 /** Drafts and revoked announcements may be edited or released; released ones revoked. */
 export const canEdit = (record: AnnouncementRecord) => record.sendStatus === '0' || record.sendStatus === '2';
 export const canRelease = canEdit;
 export const canRevoke = (record: AnnouncementRecord) => record.sendStatus === '1';
 
-/** Form saves show their errors in the form: no notice. */
-export function addAnnouncement(body: AnnouncementInput): Promise<Envelope<AnnouncementRecord>> {
-  return api.post<AnnouncementRecord>('/sys/annountCement/add', body, { notify: false });
-}
-
-export function editAnnouncement(body: AnnouncementInput & { id: string }): Promise<Envelope<AnnouncementRecord>> {
-  return api.put<AnnouncementRecord>('/sys/annountCement/edit', body, { notify: false });
-}
-
-export function deleteAnnouncement(id: string): Promise<Envelope<unknown>> {
-  return api.delete('/sys/annountCement/delete', { id });
-}
-
-export function deleteAnnouncements(ids: string[]): Promise<Envelope<unknown>> {
-  return api.delete('/sys/annountCement/deleteBatch', { ids: ids.join(',') });
-}
+export const { add: addAnnouncement, edit: editAnnouncement, remove: deleteAnnouncement, removeBatch: deleteAnnouncements } = resource<AnnouncementRecord, AnnouncementInput>('/sys/annountCement');
 
 /** Released now; the readers are notified live. */
 export function releaseAnnouncement(id: string): Promise<Envelope<unknown>> {
@@ -117,5 +61,5 @@ export function revokeAnnouncement(id: string): Promise<Envelope<unknown>> {
 export function recordUsers(record: Pick<AnnouncementRecord, 'userIds' | 'userNames'> | undefined): PickedUser[] {
   const ids = (record?.userIds ?? '').split(',').map((id) => id.trim()).filter(Boolean);
   const names = (record?.userNames ?? '').split(',').map((name) => name.trim());
-  return ids.map((id, index) => ({ id, realname: names[index] || null }));
+  return ids.map((id, index) => ({ id, realname: names[index] || undefined }));
 }

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { permissionStore } from '../../../lib/permission';
+import { describe, expect, test } from 'vitest';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { renderPage } from '../../../test/render';
+import { bodyOf, calls, confirmSends, expectFirstSort, openPage, rowOf, urlOf } from '../../../test/list';
 import CategoryListPage from './CategoryListPage';
 
 const ROOTS = [
@@ -11,11 +10,6 @@ const ROOTS = [
 ];
 const CHILDREN = [{ id: 'c11', pid: 'c1', name: '手机', nameEn: 'Phones', title: '手机', code: 'A01A01', hasChild: false, sortOrder: 1, createTime: '2026-01-02 10:00:00' }];
 const HAS_CHILDREN = '请先删除子分类';
-
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
 
 function server(extra: FakeRoutes = {}) {
   return fakeServer({
@@ -28,45 +22,29 @@ function server(extra: FakeRoutes = {}) {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-
-const rowOf = async (text: string) => (await screen.findByText(text, { selector: 'p' })).closest('tr')!;
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
-
 describe('categories page', () => {
   test('lists the roots by code and loads children only when a row is expanded', async () => {
-    grant('system:category:list');
-    const fetchMock = server();
-    renderPage(<CategoryListPage />);
-    const root = await rowOf('电子产品');
+    const fetchMock = openPage(<CategoryListPage />, server(), 'system:category:list');
+    const root = await rowOf('电子产品', 'p');
     expect(within(root).getByText('A01')).toBeTruthy();
-    const url = new URL(String(calls(fetchMock, 'GET', '/sys/category/rootList')[0]?.[0]), 'http://localhost');
-    expect(url.searchParams.get('column')).toBe('code');
-    expect(url.searchParams.get('order')).toBe('asc');
+    expectFirstSort(fetchMock, '/sys/category/rootList', 'code', 'asc');
     expect(calls(fetchMock, 'GET', '/sys/category/childList')).toHaveLength(0);
     // A leaf has no toggle.
-    expect(within(await rowOf('服装')).queryByRole('button', { name: '展开' })).toBeNull();
+    expect(within(await rowOf('服装', 'p')).queryByRole('button', { name: '展开' })).toBeNull();
 
     fireEvent.click(within(root).getByRole('button', { name: '展开' }));
     expect(await screen.findByText('手机', { selector: 'p' })).toBeTruthy();
-    const childUrl = new URL(String(calls(fetchMock, 'GET', '/sys/category/childList')[0]?.[0]), 'http://localhost');
+    const childUrl = urlOf(fetchMock, 'GET', '/sys/category/childList', 0);
     expect(childUrl.searchParams.get('pid')).toBe('c1');
     expect(screen.queryByTestId('category-children-loading')).toBeNull();
   });
 
   test('a search lists matches of every level flat', async () => {
-    grant('system:category:list');
-    const fetchMock = server();
-    renderPage(<CategoryListPage />);
-    await rowOf('电子产品');
+    const fetchMock = openPage(<CategoryListPage />, server(), 'system:category:list');
+    await rowOf('电子产品', 'p');
     fireEvent.change(screen.getByTestId('category-search-name'), { target: { value: '手机' } });
     fireEvent.click(screen.getByTestId('category-search-submit'));
-    const child = await rowOf('手机');
+    const child = await rowOf('手机', 'p');
     expect(within(child).queryByRole('button', { name: '展开' })).toBeNull();
     expect(screen.getByTestId('category-search-hint')).toBeTruthy();
     const last = calls(fetchMock, 'GET', '/sys/category/rootList').at(-1);
@@ -74,10 +52,8 @@ describe('categories page', () => {
   });
 
   test('a child is added under its parent; the code is left to the server', async () => {
-    grant('system:category:list', 'system:category:add');
-    const fetchMock = server({ 'POST /sys/category/add': (body) => ({ message: '添加成功！', result: { id: 'c12', code: 'A01A02', pid: 'c1', ...(body as object) } }) });
-    renderPage(<CategoryListPage />);
-    fireEvent.click(within(await rowOf('电子产品')).getByTestId('category-add-child'));
+    const fetchMock = openPage(<CategoryListPage />, server({ 'POST /sys/category/add': (body) => ({ message: '添加成功！', result: { id: 'c12', code: 'A01A02', pid: 'c1', ...(body as object) } }) }), 'system:category:list', 'system:category:add');
+    fireEvent.click(within(await rowOf('电子产品', 'p')).getByTestId('category-add-child'));
     await screen.findByTestId('category-form');
     expect(screen.getByTestId('category-parent').textContent).toContain('A01');
     expect((screen.getByTestId('category-code') as HTMLInputElement).readOnly).toBe(true);
@@ -88,7 +64,7 @@ describe('categories page', () => {
     fireEvent.change(screen.getByTestId('category-name'), { target: { value: '电脑' } });
     fireEvent.click(screen.getByTestId('category-form-submit'));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/sys/category/add')).toHaveLength(1));
-    const body = JSON.parse(String(calls(fetchMock, 'POST', '/sys/category/add')[0]?.[1]?.body)) as Record<string, unknown>;
+    const body = bodyOf(fetchMock, 'POST', '/sys/category/add', 0);
     expect(body).toEqual({ pid: 'c1', name: '电脑', nameEn: null, sortOrder: 0 });
     expect(await screen.findByText('添加成功！')).toBeTruthy();
     // The parent opens to show its new child.
@@ -97,16 +73,10 @@ describe('categories page', () => {
   });
 
   test('deleting a category with children shows the server refusal', async () => {
-    grant('system:category:list', 'system:category:delete');
-    const fetchMock = server({ 'DELETE /sys/category/delete': { status: 400, message: HAS_CHILDREN } });
-    renderPage(<CategoryListPage />);
-    fireEvent.click(within(await rowOf('电子产品')).getByTestId('category-delete'));
-    const dialog = await screen.findByTestId('category-delete-confirm');
-    expect(dialog.textContent).toContain('电子产品');
-    expect(calls(fetchMock, 'DELETE', '/sys/category/delete')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('category-delete-confirm-confirm'));
-    await waitFor(() => expect(calls(fetchMock, 'DELETE', '/sys/category/delete')).toHaveLength(1));
-    expect(new URL(String(calls(fetchMock, 'DELETE', '/sys/category/delete')[0]?.[0]), 'http://localhost').searchParams.get('id')).toBe('c1');
+    const fetchMock = openPage(<CategoryListPage />, server({ 'DELETE /sys/category/delete': { status: 400, message: HAS_CHILDREN } }), 'system:category:list', 'system:category:delete');
+    fireEvent.click(within(await rowOf('电子产品', 'p')).getByTestId('category-delete'));
+    await confirmSends(fetchMock, 'category-delete-confirm', '电子产品', 'DELETE', '/sys/category/delete');
+    expect(urlOf(fetchMock, 'DELETE', '/sys/category/delete', 0).searchParams.get('id')).toBe('c1');
     expect(await screen.findByText(HAS_CHILDREN)).toBeTruthy();
     // Still there.
     expect(screen.getByText('电子产品', { selector: 'p' })).toBeTruthy();

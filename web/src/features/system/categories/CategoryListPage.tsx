@@ -19,18 +19,15 @@ import { CATEGORY_ROOT_LIST_PATH, categoryKeys, deleteCategory, fetchChildren, h
 import { CategoryFormDialog, type CategoryFormTarget } from './CategoryFormDialog';
 import { categoryName } from './categoryName';
 
-type Filters = {
-  name: string;
-  code: string;
-};
-
-const EMPTY: Filters = { name: '', code: '' };
+/** The filters (in the URL) and their empty values. */
+const EMPTY = { name: '', code: '' };
+type Filters = typeof EMPTY;
 
 /** A row of the table: a category, or the "loading…" line under a parent whose children are on their way. */
 type Row = CategoryRecord & { placeholder?: true; subRows?: Row[] };
 
 const LOADING_SUFFIX = '::loading';
-const loadingRow = (pid: string): Row => ({ id: `${pid}${LOADING_SUFFIX}`, pid, name: '', code: '', placeholder: true });
+const loadingRow = (pid: string): Row => ({ id: `${pid}${LOADING_SUFFIX}`, pid, name: '', code: '', title: '', hasChild: false, sortOrder: 0, createTime: '', placeholder: true });
 
 interface ColumnDeps {
   t: TFunction<'sysCategory'>;

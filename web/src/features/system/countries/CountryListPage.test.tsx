@@ -1,20 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
-import { permissionStore } from '../../../lib/permission';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { renderPage } from '../../../test/render';
+import { bodyOf, calls, expectFirstSort, openPage, rowOf, urlOf } from '../../../test/list';
 import CountryListPage from './CountryListPage';
 
 const COUNTRIES = [
   { code: 'CN', nameZh: '中国', nameEn: 'China', name: '中国', phonePrefix: '+86', postalPattern: '^\\d{6}$', enabled: true, sortOrder: 1 },
   { code: 'GB', nameZh: '英国', nameEn: 'United Kingdom', name: '英国', phonePrefix: '+44', postalPattern: '^[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2}$', enabled: false, sortOrder: 9 },
 ];
-
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
 
 function server(extra: FakeRoutes = {}) {
   return fakeServer({
@@ -25,53 +19,35 @@ function server(extra: FakeRoutes = {}) {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-
-const rowOf = async (code: string) => (await screen.findByText(code, { selector: 'span' })).closest('tr')!;
-
 async function openAdd() {
-  grant('system:country:list', 'system:country:add');
-  const fetchMock = server();
-  renderPage(<CountryListPage />);
-  await rowOf('CN');
+  const fetchMock = openPage(<CountryListPage />, server(), 'system:country:list', 'system:country:add');
+  await rowOf('CN', 'span');
   fireEvent.click(screen.getByTestId('country-add'));
   await screen.findByTestId('country-form');
   return fetchMock;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
-
 describe('countries page', () => {
   test('lists countries by code with the name in the UI language and the pattern in monospace', async () => {
-    grant('system:country:list');
-    const fetchMock = server();
-    renderPage(<CountryListPage />);
-    const row = await rowOf('GB');
+    const fetchMock = openPage(<CountryListPage />, server(), 'system:country:list');
+    const row = await rowOf('GB', 'span');
     expect(within(row).getAllByText('英国').length).toBeGreaterThan(0);
     expect(within(row).getByText('+44')).toBeTruthy();
     expect(within(row).getByText('已停用')).toBeTruthy();
-    const url = new URL(String(calls(fetchMock, 'GET', '/sys/country/list')[0]?.[0]), 'http://localhost');
-    expect(url.searchParams.get('column')).toBe('code');
-    expect(url.searchParams.get('order')).toBe('asc');
+    expectFirstSort(fetchMock, '/sys/country/list', 'code', 'asc');
 
     await act(() => i18n.changeLanguage('en-US'));
-    expect(within(await rowOf('GB')).getAllByText('United Kingdom').length).toBeGreaterThan(0);
+    expect(within(await rowOf('GB', 'span')).getAllByText('United Kingdom').length).toBeGreaterThan(0);
   });
 
   test('the enabled filter is sent as true/false', async () => {
-    grant('system:country:list');
-    const fetchMock = server();
-    renderPage(<CountryListPage />);
-    await rowOf('CN');
+    const fetchMock = openPage(<CountryListPage />, server(), 'system:country:list');
+    await rowOf('CN', 'span');
     fireEvent.change(screen.getByTestId('country-search-enabled'), { target: { value: 'false' } });
     fireEvent.change(screen.getByTestId('country-search-code'), { target: { value: 'gb' } });
     fireEvent.click(screen.getByTestId('country-search-submit'));
     await waitFor(() => expect(calls(fetchMock, 'GET', '/sys/country/list').length).toBeGreaterThan(1));
-    const url = new URL(String(calls(fetchMock, 'GET', '/sys/country/list').at(-1)?.[0]), 'http://localhost');
+    const url = urlOf(fetchMock, 'GET', '/sys/country/list');
     expect(url.searchParams.get('enabled')).toBe('false');
     expect(url.searchParams.get('code')).toBe('GB');
   });
@@ -84,8 +60,9 @@ describe('countries page', () => {
     fireEvent.change(screen.getByTestId('country-phone'), { target: { value: '86' } });
     fireEvent.change(screen.getByTestId('country-postal'), { target: { value: '^[0-9' } });
     fireEvent.click(screen.getByTestId('country-form-submit'));
-    expect(await screen.findByText('代码须为 2 位大写字母（ISO 3166-1），如 CN')).toBeTruthy();
-    expect(screen.getByText('区号须为 + 加 1–4 位数字，可再加 - 和数字，如 +86、+1-684')).toBeTruthy();
+    // Core's rules and messages, as the server would answer.
+    expect(await screen.findByText('国家代码须为2位大写字母（ISO 3166-1）!')).toBeTruthy();
+    expect(screen.getByText('电话区号须为+加1-4位数字!')).toBeTruthy();
     expect(screen.getByTestId('country-postal-error').textContent).toContain('邮编规则不是有效的正则表达式');
     expect(calls(fetchMock, 'POST', '/sys/country/add')).toHaveLength(0);
   });
@@ -105,16 +82,14 @@ describe('countries page', () => {
 
     fireEvent.click(screen.getByTestId('country-form-submit'));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/sys/country/add')).toHaveLength(1));
-    const body = JSON.parse(String(calls(fetchMock, 'POST', '/sys/country/add')[0]?.[1]?.body)) as Record<string, unknown>;
+    const body = bodyOf(fetchMock, 'POST', '/sys/country/add', 0);
     expect(body).toEqual({ code: 'JP', nameZh: '日本', nameEn: 'Japan', phonePrefix: '+81', postalPattern: '^\\d{3}-\\d{4}$', enabled: true, sortOrder: 0 });
     expect(await screen.findByText('添加成功！')).toBeTruthy();
   });
 
   test('the code cannot change on edit; the switch enables a country in place', async () => {
-    grant('system:country:list', 'system:country:edit');
-    const fetchMock = server();
-    renderPage(<CountryListPage />);
-    const row = await rowOf('GB');
+    const fetchMock = openPage(<CountryListPage />, server(), 'system:country:list', 'system:country:edit');
+    const row = await rowOf('GB', 'span');
     fireEvent.click(within(row).getByTestId('country-edit'));
     await screen.findByTestId('country-form');
     expect((screen.getByTestId('country-code') as HTMLInputElement).readOnly).toBe(true);
@@ -123,7 +98,7 @@ describe('countries page', () => {
 
     fireEvent.click(within(row).getByLabelText('启用或停用 英国'));
     await waitFor(() => expect(calls(fetchMock, 'PUT', '/sys/country/edit')).toHaveLength(1));
-    const body = JSON.parse(String(calls(fetchMock, 'PUT', '/sys/country/edit')[0]?.[1]?.body)) as Record<string, unknown>;
+    const body = bodyOf(fetchMock, 'PUT', '/sys/country/edit', 0);
     expect(body).toMatchObject({ id: 'GB', code: 'GB', enabled: true, nameEn: 'United Kingdom' });
     expect(await screen.findByText('已启用 英国')).toBeTruthy();
   });

@@ -1,52 +1,30 @@
 /** Countries and regions, ISO 3166-1 (contract dicts-notices.md, "Countries"); the code is the key. */
 import { api, type Envelope } from '../../../api/client';
+import { codeRule } from '../../../components/form/serverError';
+import { postalMatches as corePostalMatches } from '../../../core';
+import { resource } from '../../../api/resource';
+import type { components } from '../../../api/schema';
 
 export const COUNTRY_LIST_PATH = '/sys/country/list';
 
-/** Two upper-case letters. */
-export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
-/** `+` and 1–4 digits, optionally `-` and more digits ("+1-684"). */
-export const PHONE_PREFIX_PATTERN = /^\+\d{1,4}(-\d+)?$/;
+// The fields' rules are core's (the server checks a save with the same rules and messages).
+/** Two upper-case letters (ISO 3166-1). */
+export const countryCodeRule = codeRule('countryCode');
+/** `+` and 1–4 digits, optionally `-` and up to 4 more ("+1-684"); blank passes. */
+export const phonePrefixRule = codeRule('phonePrefix');
+/** A postal-code pattern of the syntax core reads (and matches with); blank passes. */
+export const postalPatternRule = codeRule('postalPattern');
 
-export interface CountryRecord {
-  code: string;
-  nameZh: string;
-  nameEn: string;
-  /** The name in the request's language. */
-  name?: string | null;
-  phonePrefix?: string | null;
-  /** A regular expression matched against the upper-cased postal code, or null. */
-  postalPattern?: string | null;
-  enabled: boolean;
-  sortOrder?: number | null;
-}
+export type CountryRecord = components['schemas']['CountryRecord'];
+export type CountryInput = components['schemas']['CountryForm'];
 
-export interface CountryInput {
-  code: string;
-  nameZh: string;
-  nameEn: string;
-  phonePrefix?: string | null;
-  postalPattern?: string | null;
-  enabled: boolean;
-  sortOrder?: number | null;
-}
+const countries = resource<CountryRecord, CountryInput>('/sys/country');
+/** The code is the key: delete by code. */
+export const { add: addCountry, remove: deleteCountry, removeBatch: deleteCountries } = countries;
 
-/** Form saves show their errors in the form: no notice. */
-export function addCountry(body: CountryInput): Promise<Envelope<CountryRecord>> {
-  return api.post<CountryRecord>('/sys/country/add', body, { notify: false });
-}
-
-/** `id` repeats the code: the list conventions key edits by `id`. */
+/** `id` repeats the code: the list conventions key edits by `id`. The switch in the list shows a notice when refused. */
 export function editCountry(body: CountryInput, notify = false): Promise<Envelope<CountryRecord>> {
   return api.put<CountryRecord>('/sys/country/edit', { id: body.code, ...body }, { notify });
-}
-
-export function deleteCountry(code: string): Promise<Envelope<unknown>> {
-  return api.delete('/sys/country/delete', { id: code });
-}
-
-export function deleteCountries(codes: string[]): Promise<Envelope<unknown>> {
-  return api.delete('/sys/country/deleteBatch', { ids: codes.join(',') });
 }
 
 /** The record as the edit call takes it (every field, so nothing is cleared). */
@@ -62,19 +40,13 @@ export function countryInput(record: CountryRecord): CountryInput {
   };
 }
 
-/** A postal pattern compiled as a JavaScript regular expression, or why it does not compile. */
-export function compilePattern(pattern: string): { regex?: RegExp; problem?: string } {
-  if (pattern.trim() === '') return {};
-  try {
-    return { regex: new RegExp(pattern) };
-  } catch (error) {
-    return { problem: error instanceof Error ? error.message : String(error) };
-  }
+/** Why core cannot read a postal pattern (its message), or undefined when it reads or is blank. */
+export function patternProblem(pattern: string): string | undefined {
+  const verdict = postalPatternRule(pattern);
+  return verdict === true ? undefined : verdict;
 }
 
-/** Whether a postal code matches a pattern (upper-cased first, as the server does); undefined when it cannot tell. */
+/** Whether a postal code matches a pattern (upper-cased first) by core's engine; undefined when it cannot tell. */
 export function postalMatches(pattern: string, postalCode: string): boolean | undefined {
-  const { regex } = compilePattern(pattern);
-  if (!regex || postalCode.trim() === '') return undefined;
-  return regex.test(postalCode.trim().toUpperCase());
+  return corePostalMatches(pattern, postalCode);
 }

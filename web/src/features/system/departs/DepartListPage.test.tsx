@@ -1,10 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { permissionStore } from '../../../lib/permission';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { renderPage } from '../../../test/render';
+import { calls, confirmSends, openPage, paged, rowOf, urlOf } from '../../../test/list';
 import DepartListPage from './DepartListPage';
-
 
 const TREE = [
   {
@@ -22,33 +20,18 @@ const TREE = [
 
 const HAS_USERS = '该部门下存在用户，无法删除!';
 
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
-
 function server(extra: FakeRoutes = {}) {
   return fakeServer({ 'GET /sys/sysDepart/queryTreeList': { result: TREE }, ...extra });
 }
-
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
 
 async function selectDepart(id: string, name: string) {
   fireEvent.click(await screen.findByTestId(`depart-node-${id}`));
   await waitFor(() => expect(screen.getByTestId('depart-selected-name').textContent).toBe(name));
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
-
 describe('departments page', () => {
   test('shows the tree and, once a department is chosen, its details', async () => {
-    grant('system:depart:list', 'system:depart:edit');
-    server();
-    renderPage(<DepartListPage />);
+    openPage(<DepartListPage />, server(), 'system:depart:list', 'system:depart:edit');
     expect(await screen.findByTestId('depart-no-selection')).toBeTruthy();
     // The top level starts expanded, so the child is visible.
     await selectDepart('d2', '财务部');
@@ -58,9 +41,7 @@ describe('departments page', () => {
   });
 
   test('delete asks for confirmation first, and shows the server refusal', async () => {
-    grant('system:depart:list', 'system:depart:delete');
-    const fetchMock = server({ 'DELETE /sys/sysDepart/delete': { status: 400, message: HAS_USERS } });
-    renderPage(<DepartListPage />);
+    const fetchMock = openPage(<DepartListPage />, server({ 'DELETE /sys/sysDepart/delete': { status: 400, message: HAS_USERS } }), 'system:depart:list', 'system:depart:delete');
     await selectDepart('d1', '总部');
 
     fireEvent.click(screen.getByTestId('depart-delete'));
@@ -77,7 +58,7 @@ describe('departments page', () => {
     fireEvent.click(screen.getByTestId('depart-delete'));
     fireEvent.click(await screen.findByTestId('depart-delete-confirm-confirm'));
     await waitFor(() => expect(calls(fetchMock, 'DELETE', '/sys/sysDepart/delete')).toHaveLength(1));
-    const url = new URL(String(calls(fetchMock, 'DELETE', '/sys/sysDepart/delete')[0]?.[0]), 'http://localhost');
+    const url = urlOf(fetchMock, 'DELETE', '/sys/sysDepart/delete', 0);
     expect(url.searchParams.get('id')).toBe('d1');
     expect(await screen.findByText(HAS_USERS)).toBeTruthy();
     // The department is still there and still selected.
@@ -85,14 +66,44 @@ describe('departments page', () => {
   });
 
   test('a confirmed delete of an empty department removes it', async () => {
-    grant('system:depart:list', 'system:depart:delete');
-    const fetchMock = server({ 'DELETE /sys/sysDepart/delete': { message: '删除成功!' } });
-    renderPage(<DepartListPage />);
+    const fetchMock = openPage(<DepartListPage />, server({ 'DELETE /sys/sysDepart/delete': { message: '删除成功!' } }), 'system:depart:list', 'system:depart:delete');
     await selectDepart('d2', '财务部');
     fireEvent.click(screen.getByTestId('depart-delete'));
     fireEvent.click(await screen.findByTestId('depart-delete-confirm-confirm'));
     expect(await screen.findByText('删除成功!')).toBeTruthy();
     expect(calls(fetchMock, 'DELETE', '/sys/sysDepart/delete')).toHaveLength(1);
     await screen.findByTestId('depart-no-selection');
+  });
+
+  test("the roles tab lists the department's roles and deletes one after confirmation", async () => {
+    const roles = [{ id: 'r1', departId: 'd2', roleName: '出纳', roleCode: 'cashier', description: null, createTime: '2026-01-01 10:00:00' }];
+    const fetchMock = openPage(
+      <DepartListPage />,
+      server({ 'GET /sys/sysDepartRole/list': paged(roles), 'DELETE /sys/sysDepartRole/delete': { message: '删除成功!' } }),
+      'system:depart:list',
+      'system:depart:role',
+    );
+    await selectDepart('d2', '财务部');
+    fireEvent.click(screen.getByTestId('depart-tab-roles'));
+    const row = await rowOf('cashier');
+    const list = urlOf(fetchMock, 'GET', '/sys/sysDepartRole/list');
+    expect(list.searchParams.get('deptId')).toBe('d2');
+    expect(list.searchParams.get('column')).toBe('createTime');
+    expect(list.searchParams.get('pageNo')).toBe('1');
+    fireEvent.click(within(row).getByTestId('depart-role-delete'));
+    await confirmSends(fetchMock, 'depart-role-delete-confirm', '出纳', 'DELETE', '/sys/sysDepartRole/delete');
+    expect(urlOf(fetchMock, 'DELETE', '/sys/sysDepartRole/delete').searchParams.get('id')).toBe('r1');
+    expect(await screen.findByText('删除成功!')).toBeTruthy();
+  });
+
+  test('the users tab pages the users the server answers all at once', async () => {
+    const users = Array.from({ length: 12 }, (_, index) => ({ id: `u${index}`, username: `user${String(index).padStart(2, '0')}`, realname: `用户${index}`, status: index === 0 ? 2 : 1 }));
+    openPage(<DepartListPage />, server({ 'GET /sys/user/queryUserByDepId': { result: users } }), 'system:depart:list');
+    await selectDepart('d2', '财务部');
+    fireEvent.click(screen.getByTestId('depart-tab-users'));
+    expect(await screen.findByText('user00')).toBeTruthy();
+    expect(within(screen.getByTestId('depart-users')).getAllByTestId('depart-users-row')).toHaveLength(10);
+    expect(screen.getByTestId('table-total').textContent).toContain('12');
+    expect(screen.queryByText('user10')).toBeNull();
   });
 });

@@ -1,11 +1,10 @@
-import { Badge, Box, Button, Card, CloseButton, EmptyState, Flex, Grid, HStack, Heading, Input, InputGroup, Skeleton, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, CloseButton, Flex, Grid, HStack, Heading, Input, InputGroup, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../components/Authorized';
-import { useConfirm } from '../../../components/ConfirmDialog';
 import { BuildingIcon, SearchIcon, TrashIcon } from '../../../components/icons';
-import { toaster } from '../../../components/ui/toaster';
+import { ListEmpty, useDeleteRecords } from '../../../components/list';
 import { useButtonState } from '../../../hooks/useButtonState';
 import { useLanguage } from '../../../i18n';
 import { deleteDepart, departKeys, fetchDepartTree, searchDeparts, type DepartNode } from './api';
@@ -30,7 +29,6 @@ export default function DepartListPage() {
   const { t } = useTranslation('sysDepart');
   const language = useLanguage();
   const queryClient = useQueryClient();
-  const { confirm, dialog } = useConfirm();
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [selectedId, setSelectedId] = useState<string>();
@@ -61,18 +59,16 @@ export default function DepartListPage() {
     if (parent) setExpanded([...new Set([...expandedValue, ...ancestorIds(nodes, parent.id), parent.id])]);
   };
 
-  const askDelete = (node: DepartNode) =>
-    confirm({
-      title: t('delete.title'),
-      description: t('delete.description', { name: departName(node, language) }),
-      testId: 'depart-delete-confirm',
-      onConfirm: async () => {
-        const envelope = await deleteDepart(node.id);
-        toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-        setSelectedId(undefined);
-        await refresh();
-      },
-    });
+  const remover = useDeleteRecords<DepartNode>({
+    removeOne: (node) => deleteDepart(node.id),
+    title: t('delete.title'),
+    describe: (node) => t('delete.description', { name: departName(node, language) }),
+    testId: 'depart-delete-confirm',
+    afterDelete: () => {
+      setSelectedId(undefined);
+      return refresh();
+    },
+  });
 
   return (
     <Grid templateColumns={{ base: '1fr', lg: 'minmax(260px, 340px) minmax(0, 1fr)' }} gap="4" alignItems="start" data-testid="depart-page">
@@ -139,17 +135,12 @@ export default function DepartListPage() {
                   ))}
                 </Stack>
               ) : shown.length === 0 ? (
-                <EmptyState.Root size="sm" data-testid="depart-tree-empty">
-                  <EmptyState.Content>
-                    <EmptyState.Indicator>
-                      <BuildingIcon />
-                    </EmptyState.Indicator>
-                    <VStack textAlign="center" gap="1">
-                      <EmptyState.Title>{searching ? t('empty.search', { keyword }) : t('empty.title')}</EmptyState.Title>
-                      {searching ? null : <EmptyState.Description>{t('empty.description')}</EmptyState.Description>}
-                    </VStack>
-                  </EmptyState.Content>
-                </EmptyState.Root>
+                <ListEmpty
+                  icon={<BuildingIcon />}
+                  title={searching ? t('empty.search', { keyword }) : t('empty.title')}
+                  description={searching ? null : t('empty.description')}
+                  testId="depart-tree-empty"
+                />
               ) : (
                 <DepartTree nodes={shown} selectedId={selectedId} onSelect={select} expanded={expandedValue} onExpandedChange={setExpanded} />
               )}
@@ -185,7 +176,7 @@ export default function DepartListPage() {
                     </Button>
                   </Authorized>
                   <Authorized action="system:depart:delete">
-                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => askDelete(selected)} data-testid="depart-delete">
+                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => remover.askDelete(selected)} data-testid="depart-delete">
                       <TrashIcon />
                       {t('action.delete', { ns: 'dataTable' })}
                     </Button>
@@ -234,17 +225,7 @@ export default function DepartListPage() {
           </>
         ) : (
           <Card.Body>
-            <EmptyState.Root size="md" data-testid="depart-no-selection">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <BuildingIcon />
-                </EmptyState.Indicator>
-                <VStack textAlign="center" gap="1">
-                  <EmptyState.Title>{t('noSelection.title')}</EmptyState.Title>
-                  <EmptyState.Description>{t('noSelection.description')}</EmptyState.Description>
-                </VStack>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <ListEmpty size="md" icon={<BuildingIcon />} title={t('noSelection.title')} description={t('noSelection.description')} testId="depart-no-selection" />
           </Card.Body>
         )}
       </Card.Root>
@@ -254,7 +235,7 @@ export default function DepartListPage() {
         parent={adding?.parent}
         onSaved={(created) => onAdded(created, adding?.parent)}
       />
-      {dialog}
+      {remover.dialog}
     </Grid>
   );
 }

@@ -32,7 +32,7 @@ export function DepartTree({ nodes, selectedId, onSelect, expanded, onExpandedCh
         nodeToValue: (node) => node.id,
         nodeToString: (node) => departName(node, language),
         nodeToChildren: (node) => node.children ?? [],
-        rootNode: { id: ROOT, departName: '', children: nodes },
+        rootNode: { id: ROOT, key: ROOT, value: ROOT, title: '', departName: '', departOrder: 0, orgCategory: '', orgCode: '', children: nodes },
       }),
     [nodes, language],
   );

@@ -1,10 +1,10 @@
-import { Badge, EmptyState, Text } from '@chakra-ui/react';
+import { Badge } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn, type PageState } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
 import { UserIcon } from '../../../components/icons';
+import { ListEmpty, ListTable, useStaticList } from '../../../components/list';
 import { departKeys, fetchDepartUsers, type DepartUser } from './api';
 
 function userColumns(t: TFunction<'sysDepart'>): DataColumn<DepartUser>[] {
@@ -17,16 +17,11 @@ function userColumns(t: TFunction<'sysDepart'>): DataColumn<DepartUser>[] {
     {
       id: 'status',
       header: t('user.status'),
-      cell: (user) =>
-        Number(user.status) === 2 ? (
-          <Badge size="sm" variant="subtle" colorPalette="red">
-            {t('user.statusFrozen')}
-          </Badge>
-        ) : (
-          <Badge size="sm" variant="subtle" colorPalette="green">
-            {t('user.statusNormal')}
-          </Badge>
-        ),
+      cell: (user) => (
+        <Badge size="sm" variant="subtle" colorPalette={Number(user.status) === 2 ? 'red' : 'green'}>
+          {Number(user.status) === 2 ? t('user.statusFrozen') : t('user.statusNormal')}
+        </Badge>
+      ),
     },
   ];
 }
@@ -34,34 +29,15 @@ function userColumns(t: TFunction<'sysDepart'>): DataColumn<DepartUser>[] {
 /** "Users": the department's users (read-only; the server answers them all, the table pages here). */
 export function DepartUsersTab({ departId }: { departId: string }) {
   const { t } = useTranslation('sysDepart');
-  const [page, setPage] = useState<PageState>({ pageNo: 1, pageSize: 10 });
-  const query = useQuery({ queryKey: departKeys.users(departId), queryFn: ({ signal }) => fetchDepartUsers(departId, signal) });
-  const users = query.data ?? [];
-  const start = (page.pageNo - 1) * page.pageSize;
-
+  const list = useStaticList(useQuery({ queryKey: departKeys.users(departId), queryFn: ({ signal }) => fetchDepartUsers(departId, signal) }), { paged: true });
   return (
-    <DataTable
+    <ListTable
+      list={list}
       columns={userColumns(t)}
-      rows={users.slice(start, start + page.pageSize)}
-      total={users.length}
-      loading={query.isFetching}
-      page={page}
-      onPageChange={setPage}
       getRowId={(user) => user.id}
       caption={t('user.caption')}
       testId="depart-users"
-      emptyState={
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <UserIcon />
-            </EmptyState.Indicator>
-            <Text textStyle="sm" color="fg.muted">
-              {t('user.empty')}
-            </Text>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      }
+      emptyState={<ListEmpty icon={<UserIcon />} description={t('user.empty')} />}
     />
   );
 }

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
-import { permissionStore } from '../../../lib/permission';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { renderPage } from '../../../test/render';
+import { bodyOf, calls, confirmSends, expectAbsent, expectFirstSort, openPage, rowOf, urlOf } from '../../../test/list';
 import DictListPage from './DictListPage';
 
 const DICTS = [
@@ -15,11 +14,6 @@ const ITEMS = [
   { id: 'i1', dictId: 'd1', itemText: '一般', itemTextEn: 'General', title: '一般', itemValue: 'L', itemColor: 'gray', description: null, sortOrder: 1, status: 1, createTime: '2026-01-01 10:00:00' },
   { id: 'i2', dictId: 'd1', itemText: '紧急', itemTextEn: 'Urgent', title: '紧急', itemValue: 'H', itemColor: 'red', description: null, sortOrder: 3, status: 1, createTime: '2026-01-01 10:00:00' },
 ];
-
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
 
 function server(extra: FakeRoutes = {}) {
   return fakeServer({
@@ -34,70 +28,45 @@ function server(extra: FakeRoutes = {}) {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-
-const rowOf = async (text: string) => (await screen.findByText(text, { selector: 'p' })).closest('tr')!;
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
-
 describe('dictionaries page', () => {
   test('lists dictionaries with their type and item count, newest first', async () => {
-    grant('system:dict:list');
-    const fetchMock = server();
-    renderPage(<DictListPage />);
-    const row = await rowOf('priority');
+    const fetchMock = openPage(<DictListPage />, server(), 'system:dict:list');
+    const row = await rowOf('priority', 'p');
     expect(within(row).getByText('优先级')).toBeTruthy();
     expect(within(row).getByTestId('dict-system-badge').textContent).toBe('系统');
     expect(within(row).getByText('3')).toBeTruthy();
-    const url = new URL(String(calls(fetchMock, 'GET', '/sys/dict/list')[0]?.[0]), 'http://localhost');
-    expect(url.searchParams.get('column')).toBe('createTime');
-    expect(url.searchParams.get('order')).toBe('desc');
+    expectFirstSort(fetchMock, '/sys/dict/list', 'createTime', 'desc');
     // Without the codes: no add, no delete.
-    expect(screen.queryByTestId('dict-add')).toBeNull();
-    expect(screen.queryByTestId('dict-delete')).toBeNull();
+    expectAbsent('dict-add', 'dict-delete');
   });
 
   test('a system dictionary cannot be deleted; a custom one is deleted after confirmation', async () => {
-    grant('system:dict:list', 'system:dict:delete');
-    const fetchMock = server();
-    renderPage(<DictListPage />);
-    const system = await rowOf('priority');
+    const fetchMock = openPage(<DictListPage />, server(), 'system:dict:list', 'system:dict:delete');
+    const system = await rowOf('priority', 'p');
     const locked = within(system).getByTestId('dict-delete') as HTMLButtonElement;
     expect(locked.disabled).toBe(true);
     expect(within(system).getByTestId('dict-delete-hint').getAttribute('aria-label')).toBe('系统内置字典，不能删除');
 
-    const custom = await rowOf('packing');
+    const custom = await rowOf('packing', 'p');
     fireEvent.click(within(custom).getByTestId('dict-delete'));
-    const dialog = await screen.findByTestId('dict-delete-confirm');
-    expect(dialog.textContent).toContain('包装类型');
-    expect(calls(fetchMock, 'DELETE', '/sys/dict/delete')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('dict-delete-confirm-confirm'));
-    await waitFor(() => expect(calls(fetchMock, 'DELETE', '/sys/dict/delete')).toHaveLength(1));
-    const url = new URL(String(calls(fetchMock, 'DELETE', '/sys/dict/delete')[0]?.[0]), 'http://localhost');
+    await confirmSends(fetchMock, 'dict-delete-confirm', '包装类型', 'DELETE', '/sys/dict/delete');
+    const url = urlOf(fetchMock, 'DELETE', '/sys/dict/delete', 0);
     expect(url.searchParams.get('id')).toBe('d2');
     expect(await screen.findByText('删除成功!')).toBeTruthy();
   });
 
   test('batch delete with nothing selected shows the selection guard', async () => {
     await act(() => i18n.changeLanguage('en-US'));
-    grant('system:dict:list', 'system:dict:delete');
-    const fetchMock = server();
-    renderPage(<DictListPage />);
-    await rowOf('packing');
+    const fetchMock = openPage(<DictListPage />, server(), 'system:dict:list', 'system:dict:delete');
+    await rowOf('packing', 'p');
     fireEvent.click(screen.getByTestId('dict-batch-delete'));
     expect(await screen.findByText('Please select one data')).toBeTruthy();
     expect(calls(fetchMock, 'DELETE', '/sys/dict/deleteBatch')).toHaveLength(0);
   });
 
   test('the add dialog shows the empty-code rule inline and sends nothing', async () => {
-    grant('system:dict:list', 'system:dict:add');
-    const fetchMock = server({ 'POST /sys/dict/add': { message: '添加成功！' } });
-    renderPage(<DictListPage />);
-    await rowOf('packing');
+    const fetchMock = openPage(<DictListPage />, server({ 'POST /sys/dict/add': { message: '添加成功！' } }), 'system:dict:list', 'system:dict:add');
+    await rowOf('packing', 'p');
     fireEvent.click(screen.getByTestId('dict-add'));
     await screen.findByTestId('dict-form');
     fireEvent.change(screen.getByTestId('dict-name'), { target: { value: '币种' } });
@@ -106,32 +75,29 @@ describe('dictionaries page', () => {
 
     fireEvent.change(screen.getByTestId('dict-code'), { target: { value: '1abc' } });
     fireEvent.click(screen.getByTestId('dict-form-submit'));
-    expect(await screen.findByText('字典编码须以字母开头，只能包含字母、数字和下划线，最多 64 个字符')).toBeTruthy();
+    // Core's rule and message, as the server would answer.
+    expect(await screen.findByText('字典编码须以字母开头，仅含字母、数字或下划线，最多64个字符!')).toBeTruthy();
     expect(calls(fetchMock, 'POST', '/sys/dict/add')).toHaveLength(0);
   });
 
   test('a taken code is reported by the live duplicate check', async () => {
-    grant('system:dict:list', 'system:dict:add');
-    const fetchMock = server({ 'GET /sys/duplicate/check': { status: 400, message: '该值不可用，系统中已存在！' } });
-    renderPage(<DictListPage />);
-    await rowOf('packing');
+    const fetchMock = openPage(<DictListPage />, server({ 'GET /sys/duplicate/check': { status: 400, message: '该值不可用，系统中已存在！' } }), 'system:dict:list', 'system:dict:add');
+    await rowOf('packing', 'p');
     fireEvent.click(screen.getByTestId('dict-add'));
     await screen.findByTestId('dict-form');
     fireEvent.change(screen.getByTestId('dict-name'), { target: { value: '币种' } });
     fireEvent.change(screen.getByTestId('dict-code'), { target: { value: 'currency' } });
     fireEvent.blur(screen.getByTestId('dict-code'));
     expect(await screen.findByText('该值不可用，系统中已存在！', {}, { timeout: 2000 })).toBeTruthy();
-    const url = new URL(String(calls(fetchMock, 'GET', '/sys/duplicate/check')[0]?.[0]), 'http://localhost');
+    const url = urlOf(fetchMock, 'GET', '/sys/duplicate/check', 0);
     expect(url.searchParams.get('tableName')).toBe('sys_dict');
     expect(url.searchParams.get('fieldName')).toBe('dict_code');
     expect(url.searchParams.get('fieldVal')).toBe('currency');
   });
 
   test('refresh cache says so, and says when it failed', async () => {
-    grant('system:dict:list');
-    const fetchMock = server();
-    renderPage(<DictListPage />);
-    await rowOf('packing');
+    const fetchMock = openPage(<DictListPage />, server(), 'system:dict:list');
+    await rowOf('packing', 'p');
     fireEvent.click(screen.getByTestId('dict-refresh-cache'));
     expect(await screen.findByText('刷新缓存完成！')).toBeTruthy();
     expect(calls(fetchMock, 'GET', '/sys/dict/refleshCache')).toHaveLength(1);
@@ -142,30 +108,26 @@ describe('dictionaries page', () => {
   });
 
   test('the items drawer lists the items with their colour and toggles one off', async () => {
-    grant('system:dict:list', 'system:dict:edit');
-    const fetchMock = server();
-    renderPage(<DictListPage />);
-    fireEvent.click(within(await rowOf('priority')).getByTestId('dict-items'));
+    const fetchMock = openPage(<DictListPage />, server(), 'system:dict:list', 'system:dict:edit');
+    fireEvent.click(within(await rowOf('priority', 'p')).getByTestId('dict-items'));
     const drawer = await screen.findByTestId('dict-items-drawer');
     const urgent = (await within(drawer).findByText('紧急', { selector: 'p' })).closest('tr')!;
     expect(within(urgent).getByTestId('dict-item-color-badge').textContent).toBe('紧急');
-    const listUrl = new URL(String(calls(fetchMock, 'GET', '/sys/dictItem/list')[0]?.[0]), 'http://localhost');
+    const listUrl = urlOf(fetchMock, 'GET', '/sys/dictItem/list', 0);
     expect(listUrl.searchParams.get('dictId')).toBe('d1');
     expect(listUrl.searchParams.get('column')).toBe('sortOrder');
     expect(listUrl.searchParams.get('order')).toBe('asc');
 
     fireEvent.click(within(urgent).getByLabelText('启用或停用 紧急'));
     await waitFor(() => expect(calls(fetchMock, 'PUT', '/sys/dictItem/edit')).toHaveLength(1));
-    const body = JSON.parse(String(calls(fetchMock, 'PUT', '/sys/dictItem/edit')[0]?.[1]?.body)) as Record<string, unknown>;
+    const body = bodyOf(fetchMock, 'PUT', '/sys/dictItem/edit', 0);
     expect(body).toMatchObject({ id: 'i2', dictId: 'd1', itemValue: 'H', itemColor: 'red', status: 0 });
     expect(await screen.findByText('已停用“紧急”')).toBeTruthy();
   });
 
   test('an item needs a name and a value', async () => {
-    grant('system:dict:list', 'system:dict:edit');
-    const fetchMock = server({ 'POST /sys/dictItem/add': { message: '添加成功！' } });
-    renderPage(<DictListPage />);
-    fireEvent.click(within(await rowOf('priority')).getByTestId('dict-items'));
+    const fetchMock = openPage(<DictListPage />, server({ 'POST /sys/dictItem/add': { message: '添加成功！' } }), 'system:dict:list', 'system:dict:edit');
+    fireEvent.click(within(await rowOf('priority', 'p')).getByTestId('dict-items'));
     fireEvent.click(await screen.findByTestId('dict-item-add'));
     await screen.findByTestId('dict-item-form');
     fireEvent.click(screen.getByTestId('dict-item-form-submit'));
@@ -180,7 +142,7 @@ describe('dictionaries page', () => {
     await waitFor(() => expect(screen.getByTestId('dict-item-color-orange').getAttribute('data-state')).toBe('checked'));
     fireEvent.click(screen.getByTestId('dict-item-form-submit'));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/sys/dictItem/add')).toHaveLength(1));
-    const body = JSON.parse(String(calls(fetchMock, 'POST', '/sys/dictItem/add')[0]?.[1]?.body)) as Record<string, unknown>;
+    const body = bodyOf(fetchMock, 'POST', '/sys/dictItem/add', 0);
     expect(body).toMatchObject({ dictId: 'd1', itemText: '重要', itemValue: 'M', itemColor: 'orange', status: 1, sortOrder: 4 });
   });
 });

@@ -10,32 +10,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { RefreshIcon, SlidersIcon } from '../../../components/icons';
-import { actionsColumn, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, toastSuccess, useCsvExport, useDeleteRecords, useListPage } from '../../../components/list';
+import { actionsColumn, CrudListPage, FilterText, monoColumn, truncatedColumn, toastSuccess, useCrudList, type CrudList } from '../../../components/list';
 import { toaster } from '../../../components/ui/toaster';
-import { useButtonState } from '../../../hooks/useButtonState';
 import { showTime } from '../../../lib/utcTime';
 import { deleteDict, deleteDicts, DICT_LIST_PATH, isSystemDict, refreshDictCache, reloadClientDicts, type DictRecord } from './api';
 import { DictFormDialog } from './DictFormDialog';
 import { DictItemsDrawer } from './DictItemsDrawer';
 
-/** A type alias (not an interface) so that it fits the list's filter record. */
-type Filters = {
-  dictName: string;
-  dictCode: string;
-};
-
-const EMPTY: Filters = { dictName: '', dictCode: '' };
+/** The filters (in the URL) and their empty values. */
+const EMPTY = { dictName: '', dictCode: '' };
+type Filters = typeof EMPTY;
 
 const dictTitle = (dict: DictRecord) => dict.title || dict.dictName;
 
-interface ColumnDeps {
-  t: TFunction<'sysDict'>;
-  onItems: (dict: DictRecord) => void;
-  onEdit: (dict: DictRecord) => void;
-  onDelete: (dict: DictRecord) => void;
-}
-
-function dictColumns({ t, onItems, onEdit, onDelete }: ColumnDeps): DataColumn<DictRecord>[] {
+function dictColumns(t: TFunction<'sysDict'>, onItems: (dict: DictRecord) => void, crud: CrudList<DictRecord, Filters>): DataColumn<DictRecord>[] {
   return [
     {
       id: 'dictName',
@@ -53,26 +41,8 @@ function dictColumns({ t, onItems, onEdit, onDelete }: ColumnDeps): DataColumn<D
         </Stack>
       ),
     },
-    {
-      id: 'dictCode',
-      header: t('field.dictCode'),
-      sortable: true,
-      cell: (dict) => (
-        <Text fontFamily="mono" textStyle="sm">
-          {dict.dictCode}
-        </Text>
-      ),
-    },
-    {
-      id: 'description',
-      header: t('field.description'),
-      hideBelow: 'lg',
-      cell: (dict) => (
-        <Text truncate maxWidth="64" title={dict.description ?? undefined}>
-          {dict.description || '—'}
-        </Text>
-      ),
-    },
+    monoColumn<DictRecord>('dictCode', t('field.dictCode'), (dict) => dict.dictCode, { sortable: true }),
+    truncatedColumn<DictRecord>('description', t('field.description'), (dict) => dict.description, '64', { hideBelow: 'lg' }),
     {
       id: 'systemFlag',
       header: t('field.type'),
@@ -97,14 +67,14 @@ function dictColumns({ t, onItems, onEdit, onDelete }: ColumnDeps): DataColumn<D
     { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'md', cell: (dict) => <Text whiteSpace="nowrap">{showTime(dict.createTime) || '—'}</Text> },
     actionsColumn<DictRecord>('icon', (dict) => [
       { display: 'text', colorPalette: 'blue', label: t('items'), icon: <SlidersIcon />, ariaLabel: t('itemsOf', { name: dictTitle(dict) }), onClick: () => onItems(dict), testId: 'dict-items' },
-      { kind: 'edit', action: 'system:dict:edit', onClick: () => onEdit(dict), testId: 'dict-edit' },
+      { kind: 'edit', action: 'system:dict:edit', onClick: () => crud.actions.onEdit(dict), testId: 'dict-edit' },
       {
         kind: 'delete',
         action: 'system:dict:delete',
         disabled: isSystemDict(dict),
         hint: isSystemDict(dict) ? t('systemHint') : undefined,
         hintTestId: 'dict-delete-hint',
-        onClick: () => onDelete(dict),
+        onClick: () => crud.actions.onDelete(dict),
         testId: 'dict-delete',
       },
     ]),
@@ -114,22 +84,27 @@ function dictColumns({ t, onItems, onEdit, onDelete }: ColumnDeps): DataColumn<D
 export default function DictListPage() {
   const { t } = useTranslation('sysDict');
   const queryClient = useQueryClient();
-  const canDelete = useButtonState('system:dict:delete') !== 'hidden';
-  const [form, setForm] = useState<{ record?: DictRecord }>();
   const [itemsOf, setItemsOf] = useState<DictRecord>();
   const [refreshing, setRefreshing] = useState(false);
-  const page = useListPage<DictRecord, Filters>(DICT_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'createTime', order: 'desc' } });
-  const { list } = page;
   const reloadDicts = () => void reloadClientDicts(queryClient);
-  const remover = useDeleteRecords<DictRecord>({
-    list,
+  const crud = useCrudList<DictRecord, Filters>(DICT_LIST_PATH, {
+    name: 'dict',
+    permission: 'system:dict',
+    ns: 'sysDict',
+    emptyFilters: EMPTY,
     remove: deleteDicts,
     removeOne: (dict) => deleteDict(dict.id),
-    title: t('delete.title'),
     describe: (dict) => t('delete.description', { name: dictTitle(dict) }),
-    describeBatch: (count) => t('delete.batchDescription', { count }),
-    testId: 'dict-delete-confirm',
     afterDelete: reloadDicts,
+    csv: () => [
+      { header: t('field.dictName'), value: (row) => row.dictName },
+      { header: t('field.dictNameEn'), value: (row) => row.dictNameEn },
+      { header: t('field.dictCode'), value: (row) => row.dictCode },
+      { header: t('field.description'), value: (row) => row.description },
+      { header: t('field.type'), value: (row) => (isSystemDict(row) ? t('type.system') : t('type.custom')) },
+      { header: t('field.itemCount'), value: (row) => row.itemCount ?? 0 },
+      { header: t('field.createTime'), value: (row) => showTime(row.createTime) },
+    ],
   });
 
   const refreshCache = async () => {
@@ -145,56 +120,32 @@ export default function DictListPage() {
     }
   };
 
-  const exporter = useCsvExport<DictRecord>({
-    path: DICT_LIST_PATH,
-    filters: page.filters,
-    sort: list.sort,
-    filename: t('exportName'),
-    columns: () => [
-      { header: t('field.dictName'), value: (row) => row.dictName },
-      { header: t('field.dictNameEn'), value: (row) => row.dictNameEn },
-      { header: t('field.dictCode'), value: (row) => row.dictCode },
-      { header: t('field.description'), value: (row) => row.description },
-      { header: t('field.type'), value: (row) => (isSystemDict(row) ? t('type.system') : t('type.custom')) },
-      { header: t('field.itemCount'), value: (row) => row.itemCount ?? 0 },
-      { header: t('field.createTime'), value: (row) => showTime(row.createTime) },
-    ],
-  });
-
-  const columns = dictColumns({ t, onItems: setItemsOf, onEdit: (record) => setForm({ record }), onDelete: remover.askDelete });
-
   return (
-    <ListPage
-      testId="dict-page"
-      search={
-        <ListSearchBar page={page} testId="dict-search">
-          <FilterText page={page} name="dictName" label={t('filter.dictName')} placeholder={t('filter.dictNamePlaceholder')} testId="dict-search-name" />
-          <FilterText page={page} name="dictCode" label={t('filter.dictCode')} placeholder={t('filter.dictCodePlaceholder')} testId="dict-search-code" />
-        </ListSearchBar>
-      }
+    <CrudListPage
+      crud={crud}
       title={t('title')}
-      toolbar={
-        <ListToolbar
-          testIdPrefix="dict"
-          add={{ action: 'system:dict:add', label: t('add'), onClick: () => setForm({}) }}
-          batchDelete={{ action: 'system:dict:delete', onClick: remover.askBatchDelete }}
-          exporter={exporter}
-        >
+      columns={dictColumns(t, setItemsOf, crud)}
+      filters={
+        <>
+          <FilterText page={crud} name="dictName" label={t('filter.dictName')} placeholder={t('filter.dictNamePlaceholder')} testId="dict-search-name" />
+          <FilterText page={crud} name="dictCode" label={t('filter.dictCode')} placeholder={t('filter.dictCodePlaceholder')} testId="dict-search-code" />
+        </>
+      }
+      toolbar={{
+        children: (
           <Button size="sm" variant="outline" loading={refreshing} onClick={() => void refreshCache()} data-testid="dict-refresh-cache">
             <RefreshIcon />
             {t('cache.button')}
           </Button>
-        </ListToolbar>
-      }
+        ),
+      }}
+      table={{ getRowId: (dict) => dict.id, isRowSelectable: (dict) => !isSystemDict(dict) }}
       dialogs={
         <>
-          <DictFormDialog open={form !== undefined} onOpenChange={(open) => (open ? undefined : setForm(undefined))} record={form?.record} onSaved={reloadDicts} />
+          <DictFormDialog {...crud.form.dialog} onSaved={reloadDicts} />
           <DictItemsDrawer dict={itemsOf} onClose={() => setItemsOf(undefined)} />
-          {remover.dialog}
         </>
       }
-    >
-      <ListTable list={list} selectable={canDelete} isRowSelectable={(dict) => !isSystemDict(dict)} columns={columns} getRowId={(dict) => dict.id} caption={t('caption')} testId="dict-table" />
-    </ListPage>
+    />
   );
 }

@@ -1,14 +1,17 @@
 /** Dictionaries and their items (contract docs/api/dicts-notices.md, "Dictionaries"). */
 import type { QueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../api/client';
+import { codeRule } from '../../../components/form/serverError';
+import { resource } from '../../../api/resource';
+import type { components } from '../../../api/schema';
 import { dictKeys } from '../../../hooks/useDict';
 import { loadAllDicts } from '../../../lib/dict';
 
 export const DICT_LIST_PATH = '/sys/dict/list';
 export const DICT_ITEM_LIST_PATH = '/sys/dictItem/list';
 
-/** A dictionary code: a letter, then letters, digits or underscores (64 at most). */
-export const DICT_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+/** A dictionary code: a letter, then letters, digits or underscores (64 at most): core's rule and message. */
+export const dictCodeRule = codeRule('dictCode');
 
 /** The Chakra palettes an item's colour may name, in the contract's order. */
 export const DICT_COLORS = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
@@ -16,91 +19,27 @@ export type DictColor = (typeof DICT_COLORS)[number];
 
 export const isDictColor = (value: string | null | undefined): value is DictColor => (DICT_COLORS as readonly string[]).includes(value ?? '');
 
-export interface DictRecord {
-  id: string;
-  dictName: string;
-  dictNameEn?: string | null;
-  /** The name in the request's language. */
-  title?: string | null;
-  dictCode: string;
-  description?: string | null;
-  /** Seeded with the platform: cannot be deleted. */
-  systemFlag?: boolean | number | string | null;
-  itemCount?: number | null;
-  createTime?: string | null;
-}
+export type DictRecord = components['schemas']['DictRecord'];
+export type DictInput = components['schemas']['DictForm'];
+export type DictItemRecord = components['schemas']['DictItemRecord'];
+export type DictItemInput = components['schemas']['DictItemForm'];
 
-export interface DictInput {
-  id?: string;
-  dictName: string;
-  dictNameEn?: string | null;
-  dictCode: string;
-  description?: string | null;
-}
+/** Seeded with the platform: cannot be deleted (the flag may come as 1/"1" from JeecgBoot-style answers). */
+export const isSystemDict = (dict: Pick<DictRecord, 'systemFlag'>) => ['true', '1'].includes(String(dict.systemFlag));
 
-export interface DictItemRecord {
-  id: string;
-  dictId: string;
-  itemText: string;
-  itemTextEn?: string | null;
-  title?: string | null;
-  itemValue: string;
-  itemColor?: string | null;
-  description?: string | null;
-  sortOrder?: number | null;
-  /** 1 enabled, 0 disabled. */
-  status?: number | null;
-  createTime?: string | null;
-}
-
-export interface DictItemInput {
-  id?: string;
-  dictId: string;
-  itemText: string;
-  itemTextEn?: string | null;
-  itemValue: string;
-  itemColor?: string | null;
-  description?: string | null;
-  sortOrder?: number | null;
-  status?: number;
-}
-
-/** The system flag comes as a boolean, or as 1/"1" from JeecgBoot-style answers. */
-export const isSystemDict = (dict: DictRecord) => dict.systemFlag === true || String(dict.systemFlag) === '1' || dict.systemFlag === 'true';
-
-/** Form saves show their errors in the form: no notice. */
-export function addDict(body: DictInput): Promise<Envelope<DictRecord>> {
-  return api.post<DictRecord>('/sys/dict/add', body, { notify: false });
-}
-
-export function editDict(body: DictInput & { id: string }): Promise<Envelope<DictRecord>> {
-  return api.put<DictRecord>('/sys/dict/edit', body, { notify: false });
-}
-
-export function deleteDict(id: string): Promise<Envelope<unknown>> {
-  return api.delete('/sys/dict/delete', { id });
-}
-
-export function deleteDicts(ids: string[]): Promise<Envelope<unknown>> {
-  return api.delete('/sys/dict/deleteBatch', { ids: ids.join(',') });
-}
+const dicts = resource<DictRecord, DictInput>('/sys/dict');
+export const { add: addDict, edit: editDict, remove: deleteDict, removeBatch: deleteDicts } = dicts;
 
 /** Every instance drops its dictionary cache; the page shows its own toast either way. */
 export function refreshDictCache(): Promise<Envelope<unknown>> {
   return api.get('/sys/dict/refleshCache', undefined, { notify: false });
 }
 
-export function addDictItem(body: DictItemInput): Promise<Envelope<DictItemRecord>> {
-  return api.post<DictItemRecord>('/sys/dictItem/add', body, { notify: false });
-}
+const dictItems = resource<DictItemRecord, DictItemInput>('/sys/dictItem');
+export const { add: addDictItem, remove: deleteDictItem } = dictItems;
 
-export function editDictItem(body: DictItemInput & { id: string }, notify = false): Promise<Envelope<DictItemRecord>> {
-  return api.put<DictItemRecord>('/sys/dictItem/edit', body, { notify });
-}
-
-export function deleteDictItem(id: string): Promise<Envelope<unknown>> {
-  return api.delete('/sys/dictItem/delete', { id });
-}
+/** The switch in the list shows a notice when refused; the form shows it itself. */
+export const editDictItem = (body: DictItemInput & { id: string }, notify = false) => (notify ? api.put<DictItemRecord>('/sys/dictItem/edit', body) : dictItems.edit(body));
 
 /** The record as the edit call takes it (every field, so nothing is cleared). */
 export function itemInput(item: DictItemRecord): DictItemInput & { id: string } {

@@ -63,7 +63,7 @@ export function LogDetailDrawer({ record, onClose }: { record: LogRecord | undef
   const { t } = useTranslation('sysLog');
   const isOperation = record !== undefined && String(record.logType) === '2';
   const changed = record ? changedKeys(record.beforeValue, record.afterValue) : [];
-  const operateType = record?.operateType;
+  const operateType = String(record?.operateType ?? '');
 
 
   return (

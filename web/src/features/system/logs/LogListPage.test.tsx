@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { permissionStore } from '../../../lib/permission';
+import { describe, expect, test, vi } from 'vitest';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
+import { calls, grant, openPage, urlOf } from '../../../test/list';
 import { renderPage } from '../../../test/render';
 import { localDayToUtc } from '../../../lib/utcTime';
 import LogListPage from './LogListPage';
@@ -27,11 +27,6 @@ const OPERATIONS = [
   },
 ];
 
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
-
 function server(extra: FakeRoutes = {}) {
   return fakeServer({
     'GET /sys/loginfo': { result: { todayIp: 3, todayVisitCount: 12, totalVisitCount: 4567 } },
@@ -43,20 +38,9 @@ function server(extra: FakeRoutes = {}) {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-const lastListUrl = (fetchMock: ReturnType<typeof fakeServer>) => new URL(String(calls(fetchMock, 'GET', '/sys/log/list').at(-1)?.[0]), 'http://localhost');
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
-
 describe('logs page', () => {
   test('shows the visit figures and the sign-in log, failed entries in red', async () => {
-    grant('system:log:list');
-    const fetchMock = server();
-    renderPage(<LogListPage />);
+    const fetchMock = openPage(<LogListPage />, server(), 'system:log:list');
     expect((await screen.findByTestId('log-stat-today-ip-value')).textContent).toBe('3');
     expect(screen.getByTestId('log-stat-today-visits-value').textContent).toBe('12');
     expect(screen.getByTestId('log-stat-total-visits-value').textContent).toBe('4,567');
@@ -65,7 +49,7 @@ describe('logs page', () => {
     expect(within(failed).getByTestId('log-failed').textContent).toBe('失败');
     const ok = screen.getByText('admin').closest('tr')!;
     expect(within(ok).queryByTestId('log-failed')).toBeNull();
-    const url = lastListUrl(fetchMock);
+    const url = urlOf(fetchMock, 'GET', '/sys/log/list');
     expect(url.searchParams.get('logType')).toBe('1');
     expect(url.searchParams.get('column')).toBe('createTime');
     expect(url.searchParams.get('order')).toBe('desc');
@@ -74,25 +58,21 @@ describe('logs page', () => {
   });
 
   test('the filters go to the server, the dates as UTC bounds of the local days', async () => {
-    grant('system:log:list');
-    const fetchMock = server();
-    renderPage(<LogListPage />);
+    const fetchMock = openPage(<LogListPage />, server(), 'system:log:list');
     await screen.findByText('eve');
     fireEvent.change(screen.getByTestId('log-search-username'), { target: { value: 'eve' } });
     fireEvent.change(screen.getByTestId('log-search-begin'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByTestId('log-search-end'), { target: { value: '2026-03-02' } });
     fireEvent.click(screen.getByTestId('log-search-submit'));
-    await waitFor(() => expect(lastListUrl(fetchMock).searchParams.get('username')).toBe('eve'));
-    const url = lastListUrl(fetchMock);
+    await waitFor(() => expect(urlOf(fetchMock, 'GET', '/sys/log/list').searchParams.get('username')).toBe('eve'));
+    const url = urlOf(fetchMock, 'GET', '/sys/log/list');
     expect(url.searchParams.get('createTime_begin')).toBe(localDayToUtc('2026-03-01'));
     expect(url.searchParams.get('createTime_end')).toBe(localDayToUtc('2026-03-02', true));
     expect(url.searchParams.get('logType')).toBe('1');
   });
 
   test('an end date before the start date is refused inline', async () => {
-    grant('system:log:list');
-    const fetchMock = server();
-    renderPage(<LogListPage />);
+    const fetchMock = openPage(<LogListPage />, server(), 'system:log:list');
     await screen.findByText('eve');
     const before = calls(fetchMock, 'GET', '/sys/log/list').length;
     fireEvent.change(screen.getByTestId('log-search-begin'), { target: { value: '2026-03-05' } });
@@ -104,18 +84,16 @@ describe('logs page', () => {
   });
 
   test('the operation tab filters by operation type and shows before and after side by side', async () => {
-    grant('system:log:list');
-    const fetchMock = server();
-    renderPage(<LogListPage />);
+    const fetchMock = openPage(<LogListPage />, server(), 'system:log:list');
     await screen.findByText('eve');
     fireEvent.click(screen.getByTestId('log-tab-2'));
     const row = (await screen.findByText('编辑职务 CLERK')).closest('tr')!;
     expect(within(row).getByText('修改')).toBeTruthy();
-    expect(lastListUrl(fetchMock).searchParams.get('logType')).toBe('2');
+    expect(urlOf(fetchMock, 'GET', '/sys/log/list').searchParams.get('logType')).toBe('2');
 
     fireEvent.change(screen.getByTestId('log-search-operate-type'), { target: { value: '3' } });
     fireEvent.click(screen.getByTestId('log-search-submit'));
-    await waitFor(() => expect(lastListUrl(fetchMock).searchParams.get('operateType')).toBe('3'));
+    await waitFor(() => expect(urlOf(fetchMock, 'GET', '/sys/log/list').searchParams.get('operateType')).toBe('3'));
 
     fireEvent.click(within((await screen.findByText('编辑职务 CLERK')).closest('tr')!).getByTestId('log-detail-open'));
     const drawer = await screen.findByTestId('log-detail');

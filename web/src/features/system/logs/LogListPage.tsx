@@ -17,19 +17,9 @@ import { localDayToUtc, showTime } from '../../../lib/utcTime';
 import { fetchLogInfo, isFailed, isOperateType, LOG_LIST_PATH, LOG_TYPES, logKeys, OPERATE_TYPES, type LogRecord, type LogType } from './api';
 import { LogDetailDrawer } from './LogDetailDrawer';
 
-type Filters = {
-  /** The tab (a {@link LogType}). */
-  logType: string;
-  keyWord: string;
-  username: string;
-  ip: string;
-  /** Local days `YYYY-MM-DD` as the date inputs give them. */
-  begin: string;
-  end: string;
-  operateType: string;
-};
-
-const EMPTY: Filters = { logType: '1', keyWord: '', username: '', ip: '', begin: '', end: '', operateType: '' };
+/** The filters (in the URL) and their empty values: `logType` is the tab (a {@link LogType}); `begin` and `end` local days `YYYY-MM-DD` as the date inputs give them. */
+const EMPTY = { logType: '1', keyWord: '', username: '', ip: '', begin: '', end: '', operateType: '' };
+type Filters = typeof EMPTY;
 
 const OPERATE_COLORS = { '1': 'gray', '2': 'green', '3': 'blue', '4': 'red', '5': 'purple' } as const;
 

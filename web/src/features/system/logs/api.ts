@@ -1,5 +1,6 @@
 /** The audit log of the tenant, read-only (contract dicts-notices.md, "Logs"). */
 import { api } from '../../../api/client';
+import type { components } from '../../../api/schema';
 
 export const LOG_LIST_PATH = '/sys/log/list';
 
@@ -13,33 +14,14 @@ export type OperateType = (typeof OPERATE_TYPES)[number];
 
 export const isOperateType = (value: unknown): value is OperateType => (OPERATE_TYPES as readonly string[]).includes(String(value));
 
-export interface LogRecord {
-  id: string;
-  logType: number | string;
-  logContent?: string | null;
-  ok?: boolean | number | null;
-  userid?: string | null;
-  username?: string | null;
-  ip?: string | null;
-  method?: string | null;
-  requestUrl?: string | null;
-  operateType?: number | string | null;
-  /** JSON of the record before and after the change (text or already parsed). */
-  beforeValue?: unknown;
-  afterValue?: unknown;
-  createTime?: string | null;
-}
-
-export interface LogInfo {
-  todayIp: number;
-  todayVisitCount: number;
-  totalVisitCount: number;
-}
+/** An entry; `beforeValue` and `afterValue` hold the record's JSON before and after the change. */
+export type LogRecord = components['schemas']['LogRecord'];
+export type LogInfo = components['schemas']['LogInfo'];
 
 export const logKeys = { info: ['system', 'logs', 'info'] as const };
 
 /** A failed entry (`ok` false, or 0 from JeecgBoot-style answers). */
-export const isFailed = (record: LogRecord) => record.ok === false || record.ok === 0;
+export const isFailed = (record: Pick<LogRecord, 'ok'>) => ['false', '0'].includes(String(record.ok));
 
 /** The caller tenant's visit figures (quietly empty when they cannot be read). */
 export function fetchLogInfo(signal?: AbortSignal): Promise<LogInfo | null> {

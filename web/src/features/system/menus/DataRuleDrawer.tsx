@@ -1,42 +1,28 @@
-import { Badge, Button, CloseButton, Drawer, EmptyState, Field, Flex, HStack, Input, Portal, Stack, Text, VStack } from '@chakra-ui/react';
+import { Badge, Text, VStack } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Authorized } from '../../../components/Authorized';
-import { useConfirm } from '../../../components/ConfirmDialog';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
 import { SlidersIcon } from '../../../components/icons';
-import { SearchBar } from '../../../components/SearchBar';
-import { toaster } from '../../../components/ui/toaster';
+import { editDeleteColumn, FilterText, ListDrawer, ListEmpty, monoColumn, ListPage, ListSearchBar, ListTable, ListToolbar, useDeleteRecords, useFormTarget, useListFilters, useStaticList } from '../../../components/list';
 import { useLanguage } from '../../../i18n';
-import { deleteDataRule, fetchDataRules, menuKeys, RULE_COLUMNS, RULE_CONDITIONS, type DataRule, type DataRuleFilters, type PermissionRecord } from './api';
+import { deleteDataRule, fetchDataRules, menuKeys, RULE_COLUMNS, RULE_CONDITIONS, type DataRule, type PermissionRecord } from './api';
 import { DataRuleFormDialog } from './DataRuleFormDialog';
 import { menuName } from './menuTree';
 
-const EMPTY_FILTERS: DataRuleFilters = { ruleName: '', ruleValue: '' };
+/** The search of the rules, empty. */
+const EMPTY = { ruleName: '', ruleValue: '' };
+
+type T = TFunction<'sysMenu'>;
 
 /** A rule condition in words (the operator itself when unknown). */
-function useConditionLabel() {
-  const { t } = useTranslation('sysMenu');
-  return (condition: string) => ((RULE_CONDITIONS as readonly string[]).includes(condition) ? t(`condition.${condition as (typeof RULE_CONDITIONS)[number]}`) : condition);
-}
+const conditionLabel = (t: T, condition: string) =>
+  (RULE_CONDITIONS as readonly string[]).includes(condition) ? t(`condition.${condition as (typeof RULE_CONDITIONS)[number]}`) : condition;
 
 /** A rule column with its users-page label when it is one of the known columns. */
-function useColumnLabel() {
-  const { t } = useTranslation('sysMenu');
-  return (column: string) => ((RULE_COLUMNS as readonly string[]).includes(column) ? t(`userColumn.${column as (typeof RULE_COLUMNS)[number]}`) : undefined);
-}
+const columnLabel = (t: T, column: string) => ((RULE_COLUMNS as readonly string[]).includes(column) ? t(`userColumn.${column as (typeof RULE_COLUMNS)[number]}`) : undefined);
 
-interface ColumnDeps {
-  t: TFunction<'sysMenu'>;
-  conditionLabel: (condition: string) => string;
-  columnLabel: (column: string) => string | undefined;
-  onEdit: (rule: DataRule) => void;
-  onDelete: (rule: DataRule) => void;
-}
-
-function ruleColumns({ t, conditionLabel, columnLabel, onEdit, onDelete }: ColumnDeps): DataColumn<DataRule>[] {
+function ruleColumns(t: T, onEdit: (rule: DataRule) => void, onDelete: (rule: DataRule) => void): DataColumn<DataRule>[] {
   return [
     { id: 'ruleName', header: t('rule.name'), minWidth: '120px' },
     {
@@ -47,24 +33,16 @@ function ruleColumns({ t, conditionLabel, columnLabel, onEdit, onDelete }: Colum
           <Text fontFamily="mono" textStyle="xs">
             {rule.ruleColumn}
           </Text>
-          {columnLabel(rule.ruleColumn) ? (
+          {columnLabel(t, rule.ruleColumn) ? (
             <Text textStyle="xs" color="fg.muted">
-              {columnLabel(rule.ruleColumn)}
+              {columnLabel(t, rule.ruleColumn)}
             </Text>
           ) : null}
         </VStack>
       ),
     },
-    { id: 'ruleConditions', header: t('rule.conditions'), cell: (rule) => conditionLabel(rule.ruleConditions) },
-    {
-      id: 'ruleValue',
-      header: t('rule.value'),
-      cell: (rule) => (
-        <Text fontFamily="mono" textStyle="xs">
-          {rule.ruleValue}
-        </Text>
-      ),
-    },
+    { id: 'ruleConditions', header: t('rule.conditions'), cell: (rule) => conditionLabel(t, rule.ruleConditions) },
+    monoColumn<DataRule>('ruleValue', t('rule.value'), (rule) => rule.ruleValue, { size: 'xs' }),
     {
       id: 'status',
       header: t('column.status'),
@@ -74,25 +52,7 @@ function ruleColumns({ t, conditionLabel, columnLabel, onEdit, onDelete }: Colum
         </Badge>
       ),
     },
-    {
-      id: 'actions',
-      header: t('action.actions', { ns: 'dataTable' }),
-      sticky: true,
-      cell: (rule) => (
-        <HStack gap="1">
-          <Authorized action="system:permission:edit">
-            <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => onEdit(rule)} data-testid="rule-edit">
-              {t('action.edit', { ns: 'dataTable' })}
-            </Button>
-          </Authorized>
-          <Authorized action="system:permission:delete">
-            <Button size="xs" variant="ghost" colorPalette="red" onClick={() => onDelete(rule)} data-testid="rule-delete">
-              {t('action.delete', { ns: 'dataTable' })}
-            </Button>
-          </Authorized>
-        </HStack>
-      ),
-    },
+    editDeleteColumn<DataRule>('text', { permission: 'system:permission', testId: 'rule', onEdit, onDelete }),
   ];
 }
 
@@ -100,120 +60,60 @@ function ruleColumns({ t, conditionLabel, columnLabel, onEdit, onDelete }: Colum
 export function DataRuleDrawer({ permission, onClose }: { permission: PermissionRecord | undefined; onClose: () => void }) {
   const { t } = useTranslation('sysMenu');
   const language = useLanguage();
+  return (
+    <ListDrawer open={permission !== undefined} onClose={onClose} title={t('rule.title', { name: permission ? menuName(permission, language) : '' })} testId="rule-drawer">
+      {permission ? <RulesPanel permissionId={permission.id} /> : null}
+    </ListDrawer>
+  );
+}
+
+function RulesPanel({ permissionId }: { permissionId: string }) {
+  const { t } = useTranslation('sysMenu');
   const queryClient = useQueryClient();
-  const { confirm, dialog } = useConfirm();
-  const conditionLabel = useConditionLabel();
-  const columnLabel = useColumnLabel();
-  const [draft, setDraft] = useState<DataRuleFilters>(EMPTY_FILTERS);
-  const [filters, setFilters] = useState<DataRuleFilters>(EMPTY_FILTERS);
-  const [editing, setEditing] = useState<{ rule?: DataRule }>();
-  const permissionId = permission?.id ?? '';
-
-  const query = useQuery({
-    queryKey: menuKeys.rules(permissionId, filters),
-    queryFn: ({ signal }) => fetchDataRules(permissionId, filters, signal),
-    enabled: permission !== undefined,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...menuKeys.all, 'rules', permissionId] });
-
-  const close = () => {
-    setDraft(EMPTY_FILTERS);
-    setFilters(EMPTY_FILTERS);
-    onClose();
+  const form = useFormTarget<DataRule>();
+  const filters = useListFilters(EMPTY, { inUrl: false });
+  const query = useQuery({ queryKey: menuKeys.rules(permissionId, filters.filters), queryFn: ({ signal }) => fetchDataRules(permissionId, filters.filters, signal) });
+  const list = useStaticList(query);
+  const page = { ...filters, list };
+  // The rules, and the menu's "has rules" flag.
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: [...menuKeys.all, 'rules', permissionId] });
+    await queryClient.invalidateQueries({ queryKey: [...menuKeys.all, 'list'] });
   };
-
-  const askDelete = (rule: DataRule) =>
-    confirm({
-      title: t('rule.deleteTitle'),
-      description: t('rule.deleteDescription', { name: rule.ruleName }),
-      testId: 'rule-delete-confirm',
-      onConfirm: async () => {
-        const envelope = await deleteDataRule(rule.id);
-        toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-        await refresh();
-        // The menu's "has rules" flag may have changed.
-        await queryClient.invalidateQueries({ queryKey: [...menuKeys.all, 'list'] });
-      },
-    });
-
-  const columns = ruleColumns({ t, conditionLabel, columnLabel, onEdit: (rule) => setEditing({ rule }), onDelete: askDelete });
+  const remover = useDeleteRecords<DataRule>({
+    removeOne: (rule) => deleteDataRule(rule.id),
+    title: t('rule.deleteTitle'),
+    describe: (rule) => t('rule.deleteDescription', { name: rule.ruleName }),
+    testId: 'rule-delete-confirm',
+    afterDelete: refresh,
+  });
 
   return (
-    <Drawer.Root open={permission !== undefined} onOpenChange={(details) => (details.open ? undefined : close())} size={{ base: 'full', md: 'lg' }} lazyMount unmountOnExit>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content data-testid="rule-drawer">
-            <Drawer.Header>
-              <Drawer.Title>{t('rule.title', { name: permission ? menuName(permission, language) : '' })}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <Stack gap="4">
-                <SearchBar
-                  card={false}
-                  onSearch={() => setFilters(draft)}
-                  onReset={() => {
-                    setDraft(EMPTY_FILTERS);
-                    setFilters(EMPTY_FILTERS);
-                  }}
-                  loading={query.isFetching}
-                  visibleOnPhone={2}
-                  testId="rule-search"
-                >
-                  <Field.Root>
-                    <Field.Label>{t('rule.searchName')}</Field.Label>
-                    <Input size="sm" value={draft.ruleName} onChange={(event) => setDraft({ ...draft, ruleName: event.currentTarget.value })} data-testid="rule-search-name" />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('rule.searchValue')}</Field.Label>
-                    <Input size="sm" value={draft.ruleValue} onChange={(event) => setDraft({ ...draft, ruleValue: event.currentTarget.value })} data-testid="rule-search-value" />
-                  </Field.Root>
-                </SearchBar>
-                <Flex>
-                  <Authorized action="system:permission:add">
-                    <Button size="sm" onClick={() => setEditing({})} data-testid="rule-add">
-                      {t('rule.add')}
-                    </Button>
-                  </Authorized>
-                </Flex>
-                <DataTable
-                  columns={columns}
-                  rows={query.data ?? []}
-                  loading={query.isFetching}
-                  pagination={false}
-                  getRowId={(rule) => rule.id}
-                  caption={t('rule.caption')}
-                  testId="rule-table"
-                  emptyState={
-                    <EmptyState.Root size="sm">
-                      <EmptyState.Content>
-                        <EmptyState.Indicator>
-                          <SlidersIcon />
-                        </EmptyState.Indicator>
-                        <EmptyState.Description>{t('rule.empty')}</EmptyState.Description>
-                      </EmptyState.Content>
-                    </EmptyState.Root>
-                  }
-                />
-              </Stack>
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Drawer.CloseTrigger>
-            <DataRuleFormDialog
-              open={editing !== undefined}
-              onOpenChange={(open) => (open ? undefined : setEditing(undefined))}
-              permissionId={permissionId}
-              rule={editing?.rule}
-              onSaved={() => {
-                void refresh();
-                void queryClient.invalidateQueries({ queryKey: [...menuKeys.all, 'list'] });
-              }}
-            />
-            {dialog}
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <ListPage
+      plain
+      search={
+        <ListSearchBar page={page} testId="rule-search">
+          <FilterText page={page} name="ruleName" label={t('rule.searchName')} testId="rule-search-name" />
+          <FilterText page={page} name="ruleValue" label={t('rule.searchValue')} testId="rule-search-value" />
+        </ListSearchBar>
+      }
+      toolbar={<ListToolbar testIdPrefix="rule" add={{ action: 'system:permission:add', label: t('rule.add'), onClick: form.add }} />}
+      dialogs={
+        <>
+          <DataRuleFormDialog open={form.open} onOpenChange={form.dialog.onOpenChange} permissionId={permissionId} rule={form.record} onSaved={() => void refresh()} />
+          {remover.dialog}
+        </>
+      }
+    >
+      <ListTable
+        list={list}
+        pagination={false}
+        columns={ruleColumns(t, form.edit, remover.askDelete)}
+        getRowId={(rule) => rule.id}
+        caption={t('rule.caption')}
+        testId="rule-table"
+        emptyState={<ListEmpty icon={<SlidersIcon />} description={t('rule.empty')} />}
+      />
+    </ListPage>
   );
 }

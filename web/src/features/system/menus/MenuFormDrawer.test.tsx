@@ -6,7 +6,8 @@ import type { PermissionRecord } from './api';
 import { MenuFormDrawer } from './MenuFormDrawer';
 
 
-const TREE: PermissionRecord[] = [
+/** The fields the drawer reads (the server answers more). */
+const TREE = [
   {
     id: 'm1',
     name: '系统管理',
@@ -18,7 +19,7 @@ const TREE: PermissionRecord[] = [
       { id: 'm2', parentId: 'm1', name: '用户管理', nameEn: 'Users', menuType: 1, url: '/system/user', component: 'system/UserList', perms: 'system:user:list' },
     ],
   },
-];
+] as PermissionRecord[];
 
 const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
@@ -41,6 +42,12 @@ function chooseType(type: '0' | '1' | '2') {
   fireEvent.click(within(screen.getByTestId(`menu-type-${type}`)).getByRole('radio', { hidden: true }));
 }
 
+/** The form shows the fields `shown` and none of `hidden`. */
+function expectFields(shown: string[], hidden: string[]) {
+  expect(shown.filter((id) => !screen.queryByTestId(id))).toEqual([]);
+  expect(hidden.filter((id) => screen.queryByTestId(id))).toEqual([]);
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -52,33 +59,17 @@ describe('menu form', () => {
     await screen.findByTestId('menu-form');
 
     // Top-level menu: route fields, no parent, no permission code.
-    expect(screen.getByTestId('menu-url')).toBeTruthy();
-    expect(screen.getByTestId('menu-component')).toBeTruthy();
-    expect(screen.getByTestId('menu-icon')).toBeTruthy();
-    expect(screen.getByTestId('menu-keep-alive')).toBeTruthy();
-    expect(screen.queryByTestId('menu-parent')).toBeNull();
-    expect(screen.queryByTestId('menu-perms')).toBeNull();
-    expect(screen.queryByTestId('menu-perms-type')).toBeNull();
-    expect(screen.queryByTestId('menu-status')).toBeNull();
+    expectFields(['menu-url', 'menu-component', 'menu-icon', 'menu-keep-alive'], ['menu-parent', 'menu-perms', 'menu-perms-type', 'menu-status']);
 
     // Button: parent, permission code, its behaviour and status; no route fields.
     chooseType('2');
     await waitFor(() => expect(screen.getByTestId('menu-perms')).toBeTruthy());
-    expect(screen.getByTestId('menu-parent')).toBeTruthy();
-    expect(screen.getByTestId('menu-perms-type')).toBeTruthy();
-    expect(screen.getByTestId('menu-status')).toBeTruthy();
-    expect(screen.queryByTestId('menu-url')).toBeNull();
-    expect(screen.queryByTestId('menu-component')).toBeNull();
-    expect(screen.queryByTestId('menu-icon')).toBeNull();
-    expect(screen.queryByTestId('menu-keep-alive')).toBeNull();
+    expectFields(['menu-parent', 'menu-perms-type', 'menu-status'], ['menu-url', 'menu-component', 'menu-icon', 'menu-keep-alive']);
 
     // Sub-menu: route fields and a parent, plus its optional `:list` code.
     chooseType('1');
     await waitFor(() => expect(screen.getByTestId('menu-url')).toBeTruthy());
-    expect(screen.getByTestId('menu-parent')).toBeTruthy();
-    expect(screen.getByTestId('menu-perms')).toBeTruthy();
-    expect(screen.queryByTestId('menu-perms-type')).toBeNull();
-    expect(screen.queryByTestId('menu-status')).toBeNull();
+    expectFields(['menu-parent', 'menu-perms'], ['menu-perms-type', 'menu-status']);
 
     // The parent picker offers menus and sub-menus of the tree.
     const parent = screen.getByTestId('menu-parent') as HTMLSelectElement;

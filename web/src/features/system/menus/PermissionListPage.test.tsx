@@ -1,13 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { permissionStore } from '../../../lib/permission';
+import { describe, expect, test } from 'vitest';
 import { fakeServer } from '../../../test/api';
-import { renderPage } from '../../../test/render';
+import { calls, expectAbsent, openPage, pickRowAction } from '../../../test/list';
 import type { DataRule, PermissionRecord } from './api';
 import PermissionListPage from './PermissionListPage';
 
-
-const USERS_MENU: PermissionRecord = {
+/** The fields the page reads (the server answers more). */
+const USERS_MENU = {
   id: 'm2',
   parentId: 'm1',
   name: '用户管理',
@@ -20,14 +19,9 @@ const USERS_MENU: PermissionRecord = {
   status: '1',
   ruleFlag: true,
   children: [{ id: 'b1', parentId: 'm2', name: '新增用户', nameEn: 'Add user', menuType: 2, perms: 'system:user:add', permsType: '1', status: '1', sortNo: 1 }],
-};
-const TREE: PermissionRecord[] = [{ id: 'm1', name: '系统管理', nameEn: 'System', menuType: 0, url: '/system', component: 'layouts/RouteView', icon: 'setting', sortNo: 1, status: '1', children: [USERS_MENU] }];
+} as PermissionRecord;
+const TREE = [{ id: 'm1', name: '系统管理', nameEn: 'System', menuType: 0, url: '/system', component: 'layouts/RouteView', icon: 'setting', sortNo: 1, status: '1', children: [USERS_MENU] }] as PermissionRecord[];
 const RULES: DataRule[] = [{ id: 'r1', permissionId: 'm2', ruleName: '本部门', ruleColumn: 'org_code', ruleConditions: 'RIGHT_LIKE', ruleValue: '#{sys_org_code}', status: '1' }];
-
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
 
 function server() {
   return fakeServer({
@@ -38,32 +32,9 @@ function server() {
   });
 }
 
-/** Opens a row's "More" menu and picks an entry with the keyboard (arrows to it, then Enter). */
-async function pickRowAction(row: HTMLElement, testId: string) {
-  fireEvent.click(within(row).getByTestId('menu-more'));
-  const item = await screen.findByTestId(testId);
-  const content = item.closest('[role="menu"]') as HTMLElement;
-  for (let step = 0; step < 5 && !item.hasAttribute('data-highlighted'); step += 1) {
-    fireEvent.keyDown(content, { key: 'ArrowDown' });
-    await waitFor(() => expect(content.querySelector('[data-highlighted]')).toBeTruthy());
-  }
-  expect(item.hasAttribute('data-highlighted')).toBe(true);
-  fireEvent.keyDown(content, { key: 'Enter' });
-}
-
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
-
 describe('menus page', () => {
   test('shows the tree; expand all opens every level, collapse all folds it again', async () => {
-    grant('system:permission:list');
-    server();
-    renderPage(<PermissionListPage />);
+    openPage(<PermissionListPage />, server(), 'system:permission:list');
     expect(await screen.findByText('系统管理')).toBeTruthy();
     expect(screen.queryByText('用户管理')).toBeNull();
     fireEvent.click(screen.getByTestId('menu-expand-all'));
@@ -72,14 +43,11 @@ describe('menus page', () => {
     fireEvent.click(screen.getByTestId('menu-collapse-all'));
     await waitFor(() => expect(screen.queryByText('用户管理')).toBeNull());
     // No add, edit or delete without the codes.
-    expect(screen.queryByTestId('menu-add')).toBeNull();
-    expect(screen.queryByTestId('menu-edit')).toBeNull();
+    expectAbsent('menu-add', 'menu-edit');
   });
 
   test('search by name sends the name and shows the matches', async () => {
-    grant('system:permission:list');
-    const fetchMock = server();
-    renderPage(<PermissionListPage />);
+    const fetchMock = openPage(<PermissionListPage />, server(), 'system:permission:list');
     await screen.findByText('系统管理');
     fireEvent.change(screen.getByTestId('menu-search-name'), { target: { value: '用户' } });
     fireEvent.click(screen.getByTestId('menu-search-submit'));
@@ -89,11 +57,9 @@ describe('menus page', () => {
   });
 
   test('delete warns that children and grants go too, and calls nothing before confirming', async () => {
-    grant('system:permission:list', 'system:permission:delete');
-    const fetchMock = server();
-    renderPage(<PermissionListPage />);
+    const fetchMock = openPage(<PermissionListPage />, server(), 'system:permission:list', 'system:permission:delete');
     const row = (await screen.findByText('系统管理')).closest('tr')!;
-    await pickRowAction(row, 'menu-delete');
+    await pickRowAction(row, 'menu-more', 'menu-delete');
     const dialog = await screen.findByTestId('menu-delete-confirm');
     expect(dialog.textContent).toContain('系统管理');
     expect(dialog.textContent).toContain('下级');
@@ -104,9 +70,7 @@ describe('menus page', () => {
   });
 
   test('batch delete without a selection shows the guard', async () => {
-    grant('system:permission:list', 'system:permission:delete');
-    const fetchMock = server();
-    renderPage(<PermissionListPage />);
+    const fetchMock = openPage(<PermissionListPage />, server(), 'system:permission:list', 'system:permission:delete');
     await screen.findByText('系统管理');
     fireEvent.click(screen.getByTestId('menu-batch-delete'));
     expect(await screen.findByText('请选择一条记录')).toBeTruthy();
@@ -114,13 +78,11 @@ describe('menus page', () => {
   });
 
   test('data rules of a menu open in a drawer with their conditions in words', async () => {
-    grant('system:permission:list', 'system:permission:add');
-    server();
-    renderPage(<PermissionListPage />);
+    openPage(<PermissionListPage />, server(), 'system:permission:list', 'system:permission:add');
     await screen.findByText('系统管理');
     fireEvent.click(screen.getByTestId('menu-expand-all'));
     const row = (await screen.findByText('用户管理')).closest('tr')!;
-    await pickRowAction(row, 'menu-rules');
+    await pickRowAction(row, 'menu-more', 'menu-rules');
     const drawer = await screen.findByTestId('rule-drawer');
     expect(await within(drawer).findByText('本部门')).toBeTruthy();
     expect(within(drawer).getByText('右模糊（以…开头）')).toBeTruthy();

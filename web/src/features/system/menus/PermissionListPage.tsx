@@ -1,17 +1,13 @@
-import { Badge, Box, Button, Card, EmptyState, Field, Flex, HStack, Input, Menu, Portal, Stack, Text, VStack } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExpandedState } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Authorized } from '../../../components/Authorized';
-import { useConfirm } from '../../../components/ConfirmDialog';
-import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { ChevronDownIcon, FolderIcon, TrashIcon } from '../../../components/icons';
+import type { DataColumn } from '../../../components/DataTable';
+import { FolderIcon } from '../../../components/icons';
+import { actionsColumn, FilterText, ListEmpty, ListPage, ListSearchBar, ListTable, ListToolbar, RowMenu, useDeleteRecords, useListFilters, useStaticList } from '../../../components/list';
 import { MenuItemIcon } from '../../../components/MenuIcon';
-import { SearchBar } from '../../../components/SearchBar';
-import { toaster } from '../../../components/ui/toaster';
-import { useRequireSelection } from '../../../hooks/useRequireSelection';
 import { useLanguage, type Language } from '../../../i18n';
 import { deletePermission, deletePermissions, fetchPermissionList, menuKeys, type PermissionRecord } from './api';
 import { DataRuleDrawer } from './DataRuleDrawer';
@@ -80,12 +76,32 @@ function menuColumns({ t, language, onEdit, onAddChild, onRules, onDelete }: Col
           </Badge>
         ),
     },
-    {
-      id: 'actions',
-      header: t('action.actions', { ns: 'dataTable' }),
-      sticky: true,
-      cell: (row) => <RowActions row={row} onEdit={() => onEdit(row)} onAddChild={() => onAddChild(row)} onRules={() => onRules(row)} onDelete={() => onDelete(row)} />,
-    },
+    actionsColumn<PermissionRecord>('text', (row) => {
+      const isButton = Number(row.menuType) === 2;
+      return [
+        { kind: 'edit', action: 'system:permission:edit', onClick: () => onEdit(row), testId: 'menu-edit' },
+        <RowMenu
+          key="more"
+          ariaLabel={t('rowActions', { name: menuName(row, language) })}
+          testId="menu-more"
+          items={[
+            !isButton && { value: 'addChild', label: t('addChild'), action: 'system:permission:add', testId: 'menu-add-child', onSelect: () => onAddChild(row) },
+            !isButton && {
+              value: 'rules',
+              label: (
+                <>
+                  {t('dataRules')}
+                  {asFlag(row.ruleFlag) ? <Box boxSize="1.5" rounded="full" colorPalette="blue" bg="colorPalette.solid" marginStart="auto" /> : null}
+                </>
+              ),
+              testId: 'menu-rules',
+              onSelect: () => onRules(row),
+            },
+            { value: 'delete', label: t('action.delete', { ns: 'dataTable' }), action: 'system:permission:delete', danger: true, testId: 'menu-delete', onSelect: () => onDelete(row) },
+          ]}
+        />,
+      ];
+    }),
   ];
 }
 
@@ -94,18 +110,16 @@ export default function PermissionListPage() {
   const { t } = useTranslation('sysMenu');
   const language = useLanguage();
   const queryClient = useQueryClient();
-  const requireSelection = useRequireSelection();
-  const { confirm, dialog } = useConfirm();
-  const [draft, setDraft] = useState('');
-  const [name, setName] = useState('');
+  const filters = useListFilters({ name: '' });
+  const name = filters.filters.name;
   const [expanded, setExpanded] = useState<ExpandedState>({});
-  const [selection, setSelection] = useState<string[]>([]);
   const [formTarget, setFormTarget] = useState<MenuFormTarget>();
   const [formOpen, setFormOpen] = useState(false);
   const [rulesFor, setRulesFor] = useState<PermissionRecord>();
 
   const query = useQuery({ queryKey: menuKeys.list(name), queryFn: ({ signal }) => fetchPermissionList(name, signal) });
-  const rows = useMemo(() => query.data ?? [], [query.data]);
+  const list = useStaticList(query);
+  const rows = list.rows;
   // The parent picker always needs the whole tree, whatever the search shows.
   const fullTree = useQuery({ queryKey: menuKeys.list(''), queryFn: ({ signal }) => fetchPermissionList('', signal), enabled: formOpen });
   const refresh = () => queryClient.invalidateQueries({ queryKey: menuKeys.all });
@@ -115,33 +129,16 @@ export default function PermissionListPage() {
     setFormOpen(true);
   };
 
-  const askDelete = (record: PermissionRecord) =>
-    confirm({
-      title: t('delete.title'),
-      description: t('delete.description', { name: menuName(record, language) }),
-      testId: 'menu-delete-confirm',
-      onConfirm: async () => {
-        const envelope = await deletePermission(record.id);
-        toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-        setSelection((ids) => ids.filter((id) => id !== record.id));
-        await refresh();
-      },
-    });
-
-  const askBatchDelete = () => {
-    if (!requireSelection(selection)) return;
-    confirm({
-      title: t('delete.title'),
-      description: t('delete.batchDescription', { count: selection.length }),
-      testId: 'menu-delete-confirm',
-      onConfirm: async () => {
-        const envelope = await deletePermissions(selection);
-        toaster.create({ type: 'success', title: envelope.message, duration: 3000 });
-        setSelection([]);
-        await refresh();
-      },
-    });
-  };
+  const remover = useDeleteRecords<PermissionRecord>({
+    list,
+    remove: deletePermissions,
+    removeOne: (record) => deletePermission(record.id),
+    title: t('delete.title'),
+    describe: (record) => t('delete.description', { name: menuName(record, language) }),
+    describeBatch: (count) => t('delete.batchDescription', { count }),
+    testId: 'menu-delete-confirm',
+    afterDelete: refresh,
+  });
 
   const columns = menuColumns({
     t,
@@ -149,158 +146,58 @@ export default function PermissionListPage() {
     onEdit: (record) => openForm({ kind: 'edit', record }),
     onAddChild: (parent) => openForm({ kind: 'add', parent }),
     onRules: setRulesFor,
-    onDelete: askDelete,
+    onDelete: remover.askDelete,
   });
 
   const searching = name.trim() !== '';
-  const emptyState = (
-    <EmptyState.Root size="sm" data-testid="menu-empty">
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <FolderIcon />
-        </EmptyState.Indicator>
-        <VStack textAlign="center" gap="1">
-          <EmptyState.Title>{t('empty.title')}</EmptyState.Title>
-          <EmptyState.Description>{searching ? t('empty.search', { name }) : t('empty.description')}</EmptyState.Description>
-        </VStack>
-      </EmptyState.Content>
-    </EmptyState.Root>
-  );
 
   return (
-    <Stack gap="4" data-testid="menu-page">
-      <SearchBar
-        onSearch={() => setName(draft)}
-        onReset={() => {
-          setDraft('');
-          setName('');
-        }}
-        loading={query.isFetching}
-        testId="menu-search"
-      >
-        <Field.Root>
-          <Field.Label>{t('searchName')}</Field.Label>
-          <Input size="sm" value={draft} placeholder={t('searchPlaceholder')} onChange={(event) => setDraft(event.currentTarget.value)} data-testid="menu-search-name" />
-        </Field.Root>
-      </SearchBar>
-      <Card.Root size="sm">
-        <Card.Body>
-          <Stack gap="4">
-            <Flex gap="2" wrap="wrap" align="center">
-              <Authorized action="system:permission:add">
-                <Button size="sm" onClick={() => openForm({ kind: 'add' })} data-testid="menu-add">
-                  {t('addMenu')}
-                </Button>
-              </Authorized>
-              <Authorized action="system:permission:delete">
-                <Button size="sm" variant="outline" colorPalette="red" onClick={askBatchDelete} data-testid="menu-batch-delete">
-                  <TrashIcon />
-                  {t('action.batchDelete', { ns: 'dataTable' })}
-                </Button>
-              </Authorized>
-              {/* One group, so that on phones both wrap together instead of one hanging below. */}
-              <HStack gap="2" marginStart="auto">
-                <Button size="sm" variant="ghost" onClick={() => setExpanded(Object.fromEntries(parentIds(rows).map((id) => [id, true])))} disabled={searching} data-testid="menu-expand-all">
-                  {t('expandAll')}
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setExpanded({})} disabled={searching} data-testid="menu-collapse-all">
-                  {t('collapseAll')}
-                </Button>
-              </HStack>
-            </Flex>
-            <DataTable
-              columns={columns}
-              rows={rows}
-              loading={query.isFetching}
-              pagination={false}
-              getRowId={(row) => row.id}
-              getSubRows={searching ? undefined : (row) => (row.children && row.children.length > 0 ? row.children : undefined)}
-              expanded={expanded}
-              onExpandedChange={setExpanded}
-              selectedIds={selection}
-              onSelectionChange={setSelection}
-              emptyState={emptyState}
-              caption={t('caption')}
-              testId="menu-table"
-            />
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-      <MenuFormDrawer
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        target={formTarget}
-        tree={fullTree.data ?? (searching ? [] : rows)}
-        onSaved={() => void refresh()}
+    <ListPage
+      testId="menu-page"
+      search={
+        <ListSearchBar page={{ ...filters, list }} testId="menu-search">
+          <FilterText page={filters} name="name" label={t('searchName')} placeholder={t('searchPlaceholder')} testId="menu-search-name" />
+        </ListSearchBar>
+      }
+      toolbar={
+        <ListToolbar
+          testIdPrefix="menu"
+          add={{ action: 'system:permission:add', label: t('addMenu'), onClick: () => openForm({ kind: 'add' }) }}
+          batchDelete={{ action: 'system:permission:delete', onClick: remover.askBatchDelete }}
+          end={
+            // One group, so that on phones both wrap together instead of one hanging below.
+            <HStack gap="2">
+              <Button size="sm" variant="ghost" onClick={() => setExpanded(Object.fromEntries(parentIds(rows).map((id) => [id, true])))} disabled={searching} data-testid="menu-expand-all">
+                {t('expandAll')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setExpanded({})} disabled={searching} data-testid="menu-collapse-all">
+                {t('collapseAll')}
+              </Button>
+            </HStack>
+          }
+        />
+      }
+      dialogs={
+        <>
+          <MenuFormDrawer open={formOpen} onOpenChange={setFormOpen} target={formTarget} tree={fullTree.data ?? (searching ? [] : rows)} onSaved={() => void refresh()} />
+          <DataRuleDrawer permission={rulesFor} onClose={() => setRulesFor(undefined)} />
+          {remover.dialog}
+        </>
+      }
+    >
+      <ListTable
+        list={list}
+        selectable
+        pagination={false}
+        columns={columns}
+        getRowId={(row) => row.id}
+        getSubRows={searching ? undefined : (row) => (row.children && row.children.length > 0 ? row.children : undefined)}
+        expanded={expanded}
+        onExpandedChange={setExpanded}
+        emptyState={<ListEmpty icon={<FolderIcon />} title={t('empty.title')} description={searching ? t('empty.search', { name }) : t('empty.description')} testId="menu-empty" />}
+        caption={t('caption')}
+        testId="menu-table"
       />
-      <DataRuleDrawer permission={rulesFor} onClose={() => setRulesFor(undefined)} />
-      {dialog}
-    </Stack>
-  );
-}
-
-function RowActions({
-  row,
-  onEdit,
-  onAddChild,
-  onRules,
-  onDelete,
-}: {
-  row: PermissionRecord;
-  onEdit: () => void;
-  onAddChild: () => void;
-  onRules: () => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation('sysMenu');
-  const language = useLanguage();
-  const isButton = Number(row.menuType) === 2;
-  return (
-    <HStack gap="1">
-      <Authorized action="system:permission:edit">
-        <Button size="xs" variant="ghost" colorPalette="blue" onClick={onEdit} data-testid="menu-edit">
-          {t('action.edit', { ns: 'dataTable' })}
-        </Button>
-      </Authorized>
-      <Menu.Root
-        positioning={{ placement: 'bottom-end' }}
-        onSelect={(details) => {
-          if (details.value === 'addChild') onAddChild();
-          else if (details.value === 'rules') onRules();
-          else if (details.value === 'delete') onDelete();
-        }}
-      >
-        <Menu.Trigger asChild>
-          <Button size="xs" variant="ghost" aria-label={t('rowActions', { name: menuName(row, language) })} data-testid="menu-more">
-            {t('action.more', { ns: 'dataTable' })}
-            <ChevronDownIcon />
-          </Button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="36">
-              {!isButton ? (
-                <Authorized action="system:permission:add">
-                  <Menu.Item value="addChild" data-testid="menu-add-child">
-                    {t('addChild')}
-                  </Menu.Item>
-                </Authorized>
-              ) : null}
-              {!isButton ? (
-                <Menu.Item value="rules" data-testid="menu-rules">
-                  {t('dataRules')}
-                  {asFlag(row.ruleFlag) ? <Box boxSize="1.5" rounded="full" colorPalette="blue" bg="colorPalette.solid" marginStart="auto" /> : null}
-                </Menu.Item>
-              ) : null}
-              <Authorized action="system:permission:delete">
-                <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }} data-testid="menu-delete">
-                  {t('action.delete', { ns: 'dataTable' })}
-                </Menu.Item>
-              </Authorized>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
-    </HStack>
+    </ListPage>
   );
 }

@@ -3,54 +3,21 @@
  * platform only). Lists come back as a tree; a `name` filter answers the matches flat.
  */
 import { api, type Envelope } from '../../../api/client';
+import { resource } from '../../../api/resource';
+import type { components } from '../../../api/schema';
 
 /** 0 top-level menu, 1 sub-menu, 2 button. */
 export type MenuType = 0 | 1 | 2;
 
-export interface PermissionRecord {
-  id: string;
-  parentId?: string | null;
-  name: string;
-  nameEn?: string | null;
-  url?: string | null;
-  component?: string | null;
-  componentName?: string | null;
-  redirect?: string | null;
-  menuType: MenuType;
-  perms?: string | null;
-  /** "1" show/hide, "2" disable. */
-  permsType?: string | null;
-  sortNo?: number | null;
-  alwaysShow?: boolean | null;
-  icon?: string | null;
-  route?: boolean | string | null;
-  keepAlive?: boolean | null;
-  hidden?: boolean | null;
-  internalOrExternal?: boolean | null;
-  /** "1" on, "0" off. */
-  status?: string | null;
-  platformOnly?: boolean | null;
-  leaf?: boolean | null;
-  ruleFlag?: boolean | number | null;
-  children?: PermissionRecord[] | null;
-}
-
+/** A menu or button (`menuType` 0 top-level menu, 1 sub-menu, 2 button), with its children in a tree. */
+export type PermissionRecord = components['schemas']['PermissionRecord'];
 /** What add and edit send: every field of the record except the computed ones. */
-export type PermissionInput = Omit<PermissionRecord, 'id' | 'leaf' | 'ruleFlag' | 'children'> & { id?: string };
+export type PermissionInput = components['schemas']['MenuForm'];
+/** A data rule of a menu (`status` "1" on, "0" off). */
+export type DataRule = components['schemas']['DataRule'];
+export type DataRuleInput = components['schemas']['RuleBody'];
 
-export interface DataRule {
-  id: string;
-  permissionId: string;
-  ruleName: string;
-  ruleColumn: string;
-  ruleConditions: string;
-  ruleValue: string;
-  /** "1" on, "0" off. */
-  status: string;
-}
-
-export type DataRuleInput = Omit<DataRule, 'id'> & { id?: string };
-
+/** The search of a menu's rules. */
 export interface DataRuleFilters {
   ruleName?: string;
   ruleValue?: string;
@@ -77,21 +44,7 @@ export function fetchPermissionList(name?: string, signal?: AbortSignal): Promis
     .then((envelope) => envelope.result ?? []);
 }
 
-export function addPermission(body: PermissionInput): Promise<Envelope<PermissionRecord>> {
-  return api.post<PermissionRecord>('/sys/permission/add', body, { notify: false });
-}
-
-export function editPermission(body: PermissionInput & { id: string }): Promise<Envelope<PermissionRecord>> {
-  return api.put<PermissionRecord>('/sys/permission/edit', body, { notify: false });
-}
-
-export function deletePermission(id: string): Promise<Envelope<unknown>> {
-  return api.delete('/sys/permission/delete', { id });
-}
-
-export function deletePermissions(ids: string[]): Promise<Envelope<unknown>> {
-  return api.delete('/sys/permission/deleteBatch', { ids: ids.join(',') });
-}
+export const { add: addPermission, edit: editPermission, remove: deletePermission, removeBatch: deletePermissions } = resource<PermissionRecord, PermissionInput>('/sys/permission');
 
 /** A menu's data rules; with a filter the server's search (`queryPermissionRule`). */
 export function fetchDataRules(permissionId: string, filters: DataRuleFilters, signal?: AbortSignal): Promise<DataRule[]> {

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { permissionStore } from '../../../lib/permission';
+import { describe, expect, test } from 'vitest';
 import { fakeServer } from '../../../test/api';
+import { grant } from '../../../test/list';
 import { renderPage } from '../../../test/render';
 import RoleListPage from './RoleListPage';
-
 
 const ROLES = [
   { id: 'r1', roleCode: 'admin', roleName: '管理员', roleNameEn: 'Administrator', builtIn: true, createTime: '2025-01-01 00:00:00' },
@@ -22,16 +21,6 @@ const TREE = [
     ],
   },
 ];
-
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
 
 describe('roles page', () => {
   test('built-in roles cannot be deleted', async () => {

@@ -9,17 +9,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { ShieldIcon } from '../../../components/icons';
-import { actionsColumn, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, useDeleteRecords, useListPage } from '../../../components/list';
+import { actionsColumn, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, truncatedColumn, useDeleteRecords, useListPage } from '../../../components/list';
 import { RoleFormDialog } from './RoleFormDialog';
 import { RolePermissionDrawer } from './RolePermissionDrawer';
 import { deleteRole, deleteRoles, isBuiltIn, ROLE_LIST_PATH, type RoleRecord } from './api';
 
-type RoleFilters = {
-  roleName: string;
-  roleCode: string;
-};
-
-const EMPTY_FILTERS: RoleFilters = { roleName: '', roleCode: '' };
+/** The filters (in the URL) and their empty values. */
+const EMPTY_FILTERS = { roleName: '', roleCode: '' };
+type RoleFilters = typeof EMPTY_FILTERS;
 
 export default function RoleListPage() {
   const { t } = useTranslation('sysRole');
@@ -104,16 +101,7 @@ function roleColumns({ t, onEdit, onAuthorize, onDelete }: ColumnContext): DataC
     },
     { id: 'roleName', header: t('field.roleName'), sortable: true, cell: (role) => <Text fontWeight="medium">{role.roleName}</Text> },
     { id: 'roleNameEn', header: t('field.roleNameEn'), hideBelow: 'md', cell: (role) => role.roleNameEn || '—' },
-    {
-      id: 'description',
-      header: t('field.description'),
-      hideBelow: 'lg',
-      cell: (role) => (
-        <Text truncate maxWidth="64" title={role.description ?? undefined}>
-          {role.description || '—'}
-        </Text>
-      ),
-    },
+    truncatedColumn<RoleRecord>('description', t('field.description'), (role) => role.description, '64', { hideBelow: 'lg' }),
     { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'md', cell: (role) => <Text whiteSpace="nowrap">{role.createTime || '—'}</Text> },
     actionsColumn<RoleRecord>('icon', (role) => [
       { kind: 'edit', action: 'system:role:edit', onClick: () => onEdit(role), testId: 'role-edit' },

@@ -1,61 +1,23 @@
 /** Calls of the roles page (contract docs/api/system-admin.md, "Roles"). */
 import { api, type Envelope } from '../../../api/client';
-import type { TreeNode } from '../../../components/permission/PermissionTree';
+import { resource } from '../../../api/resource';
+import type { components } from '../../../api/schema';
 
 export const ROLE_LIST_PATH = '/sys/role/list';
 
-export interface RoleRecord {
-  id: string;
-  roleCode: string;
-  roleName: string;
-  roleNameEn?: string | null;
-  description?: string | null;
-  createTime?: string | null;
-  /** admin/customer: cannot be deleted. */
-  builtIn?: boolean | number | string | null;
-}
+export type RoleRecord = components['schemas']['RoleRecord'];
+export type RoleBody = components['schemas']['RoleForm'];
+export type DataRule = components['schemas']['DataRule'];
 
-export interface RoleBody {
-  id?: string;
-  roleCode: string;
-  roleName: string;
-  roleNameEn?: string;
-  description?: string;
-}
+/** admin/customer: cannot be deleted (`builtIn` may come as a boolean, 0/1 or "0"/"1"). */
+export const isBuiltIn = (role: Pick<RoleRecord, 'builtIn'>) => ['true', '1'].includes(String(role.builtIn));
 
-export interface DataRule {
-  id: string;
-  permissionId: string;
-  ruleName: string;
-  ruleColumn?: string | null;
-  ruleConditions?: string | null;
-  ruleValue?: string | null;
-  status?: string | number | null;
-}
-
-/** `builtIn` may come as a boolean, 0/1 or "0"/"1". */
-export const isBuiltIn = (role: RoleRecord) => role.builtIn === true || role.builtIn === 1 || role.builtIn === '1' || role.builtIn === 'true';
-
-export function addRole(body: RoleBody): Promise<Envelope<RoleRecord>> {
-  return api.post<RoleRecord>('/sys/role/add', body, { notify: false });
-}
-
-export function editRole(body: RoleBody): Promise<Envelope<RoleRecord>> {
-  return api.put<RoleRecord>('/sys/role/edit', body, { notify: false });
-}
-
-export function deleteRole(id: string): Promise<Envelope<unknown>> {
-  return api.delete('/sys/role/delete', { id });
-}
-
-export function deleteRoles(ids: string[]): Promise<Envelope<unknown>> {
-  return api.delete('/sys/role/deleteBatch', { ids: ids.join(',') });
-}
+export const { add: addRole, edit: editRole, remove: deleteRole, removeBatch: deleteRoles } = resource<RoleRecord, RoleBody>('/sys/role');
 
 /** What the caller may grant: `{treeList, ids}`. */
-export function fetchGrantableTree(): Promise<{ treeList: TreeNode[]; ids: string[] }> {
+export function fetchGrantableTree(): Promise<components['schemas']['GrantTree']> {
   return api
-    .get<{ treeList?: TreeNode[] | null; ids?: string[] | null } | null>('/sys/permission/queryTreeList')
+    .get<Partial<components['schemas']['GrantTree']> | null>('/sys/permission/queryTreeList')
     .then((envelope) => ({ treeList: envelope.result?.treeList ?? [], ids: envelope.result?.ids ?? [] }));
 }
 
@@ -74,7 +36,7 @@ export function saveRolePermissions(roleId: string, permissionIds: string[], las
 /** The rules of a menu and those the role selected (none: an empty list). */
 export function fetchRoleDataRules(permissionId: string, roleId: string): Promise<{ rules: DataRule[]; checked: string[] }> {
   return api
-    .get<{ datarule?: DataRule[] | null; drChecked?: string | null } | null>(
+    .get<Partial<components['schemas']['RoleDataRules']> | null>(
       `/sys/role/datarule/${encodeURIComponent(permissionId)}/${encodeURIComponent(roleId)}`,
     )
     .then((envelope) => ({

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { permissionStore } from '../../../lib/permission';
+import { describe, expect, test } from 'vitest';
 import { fakeServer } from '../../../test/api';
+import { bodyOf, calls, grant } from '../../../test/list';
 import { renderPage } from '../../../test/render';
 import SubAccountListPage from './SubAccountListPage';
-
 
 const SUBS = [{ id: 's1', username: 'clerk01', realname: 'Clerk One', status: 1, createTime: '2025-01-01 00:00:00' }];
 const TREE = [
@@ -15,19 +14,6 @@ const TREE = [
     children: [{ key: 'orders-list', title: '订单列表', menuType: 1, isLeaf: true }],
   },
 ];
-
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
-
-const posts = (fetchMock: ReturnType<typeof fakeServer>, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => init?.method === 'POST' && String(url).includes(path));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
 
 describe('sub-accounts page', () => {
   test('adds a sub-account with the checked permissions', async () => {
@@ -49,8 +35,8 @@ describe('sub-accounts page', () => {
     fireEvent.click(await within(drawer).findByTestId('tree-check-orders'));
     await waitFor(() => expect(screen.getByTestId('tree-node-orders').getAttribute('data-state')).toBe('checked'));
     fireEvent.click(within(drawer).getByTestId('sub-save'));
-    await waitFor(() => expect(posts(fetchMock, '/erp/user/sub/add')).toHaveLength(1), { timeout: 3000 });
-    expect(JSON.parse(String(posts(fetchMock, '/erp/user/sub/add')[0]?.[1]?.body))).toEqual({
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/erp/user/sub/add')).toHaveLength(1), { timeout: 3000 });
+    expect(bodyOf(fetchMock, 'POST', '/erp/user/sub/add', 0)).toEqual({
       username: 'clerk02',
       realname: 'Clerk Two',
       password: 'Passw0rd!',

@@ -9,18 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
 import { LockIcon, UnlockIcon } from '../../../components/icons';
-import { actionsColumn, FilterSelect, FilterText, ListPage, ListSearchBar, ListSubtitle, ListTable, ListToolbar, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
+import { actionsColumn, FilterSelect, FilterText, labelled, ListPage, ListSearchBar, ListSubtitle, ListTable, ListToolbar, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
 import { SubAccountFormDrawer } from './SubAccountFormDrawer';
 import { deleteSubAccount, freezeSubAccounts, SUB_ACCOUNT_LIST_PATH, type SubAccountRecord } from './api';
 
-type Filters = {
-  username: string;
-  realname: string;
-  phone: string;
-  status: string;
-};
-
-const EMPTY_FILTERS: Filters = { username: '', realname: '', phone: '', status: '' };
+/** The filters (in the URL) and their empty values. */
+const EMPTY_FILTERS = { username: '', realname: '', phone: '', status: '' };
+type Filters = typeof EMPTY_FILTERS;
 const nameOf = (account: SubAccountRecord) => account.realname || account.username;
 
 export default function SubAccountListPage() {
@@ -61,16 +56,7 @@ export default function SubAccountListPage() {
           <FilterText page={page} name="username" label={t('field.username')} placeholder={t('placeholder.username')} />
           <FilterText page={page} name="realname" label={t('field.realname')} placeholder={t('placeholder.realname')} />
           <FilterText page={page} name="phone" type="tel" label={t('field.phone')} placeholder={t('placeholder.phone')} />
-          <FilterSelect
-            page={page}
-            name="status"
-            label={t('field.status')}
-            options={[
-              { value: '1', label: t('status.1') },
-              { value: '2', label: t('status.2') },
-            ]}
-            allLabel={t('placeholder.all')}
-          />
+          <FilterSelect page={page} name="status" label={t('field.status')} options={labelled(['1', '2'], (status) => t(`status.${status}`))} allLabel={t('placeholder.all')} />
         </ListSearchBar>
       }
       title={t('list.title')}

@@ -1,35 +1,16 @@
 /** Calls of the sub-accounts page (contract docs/api/system-admin.md, "Sub-accounts"). */
 import { api, type Envelope } from '../../../api/client';
-import type { TreeNode } from '../../../components/permission/PermissionTree';
+import type { components } from '../../../api/schema';
 import type { UserRecord } from '../users/api';
 
 export type { UserRecord as SubAccountRecord } from '../users/api';
 
 export const SUB_ACCOUNT_LIST_PATH = '/erp/user/sub/list';
 
-export interface SubAccountAdd {
-  username: string;
-  realname: string;
-  password: string;
-  phone?: string;
-  email?: string;
-  permissionIds: string;
-}
-
-export interface SubAccountEdit {
-  id: string;
-  realname: string;
-  phone?: string;
-  email?: string;
-  /** Left out when the tree could not be loaded: the grants stay as they are. */
-  permissionIds?: string;
-}
-
-export interface SubPermissionTree {
-  treeList: TreeNode[];
-  ids: string[];
-  checked: string[];
-}
+/** Add and edit (edit with the `id`; without `permissionIds` the grants stay as they are). */
+export type SubAccountAdd = components['schemas']['SubForm'];
+export type SubAccountEdit = components['schemas']['SubForm'] & { id: string };
+export type SubPermissionTree = components['schemas']['SubPermissionTree'];
 
 export function addSubAccount(body: SubAccountAdd): Promise<Envelope<UserRecord>> {
   return api.post<UserRecord>('/erp/user/sub/add', body, { notify: false });

@@ -1,19 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { message, validateNewPassword, validateRequired } from '../../../core';
-import { permissionStore } from '../../../lib/permission';
 import { fakeServer } from '../../../test/api';
-import { renderPage } from '../../../test/render';
+import { calls, openPage } from '../../../test/list';
 import TenantListPage from './TenantListPage';
-
 
 const TENANTS = [{ id: 1, name: '平台', nameEn: 'Platform', status: 1, beginDate: null, endDate: null, userCount: 3, createTime: '2025-01-01 10:00:00' }];
 const GOOD_PASSWORD = 'Abcd@1234';
-
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
 
 function server() {
   return fakeServer({
@@ -23,13 +16,8 @@ function server() {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-
 async function openAddForm() {
-  grant('system:tenant:list', 'system:tenant:add');
-  const fetchMock = server();
-  renderPage(<TenantListPage />);
+  const fetchMock = openPage(<TenantListPage />, server(), 'system:tenant:list', 'system:tenant:add');
   await screen.findByText('Platform');
   fireEvent.click(screen.getByTestId('tenant-add'));
   await screen.findByTestId('tenant-form');
@@ -42,11 +30,6 @@ function fillAdmin(username: string, password: string, confirm: string) {
   fireEvent.change(screen.getByTestId('tenant-admin-password'), { target: { value: password } });
   fireEvent.change(screen.getByTestId('tenant-admin-confirm'), { target: { value: confirm } });
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
 
 describe('tenant add', () => {
   test('a weak administrator password is refused with the core message', async () => {

@@ -1,19 +1,15 @@
 import { Badge } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
-import { actionsColumn, FilterSelect, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, useDeleteRecords, useListPage } from '../../../components/list';
+import { statusOptions } from '../../../components/form/options';
+import { createTimeColumn, CrudListPage, editDeleteColumn, FilterSelect, FilterText, useCrudList, type CrudList } from '../../../components/list';
 import { deleteTenant, TENANT_LIST_PATH, type TenantRecord } from './api';
 import { TenantFormDialog } from './TenantFormDialog';
 
-/** A type alias (not an interface) so that it fits the list's filter record. */
-type Filters = {
-  name: string;
-  status: string;
-};
-
-const EMPTY: Filters = { name: '', status: '' };
+/** The filters (in the URL) and their empty values. */
+const EMPTY = { name: '', status: '' };
+type Filters = typeof EMPTY;
 
 /** Tenant status as a tag: green normal, red frozen. */
 function TenantStatusTag({ status }: { status: number }) {
@@ -26,13 +22,7 @@ function TenantStatusTag({ status }: { status: number }) {
   );
 }
 
-interface ColumnDeps {
-  t: TFunction<'sysTenant'>;
-  onEdit: (record: TenantRecord) => void;
-  onDelete: (record: TenantRecord) => void;
-}
-
-function tenantColumns({ t, onEdit, onDelete }: ColumnDeps): DataColumn<TenantRecord>[] {
+function tenantColumns(t: TFunction<'sysTenant'>, crud: CrudList<TenantRecord, Filters>): DataColumn<TenantRecord>[] {
   return [
     { id: 'id', header: t('field.id'), textAlign: 'end', width: '90px' },
     { id: 'name', header: t('field.name'), sortable: true, minWidth: '140px' },
@@ -41,59 +31,36 @@ function tenantColumns({ t, onEdit, onDelete }: ColumnDeps): DataColumn<TenantRe
     { id: 'beginDate', header: t('field.beginDate'), hideBelow: 'lg' },
     { id: 'endDate', header: t('field.endDate'), hideBelow: 'lg' },
     { id: 'userCount', header: t('field.userCount'), textAlign: 'end', hideBelow: 'sm', cell: (row) => row.userCount ?? 0 },
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'md' },
-    actionsColumn<TenantRecord>('text', (row) => [
-      { kind: 'edit', action: 'system:tenant:edit', onClick: () => onEdit(row), testId: 'tenant-edit' },
-      { kind: 'delete', action: 'system:tenant:delete', onClick: () => onDelete(row), testId: 'tenant-delete' },
-    ]),
+    createTimeColumn(t('field.createTime')),
+    editDeleteColumn('text', crud.actions),
   ];
 }
 
 /** Tenants (platform only): search by name and status, paging, sort, add/edit and delete. */
 export default function TenantListPage() {
   const { t } = useTranslation('sysTenant');
-  const [form, setForm] = useState<{ record?: TenantRecord }>();
-  const page = useListPage<TenantRecord, Filters>(TENANT_LIST_PATH, { emptyFilters: EMPTY, defaultSort: { column: 'createTime', order: 'desc' } });
-  const { list } = page;
-  const remover = useDeleteRecords<TenantRecord>({
-    list,
+  const crud = useCrudList<TenantRecord, Filters>(TENANT_LIST_PATH, {
+    name: 'tenant',
+    permission: 'system:tenant',
+    ns: 'sysTenant',
+    emptyFilters: EMPTY,
     removeOne: (record) => deleteTenant(record.id),
     getId: (record) => String(record.id),
-    title: t('delete.title'),
     describe: (record) => t('delete.description', { name: record.name }),
-    testId: 'tenant-delete-confirm',
   });
-
-  const columns = tenantColumns({ t, onEdit: (record) => setForm({ record }), onDelete: remover.askDelete });
-
   return (
-    <ListPage
-      testId="tenant-page"
-      search={
-        <ListSearchBar page={page} visibleOnPhone={2} testId="tenant-search">
-          <FilterText page={page} name="name" label={t('filter.name')} placeholder={t('filter.namePlaceholder')} testId="tenant-search-name" />
-          <FilterSelect
-            page={page}
-            name="status"
-            label={t('filter.status')}
-            options={[
-              { value: '1', label: t('status.1') },
-              { value: '0', label: t('status.0') },
-            ]}
-            allLabel={t('filter.all')}
-            testId="tenant-search-status"
-          />
-        </ListSearchBar>
-      }
-      toolbar={<ListToolbar testIdPrefix="tenant" add={{ action: 'system:tenant:add', label: t('add'), onClick: () => setForm({}) }} />}
-      dialogs={
+    <CrudListPage
+      crud={crud}
+      columns={tenantColumns(t, crud)}
+      search={{ visibleOnPhone: 2 }}
+      filters={
         <>
-          <TenantFormDialog open={form !== undefined} onOpenChange={(open) => (open ? undefined : setForm(undefined))} record={form?.record} />
-          {remover.dialog}
+          <FilterText page={crud} name="name" label={t('filter.name')} placeholder={t('filter.namePlaceholder')} testId="tenant-search-name" />
+          <FilterSelect page={crud} name="status" label={t('filter.status')} options={statusOptions((status) => t(`status.${status}`))} allLabel={t('filter.all')} testId="tenant-search-status" />
         </>
       }
-    >
-      <ListTable list={list} columns={columns} getRowId={(row) => String(row.id)} caption={t('caption')} testId="tenant-table" />
-    </ListPage>
+      table={{ getRowId: (row) => String(row.id) }}
+      dialogs={<TenantFormDialog {...crud.form.dialog} />}
+    />
   );
 }

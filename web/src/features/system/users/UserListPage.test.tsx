@@ -1,21 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
-import { permissionStore } from '../../../lib/permission';
 import { fakeServer } from '../../../test/api';
-import { renderPage } from '../../../test/render';
+import { bodyOf, calls, confirmSends, openPage, urlOf } from '../../../test/list';
 import UserListPage from './UserListPage';
-
 
 const USERS = [
   { id: 'u1', username: 'alice', realname: 'Alice', status: 1, sex: 2, phone: '13800000001', orgCodeTxt: 'HQ', createTime: '2025-01-01 10:00:00' },
   { id: 'u2', username: 'bob', realname: 'Bob', status: 2, sex: 1, phone: '13800000002', orgCodeTxt: 'HQ', createTime: '2025-01-02 10:00:00' },
 ];
-
-function grant(...codes: string[]) {
-  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
-  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
-}
 
 function server() {
   return fakeServer({
@@ -26,21 +19,11 @@ function server() {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  permissionStore.set({ loaded: false, routes: [], auth: [], allAuth: [], authJson: '[]', allAuthJson: '[]' });
-});
-
 describe('users page', () => {
   test('lists users with paging parameters and the default sort', async () => {
-    grant('system:user:add');
-    const fetchMock = server();
-    renderPage(<UserListPage />);
+    const fetchMock = openPage(<UserListPage />, server(), 'system:user:add');
     expect(await screen.findByText('alice')).toBeTruthy();
-    const url = new URL(String(calls(fetchMock, 'GET', '/sys/user/list')[0]?.[0]), 'http://localhost');
+    const url = urlOf(fetchMock, 'GET', '/sys/user/list', 0);
     expect(url.searchParams.get('pageNo')).toBe('1');
     expect(url.searchParams.get('pageSize')).toBe('10');
     expect(url.searchParams.get('column')).toBe('createTime');
@@ -51,9 +34,7 @@ describe('users page', () => {
 
   test('a batch freeze with no selection says "Please select one data"', async () => {
     await act(() => i18n.changeLanguage('en-US'));
-    grant('system:user:freeze');
-    const fetchMock = server();
-    renderPage(<UserListPage />);
+    const fetchMock = openPage(<UserListPage />, server(), 'system:user:freeze');
     await screen.findByText('alice');
     fireEvent.click(screen.getByTestId('user-batch-freeze'));
     expect(await screen.findByText('Please select one data')).toBeTruthy();
@@ -62,32 +43,24 @@ describe('users page', () => {
   });
 
   test('delete asks for confirmation before calling DELETE', async () => {
-    grant('system:user:delete');
-    const fetchMock = server();
-    renderPage(<UserListPage />);
+    const fetchMock = openPage(<UserListPage />, server(), 'system:user:delete');
     const row = (await screen.findByText('alice')).closest('tr')!;
     fireEvent.click(within(row).getByTestId('user-delete'));
-    const dialog = await screen.findByTestId('confirm-dialog');
-    expect(dialog.textContent).toContain('Alice');
-    expect(calls(fetchMock, 'DELETE', '/sys/user/delete')).toHaveLength(0);
-    fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
-    await waitFor(() => expect(calls(fetchMock, 'DELETE', '/sys/user/delete')).toHaveLength(1));
-    const url = new URL(String(calls(fetchMock, 'DELETE', '/sys/user/delete')[0]?.[0]), 'http://localhost');
+    await confirmSends(fetchMock, 'confirm-dialog', 'Alice', 'DELETE', '/sys/user/delete');
+    const url = urlOf(fetchMock, 'DELETE', '/sys/user/delete', 0);
     expect(url.searchParams.get('id')).toBe('u1');
     expect(await screen.findByText('Deleted!')).toBeTruthy();
   });
 
   test('a batch freeze of the selection sends the ids after confirmation', async () => {
-    grant('system:user:freeze');
-    const fetchMock = server();
-    renderPage(<UserListPage />);
+    const fetchMock = openPage(<UserListPage />, server(), 'system:user:freeze');
     await screen.findByText('alice');
     fireEvent.click(screen.getByTestId('select-all'));
     await waitFor(() => expect(screen.getByTestId('table-selected').textContent).toContain('2'));
     fireEvent.click(screen.getByTestId('user-batch-freeze'));
     fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
     await waitFor(() => expect(calls(fetchMock, 'PUT', '/sys/user/frozenBatch')).toHaveLength(1));
-    const body = JSON.parse(String(calls(fetchMock, 'PUT', '/sys/user/frozenBatch')[0]?.[1]?.body)) as { ids: string; status: number };
+    const body = bodyOf(fetchMock, 'PUT', '/sys/user/frozenBatch', 0) as { ids: string; status: number };
     expect(body).toEqual({ ids: 'u1,u2', status: 2 });
   });
 });

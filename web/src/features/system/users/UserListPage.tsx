@@ -10,7 +10,7 @@ import { Authorized } from '../../../components/Authorized';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
 import { KeyIcon, LockIcon, UnlockIcon } from '../../../components/icons';
-import { actionsColumn, FilterSelect, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, useCsvExport, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
+import { actionsColumn, FilterSelect, FilterText, labelled, ListPage, ListSearchBar, ListTable, ListToolbar, truncatedColumn, useCsvExport, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
 import { useButtonState } from '../../../hooks/useButtonState';
 import { useRequireSelection } from '../../../hooks/useRequireSelection';
 import { useLanguage } from '../../../i18n';
@@ -109,17 +109,7 @@ export default function UserListPage() {
           <FilterText page={page} name="username" label={t('field.username')} placeholder={t('placeholder.username')} testId="filter-username" />
           <FilterText page={page} name="realname" label={t('field.realname')} placeholder={t('placeholder.realname')} />
           <FilterText page={page} name="phone" type="tel" label={t('field.phone')} placeholder={t('placeholder.phone')} />
-          <FilterSelect
-            page={page}
-            name="status"
-            label={t('field.status')}
-            options={[
-              { value: '1', label: t('status.1') },
-              { value: '2', label: t('status.2') },
-            ]}
-            allLabel={t('placeholder.all')}
-            testId="filter-status"
-          />
+          <FilterSelect page={page} name="status" label={t('field.status')} options={labelled(['1', '2'], (status) => t(`status.${status}`))} allLabel={t('placeholder.all')} testId="filter-status" />
           <FilterSelect
             page={page}
             name="departId"
@@ -196,16 +186,7 @@ function userColumns({ t, sexText, statusText, onEdit, onResetPassword, onFreeze
     { id: 'realname', header: t('field.realname'), sortable: true },
     { id: 'sex', header: t('field.sex'), hideBelow: 'md', cell: (row) => sexText(row.sex) },
     { id: 'phone', header: t('field.phone'), hideBelow: 'sm', cell: (row) => row.phone || '—' },
-    {
-      id: 'orgCodeTxt',
-      header: t('field.orgCodeTxt'),
-      hideBelow: 'md',
-      cell: (row) => (
-        <Text truncate maxWidth="48" title={row.orgCodeTxt ?? undefined}>
-          {row.orgCodeTxt || '—'}
-        </Text>
-      ),
-    },
+    truncatedColumn<UserRecord>('orgCodeTxt', t('field.orgCodeTxt'), (row) => row.orgCodeTxt, '48', { hideBelow: 'md' }),
     {
       id: 'status',
       header: t('field.status'),

@@ -1,34 +1,15 @@
 /** Calls of the users page (contract docs/api/system-admin.md, "Users"). */
 import { useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../api/client';
+import { resource } from '../../../api/resource';
+import type { components } from '../../../api/schema';
 
 export const USER_LIST_PATH = '/sys/user/list';
 
 /** 1 normal, 2 frozen. */
 export type UserStatus = 1 | 2;
 
-export interface UserRecord {
-  id: string;
-  username: string;
-  realname: string;
-  avatar?: string | null;
-  /** 1 man, 2 woman. */
-  sex?: number | null;
-  birthday?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  telephone?: string | null;
-  workNo?: string | null;
-  orgCode?: string | null;
-  orgCodeTxt?: string | null;
-  post?: string | null;
-  status: number;
-  userKind?: 'admin' | 'staff' | 'customer' | 'sub_account' | string | null;
-  mainAccountId?: string | null;
-  tenantId?: number | null;
-  createTime?: string | null;
-  createBy?: string | null;
-}
+export type UserRecord = components['schemas']['UserInfo'];
 
 export interface UserFilters {
   username: string;
@@ -39,73 +20,21 @@ export interface UserFilters {
   [key: string]: string;
 }
 
-export interface UserBody {
-  id?: string;
-  username?: string;
-  realname: string;
-  password?: string;
-  confirmpassword?: string;
-  avatar?: string;
-  phone?: string;
-  email?: string;
-  sex?: number | null;
-  birthday?: string | null;
-  telephone?: string;
-  workNo?: string;
-  post?: string;
-  userKind?: 'staff' | 'admin';
-  selectedroles: string;
-  selecteddeparts: string;
-}
+export type UserBody = components['schemas']['UserForm'];
+/** A role of the tenant (names in the UI language). */
+export type RoleOption = components['schemas']['RoleRecord'];
+export type DepartNode = components['schemas']['DepartNode'];
+export type PositionOption = components['schemas']['PositionRecord'];
 
-export interface RoleOption {
-  id: string;
-  roleCode: string;
-  roleName: string;
-  roleNameEn?: string | null;
-}
-
-export interface DepartNode {
-  id: string;
-  key?: string;
-  value?: string;
-  title?: string;
-  parentId?: string | null;
-  departName: string;
-  departNameEn?: string | null;
-  orgCode?: string;
-  children?: DepartNode[] | null;
-}
-
-export interface PositionOption {
-  id: string;
-  code: string;
-  name: string;
-  nameEn?: string | null;
-}
-
-/** Form saves show their errors in the form: no notice. */
-export function addUser(body: UserBody): Promise<Envelope<UserRecord>> {
-  return api.post<UserRecord>('/sys/user/add', body, { notify: false });
-}
-
-export function editUser(body: UserBody): Promise<Envelope<UserRecord>> {
-  return api.put<UserRecord>('/sys/user/edit', body, { notify: false });
-}
-
-export function deleteUser(id: string): Promise<Envelope<unknown>> {
-  return api.delete('/sys/user/delete', { id });
-}
-
-export function deleteUsers(ids: string[]): Promise<Envelope<unknown>> {
-  return api.delete('/sys/user/deleteBatch', { ids: ids.join(',') });
-}
+export const { add: addUser, remove: deleteUser, removeBatch: deleteUsers } = resource<UserRecord, UserBody>('/sys/user');
+/** The body carries the user's id. */
+export const editUser = (body: UserBody) => api.put<UserRecord>('/sys/user/edit', body, { notify: false });
 
 export function freezeUsers(ids: string[], status: UserStatus): Promise<Envelope<unknown>> {
   return api.put('/sys/user/frozenBatch', { ids: ids.join(','), status });
 }
 
-export function resetPassword(body: { username: string; password: string; confirmpassword: string }): Promise<Envelope<unknown>> {
+export function resetPassword(body: components['schemas']['ResetPassword']): Promise<Envelope<unknown>> {
   return api.put('/sys/user/changePassword', body, { notify: false });
 }
 
@@ -115,18 +44,8 @@ export function fetchUserRoles(userid: string): Promise<string[]> {
 
 export function fetchUserDeparts(userId: string): Promise<string[]> {
   return api
-    .get<{ key: string; value: string; title: string }[] | null>('/sys/user/userDepartList', { userId })
+    .get<components['schemas']['TreeOption'][] | null>('/sys/user/userDepartList', { userId })
     .then((envelope) => (envelope.result ?? []).map((entry) => entry.value ?? entry.key));
-}
-
-/** Uploads an avatar image; resolves with the stored path. */
-export function uploadAvatar(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('file', file);
-  form.append('biz', 'avatar');
-  return api
-    .upload<{ url?: string } | string>('/sys/common/upload', form, { notify: false })
-    .then((envelope) => (typeof envelope.result === 'string' ? envelope.result : (envelope.result?.url ?? envelope.message)));
 }
 
 /** The tenant's roles (names in the UI language). */

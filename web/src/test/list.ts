@@ -1,0 +1,123 @@
+/**
+ * Helpers of list-page tests: the button permissions a test grants, the page opened on a fake
+ * server, the calls it made, table rows, row menus and confirmations.
+ *
+ * Each test starts signed out with no permissions, and its fetch stub and toasts go with it
+ * (`test/setup.ts`).
+ *
+ * ```tsx
+ * test('…', async () => {
+ *   const fetchMock = openPage(<SupplierListPage />, server(), 'logistics:supplier:list');
+ *   const row = await rowOf('DHL');
+ *   expect(urlOf(fetchMock, 'GET', '/logistics/supplier/list').searchParams.get('column')).toBe('createTime');
+ * });
+ * ```
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, expect, vi } from 'vitest';
+import { toaster } from '../components/ui/toaster';
+import { permissionStore } from '../lib/permission';
+import type { fakeServer } from './api';
+import { renderPage } from './render';
+
+export type FetchMock = ReturnType<typeof fakeServer>;
+
+/** The signed-in user holds these button permissions (and nothing else). */
+export function grant(...codes: string[]): void {
+  const auth = codes.map((action) => ({ action, type: '1', status: '1' }));
+  permissionStore.set({ loaded: true, routes: [], auth, allAuth: [], authJson: JSON.stringify(auth), allAuthJson: '[]' });
+}
+
+/** After each test: fetch unstubbed and toasts removed (`test/setup.ts` does it for every test too). */
+export function cleanUpAfterEach(): void {
+  afterEach(() => {
+    toaster.remove();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** Grants `codes` and renders `element` on the fake server given; answers the server's mock. */
+export function openPage(element: ReactElement, fetchMock: FetchMock, ...codes: string[]): FetchMock {
+  grant(...codes);
+  renderPage(element);
+  return fetchMock;
+}
+
+/** The calls of `method` to a path containing `path`. */
+export const calls = (fetchMock: FetchMock, method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
+
+/** The address of one of those calls (default: the last). */
+export const urlOf = (fetchMock: FetchMock, method: string, path: string, index = -1) => new URL(String(calls(fetchMock, method, path).at(index)?.[0]), 'http://localhost');
+
+/** The JSON body of one of those calls (default: the last). */
+export const bodyOf = <B = Record<string, unknown>>(fetchMock: FetchMock, method: string, path: string, index = -1) =>
+  JSON.parse(String(calls(fetchMock, method, path).at(index)?.[1]?.body)) as B;
+
+/** A list call's answer: one page holding `records`. */
+export const paged = (records: readonly unknown[], total = records.length) => ({ result: { records, total, size: 10, current: 1, pages: 1 } });
+
+/** The table row showing `text` (in an element matching `selector`, when given). */
+export const rowOf = async (text: string, selector?: string) => (await screen.findByText(text, selector ? { selector } : undefined)).closest('tr')!;
+
+/** Opens a row's "More" menu (`trigger`) and picks `item` with the keyboard (arrows to it, then Enter). */
+export async function pickRowAction(row: HTMLElement, trigger: string, item: string): Promise<void> {
+  fireEvent.click(within(row).getByTestId(trigger));
+  const entry = await screen.findByTestId(item);
+  const content = entry.closest('[role="menu"]') as HTMLElement;
+  for (let step = 0; step < 5 && !entry.hasAttribute('data-highlighted'); step += 1) {
+    fireEvent.keyDown(content, { key: 'ArrowDown' });
+    await waitFor(() => expect(content.querySelector('[data-highlighted]')).toBeTruthy());
+  }
+  expect(entry.hasAttribute('data-highlighted')).toBe(true);
+  fireEvent.keyDown(content, { key: 'Enter' });
+}
+
+/** Clicks `button` (in `row`, else on the page) and waits for the confirmation `dialog`; answers it. */
+export async function askConfirm(button: string, dialog: string, row?: HTMLElement): Promise<HTMLElement> {
+  fireEvent.click(row ? within(row).getByTestId(button) : screen.getByTestId(button));
+  return screen.findByTestId(dialog);
+}
+
+/** Confirms the open confirmation `dialog` and waits until `count` calls of `method path` went out. */
+export async function confirmAndWait(dialog: string, fetchMock: FetchMock, method: string, path: string, count = 1): Promise<void> {
+  fireEvent.click(screen.getByTestId(`${dialog}-confirm`));
+  await waitFor(() => expect(calls(fetchMock, method, path)).toHaveLength(count));
+}
+
+/** Types into the search fields (test id → value) and submits the search bar `searchBar`. */
+export function search(searchBar: string, fields: Record<string, string>): void {
+  for (const [testId, value] of Object.entries(fields)) fireEvent.change(screen.getByTestId(testId), { target: { value } });
+  fireEvent.click(screen.getByTestId(`${searchBar}-submit`));
+}
+
+/**
+ * The open confirmation `dialog` names `text` and nothing was sent yet; confirming sends one
+ * `method path` call. Answers the dialog.
+ */
+export async function confirmSends(fetchMock: FetchMock, dialog: string, text: string, method: string, path: string): Promise<HTMLElement> {
+  const shown = await screen.findByTestId(dialog);
+  expect(shown.textContent).toContain(text);
+  expect(calls(fetchMock, method, path)).toHaveLength(0);
+  await confirmAndWait(dialog, fetchMock, method, path);
+  return shown;
+}
+
+/** The list was first asked sorted by `column` in `order`. */
+export function expectFirstSort(fetchMock: FetchMock, path: string, column: string, order: 'asc' | 'desc'): void {
+  const url = urlOf(fetchMock, 'GET', path, 0);
+  expect(url.searchParams.get('column')).toBe(column);
+  expect(url.searchParams.get('order')).toBe(order);
+}
+
+/** None of these is on the page (buttons the user may not use). */
+export function expectAbsent(...testIds: string[]): void {
+  for (const testId of testIds) expect(screen.queryByTestId(testId)).toBeNull();
+}
+
+/** Waits for `count` calls of `method path` and answers the JSON body of the last. */
+export async function sentBody<B = Record<string, unknown>>(fetchMock: FetchMock, method: string, path: string, count = 1): Promise<B> {
+  await waitFor(() => expect(calls(fetchMock, method, path)).toHaveLength(count));
+  return bodyOf<B>(fetchMock, method, path);
+}
