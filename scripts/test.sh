@@ -42,8 +42,15 @@ step() {
     printf '   ok (%s passed, %ss)\n' "${p:-0}" $((SECONDS - start))
   else
     failures+=("$name")
-    printf '   FAILED (%s passed, %s failed, %ss); last lines of its output:\n' "${p:-0}" "${f:-0}" $((SECONDS - start))
-    tail -n 60 "$log" | sed 's/^/   | /'
+    printf '   FAILED (%s passed, %s failed, %ss)\n' "${p:-0}" "${f:-0}" $((SECONDS - start))
+    if [ "$kind" = node ] && grep -q '^ *not ok' "$log"; then
+      # The failing tests and their errors, not the passing tail.
+      echo "   the failures:"
+      grep -n -A 24 '^ *not ok' "$log" | head -n 150 | sed 's/^/   | /'
+    else
+      echo "   last lines of its output:"
+      tail -n 60 "$log" | sed 's/^/   | /'
+    fi
   fi
 }
 

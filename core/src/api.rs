@@ -182,6 +182,37 @@ pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
     crate::check_digit::Scheme::parse(scheme).is_some_and(|s| crate::check_digit::is_valid(s, number))
 }
 
+/// What is wrong with a number segment's prefix or suffix (`which`) for its check scheme, in
+/// `lang`; None when it fits (or the scheme or `which` is unknown: the form checks those itself).
+pub fn segment_affix_issue(scheme: &str, which: &str, text: &str, lang: &str) -> Option<String> {
+    let (Some(scheme), Some(which)) = (crate::check_digit::Scheme::parse(scheme), crate::number_segment::Affix::parse(which))
+    else {
+        return None;
+    };
+    message_of(crate::number_segment::affix(scheme, which, text).map(drop), lang)
+}
+
+/// The number a segment hands out for `serial` (prefix, zero-padded serial, check digit, suffix),
+/// as the server builds it; empty for an unknown scheme or serials out of range.
+pub fn segment_number(scheme: &str, prefix: &str, suffix: &str, end_no: i64, serial: i64) -> String {
+    match crate::check_digit::Scheme::parse(scheme) {
+        Some(scheme)
+            if (0..=crate::number_segment::MAX_SERIAL).contains(&serial)
+                && (0..=crate::number_segment::MAX_SERIAL).contains(&end_no) =>
+        {
+            let prefix = prefix.trim().to_ascii_uppercase();
+            let suffix = suffix.trim().to_ascii_uppercase();
+            crate::number_segment::number(scheme, &prefix, &suffix, end_no, serial)
+        }
+        _ => String::new(),
+    }
+}
+
+/// The largest serial a check scheme's numbers can hold; 0 for an unknown scheme.
+pub fn segment_max_serial(scheme: &str) -> i64 {
+    crate::check_digit::Scheme::parse(scheme).map_or(0, crate::number_segment::max_serial)
+}
+
 /// A bundle of channel products and rate cards (see `quote_json`) read once: the page quotes on
 /// every keystroke against the same one. The browser holds it (the facade's `Bundle`).
 #[derive(Debug)]

@@ -379,11 +379,11 @@ catalogue! {
     NumberSegmentExhausted = "number_segment_exhausted" { zh: "该渠道的单号已用完!", en: "No tracking numbers are left for this channel!" }
     #[server]
     NumberSegmentRange = "number_segment_range" { zh: "号段的结束号须不小于起始号，且不超过{max}!", en: "The segment must end at or after its start and at most at {max}!" }
-    #[server]
-    NumberSegmentFormat = "number_segment_format" {
-        zh: "前后缀不符合校验规则（S10：2位字母前缀与2位字母国家后缀；UPS：1Z加8位字母数字）!",
-        en: "Prefix or suffix do not fit the check scheme (S10: 2-letter prefix and 2-letter country suffix; UPS: 1Z and 8 letters or digits)!"
-    }
+    NumberSegmentAffixChars = "number_segment_affix_chars" { zh: "只能是字母和数字，最多 20 位!", en: "Letters and digits only, at most 20!" }
+    NumberSegmentS10Prefix = "number_segment_s10_prefix" { zh: "S10 前缀须为 2 位字母!", en: "An S10 prefix is 2 letters!" }
+    NumberSegmentS10Suffix = "number_segment_s10_suffix" { zh: "S10 后缀须为 2 位字母的国家代码!", en: "An S10 suffix is a 2-letter country code!" }
+    NumberSegmentUpsPrefix = "number_segment_ups_prefix" { zh: "UPS 前缀须为 1Z 开头的 10 位字母或数字!", en: "A UPS prefix is 10 letters or digits starting with 1Z!" }
+    NumberSegmentUpsSuffix = "number_segment_ups_suffix" { zh: "UPS 单号没有后缀!", en: "UPS numbers have no suffix!" }
     #[server]
     NumberSegmentInUse = "number_segment_in_use" { zh: "号段已有单号发出，不能删除!", en: "Numbers of this segment were handed out; it cannot be deleted!" }
     #[server]

@@ -18,20 +18,58 @@ pub fn max_serial(scheme: Scheme) -> i64 {
     }
 }
 
-/// A segment's prefix and suffix (upper-cased) when they fit the scheme: at most 20 letters or
-/// digits each; S10 two letters each side; UPS `1Z` and eight more characters, no suffix.
+/// Which end of a number an affix is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Affix {
+    Prefix,
+    Suffix,
+}
+
+impl Affix {
+    pub fn parse(text: &str) -> Option<Affix> {
+        match text {
+            "prefix" => Some(Affix::Prefix),
+            "suffix" => Some(Affix::Suffix),
+            _ => None,
+        }
+    }
+
+    fn field(self) -> &'static str {
+        match self {
+            Affix::Prefix => "prefix",
+            Affix::Suffix => "suffix",
+        }
+    }
+}
+
+/// One affix (upper-cased) when it fits the scheme: at most 20 letters or digits; S10 two letters
+/// each side (the suffix a country code); UPS a prefix of `1Z` and eight more, no suffix. The error
+/// names the field (`prefix` or `suffix`) and what is wrong.
+pub fn affix(scheme: Scheme, which: Affix, text: &str) -> Result<String, FieldError> {
+    let value = text.trim().to_ascii_uppercase();
+    let problem = if value.len() > 20 || !value.chars().all(|c| c.is_ascii_alphanumeric()) {
+        Some(MessageKey::NumberSegmentAffixChars)
+    } else {
+        match (scheme, which) {
+            (Scheme::S10, _) if value.len() == 2 && value.chars().all(|c| c.is_ascii_uppercase()) => None,
+            (Scheme::S10, Affix::Prefix) => Some(MessageKey::NumberSegmentS10Prefix),
+            (Scheme::S10, Affix::Suffix) => Some(MessageKey::NumberSegmentS10Suffix),
+            (Scheme::Ups1Z, Affix::Prefix) if !(value.len() == 10 && value.starts_with("1Z")) => {
+                Some(MessageKey::NumberSegmentUpsPrefix)
+            }
+            (Scheme::Ups1Z, Affix::Suffix) if !value.is_empty() => Some(MessageKey::NumberSegmentUpsSuffix),
+            _ => None,
+        }
+    };
+    match problem {
+        Some(key) => Err(FieldError::new(which.field(), key)),
+        None => Ok(value),
+    }
+}
+
+/// A segment's prefix and suffix (upper-cased) when both fit the scheme ([`affix`]).
 pub fn affixes(scheme: Scheme, prefix: &str, suffix: &str) -> Result<(String, String), FieldError> {
-    let (prefix, suffix) = (prefix.trim().to_ascii_uppercase(), suffix.trim().to_ascii_uppercase());
-    let fits = |s: &str| s.len() <= 20 && s.chars().all(|c| c.is_ascii_alphanumeric());
-    let letters = |s: &str| s.len() == 2 && s.chars().all(|c| c.is_ascii_uppercase());
-    let ok = fits(&prefix)
-        && fits(&suffix)
-        && match scheme {
-            Scheme::S10 => letters(&prefix) && letters(&suffix),
-            Scheme::Ups1Z => prefix.len() == 10 && prefix.starts_with("1Z") && suffix.is_empty(),
-            _ => true,
-        };
-    if ok { Ok((prefix, suffix)) } else { Err(FieldError::new("prefix", MessageKey::NumberSegmentFormat)) }
+    Ok((affix(scheme, Affix::Prefix, prefix)?, affix(scheme, Affix::Suffix, suffix)?))
 }
 
 /// The serial range: `0 ≤ start ≤ end ≤` the scheme's largest serial.
@@ -86,6 +124,13 @@ mod tests {
         assert!(affixes(Scheme::Ups1Z, "1Z999AA101", "X").is_err());
         assert!(affixes(Scheme::None, "YT-", "").is_err());
         assert!(affixes(Scheme::None, &"A".repeat(21), "").is_err());
+        let key = |r: Result<String, FieldError>| r.map_err(|e| (e.field, e.key));
+        assert_eq!(key(affix(Scheme::S10, Affix::Suffix, "G1")), Err(("suffix".into(), MessageKey::NumberSegmentS10Suffix)));
+        assert_eq!(key(affix(Scheme::S10, Affix::Prefix, "A")), Err(("prefix".into(), MessageKey::NumberSegmentS10Prefix)));
+        assert_eq!(key(affix(Scheme::Ups1Z, Affix::Prefix, "1Z99")), Err(("prefix".into(), MessageKey::NumberSegmentUpsPrefix)));
+        assert_eq!(key(affix(Scheme::Ups1Z, Affix::Suffix, "X")), Err(("suffix".into(), MessageKey::NumberSegmentUpsSuffix)));
+        assert_eq!(key(affix(Scheme::Mod7, Affix::Suffix, "a-b")), Err(("suffix".into(), MessageKey::NumberSegmentAffixChars)));
+        assert_eq!(key(affix(Scheme::Mod7, Affix::Suffix, " xy ")), Ok("XY".into()));
     }
 
     #[test]

@@ -118,6 +118,23 @@ pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
     api::check_tracking_number(scheme, number)
 }
 
+#[wasm_bindgen(js_name = segmentAffixIssue)]
+pub fn segment_affix_issue(scheme: &str, which: &str, text: &str, lang: &str) -> Option<String> {
+    api::segment_affix_issue(scheme, which, text, lang)
+}
+
+/// Serials travel as JavaScript numbers: whole and at most 15 digits, so exact in an f64.
+#[wasm_bindgen(js_name = segmentNumber)]
+pub fn segment_number(scheme: &str, prefix: &str, suffix: &str, end_no: f64, serial: f64) -> String {
+    let whole = |n: f64| if (n as i64) as f64 == n && n > -1e15 && n < 1e15 { n as i64 } else { -1 };
+    api::segment_number(scheme, prefix, suffix, whole(end_no), whole(serial))
+}
+
+#[wasm_bindgen(js_name = segmentMaxSerial)]
+pub fn segment_max_serial(scheme: &str) -> f64 {
+    api::segment_max_serial(scheme) as f64
+}
+
 /// A bundle of channel products and rate cards, read once (`readBundle`); the page quotes
 /// against it on every keystroke. Free it (`free()`) when another replaces it.
 #[wasm_bindgen]

@@ -91,6 +91,24 @@ export function checkCode(kind: CodeKind, value: string, lang: Language): Verdic
   return orUndefined(wasm.checkCode(kind, value, lang));
 }
 
+/** A number segment's check scheme as the server names it. */
+export type SegmentScheme = 'none' | 'mod7' | 's10' | 'ups';
+
+/** What is wrong with a number segment's prefix or suffix for its check scheme (core's rule, as the server checks on save), if anything. */
+export function segmentAffixIssue(scheme: SegmentScheme, which: 'prefix' | 'suffix', text: string, lang: Language): Verdict {
+  return orUndefined(wasm.segmentAffixIssue(scheme, which, text, lang));
+}
+
+/** The number a segment hands out for `serial` (prefix, zero-padded serial, check digit, suffix), as the server builds it; '' when out of range. */
+export function segmentNumber(scheme: SegmentScheme, prefix: string, suffix: string, serial: number, endNo: number): string {
+  return wasm.segmentNumber(scheme, prefix, suffix, endNo, serial);
+}
+
+/** The largest serial a check scheme's numbers can hold (S10 8 digits, UPS 7, others 15). */
+export function segmentMaxSerial(scheme: SegmentScheme): number {
+  return wasm.segmentMaxSerial(scheme);
+}
+
 /** Whether a postal code matches a country's pattern (core's engine); undefined when either is blank or the pattern does not read. */
 export function postalMatches(pattern: string, postalCode: string): boolean | undefined {
   return wasm.postalMatches(pattern, postalCode) ?? undefined;

@@ -35,7 +35,12 @@ async fn numbers_are_handed_out_once_each_even_all_at_once() {
             (
                 json!({"channelId": "ch_a", "startNo": 1, "endNo": 100, "checkScheme": "s10", "prefix": "A", "suffix": "GB"}),
                 "prefix",
-                "前后缀不符合校验规则（S10：2位字母前缀与2位字母国家后缀；UPS：1Z加8位字母数字）!",
+                "S10 前缀须为 2 位字母!",
+            ),
+            (
+                json!({"channelId": "ch_a", "startNo": 1, "endNo": 100, "checkScheme": "ups", "prefix": "1Z999AA101", "suffix": "GB"}),
+                "suffix",
+                "UPS 单号没有后缀!",
             ),
             (
                 json!({"channelId": "ch_a", "startNo": 1, "endNo": 100_000_000, "checkScheme": "s10", "prefix": "AA", "suffix": "GB"}),

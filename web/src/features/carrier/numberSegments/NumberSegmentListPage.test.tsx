@@ -4,7 +4,8 @@ import i18n from '../../../i18n';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
 import { bodyOf, calls, expectAbsent, sentBody, grant, openPage, urlOf } from '../../../test/list';
 import { renderPage } from '../../../test/render';
-import { detectScheme, numberPattern, segmentNumber, usage } from './api';
+import { segmentAffixIssue, segmentNumber } from '../../../core';
+import { detectScheme, numberPattern, usage } from './api';
 import NumberSegmentListPage from './NumberSegmentListPage';
 
 const CHANNELS = [{ id: 'c1', supplierId: 's1', code: 'POST-GB', name: '英国邮政', title: '英国邮政', status: 1 }];
@@ -33,6 +34,14 @@ describe('number segment helpers', () => {
     expect(segmentNumber('ups', '1Z999AA101', '', 2345678, 9_999_999)).toBe('1Z999AA10123456784');
     expect(segmentNumber('mod7', '', '', 1234567, 9_999_999)).toBe('12345675');
     expect(segmentNumber('none', 'X', 'Y', 7, 100)).toBe('X007Y');
+    expect(segmentNumber('none', 'X', 'Y', 7, 1e16)).toBe('');
+  });
+
+  test('prefixes and suffixes are checked by core, field by field', () => {
+    expect(segmentAffixIssue('s10', 'prefix', 'A1', 'en-US')).toBe('An S10 prefix is 2 letters!');
+    expect(segmentAffixIssue('s10', 'suffix', 'gb', 'en-US')).toBeUndefined();
+    expect(segmentAffixIssue('ups', 'suffix', 'X', 'zh-CN')).toBe('UPS 单号没有后缀!');
+    expect(segmentAffixIssue('none', 'prefix', 'YT-1', 'en-US')).toBe('Letters and digits only, at most 20!');
   });
 
   test('patterns, usage and scheme detection', () => {
@@ -98,7 +107,7 @@ describe('number segments page', () => {
     fireEvent.change(within(dialog).getByTestId('segment-suffix'), { target: { value: 'gb' } });
     fireEvent.change(within(dialog).getByTestId('segment-end'), { target: { value: '100000000' } });
     fireEvent.click(within(dialog).getByTestId('segment-form-submit'));
-    expect((await within(dialog).findByTestId('segment-prefix-error')).textContent).toBe('S10 前缀须为 2 位字母');
+    expect((await within(dialog).findByTestId('segment-prefix-error')).textContent).toBe('S10 前缀须为 2 位字母!');
     expect(within(dialog).getByTestId('segment-end-error').textContent).toBe('序号最大为 99999999');
     expect(calls(fetchMock, 'POST', '/logistics/numberSegment/add')).toHaveLength(0);
 

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../../components/form/fields';
 import { RecordFormDialog, WIDE_DIALOG, type FormOpenProps } from '../../../components/form/RecordFormDialog';
 import { requiredText } from '../../../components/form/rules';
+import { segmentAffixIssue, segmentMaxSerial, segmentNumber } from '../../../core';
+import { currentLanguage } from '../../../i18n';
 import { channelLabel, useChannelOptions } from '../channels/api';
-import { addSegment, affixesFit, affixProblem, CHECK_SCHEMES, type CheckScheme, MAX_SERIAL, schemeOf, SEGMENT_LIST_PATH, segmentNumber } from './api';
+import { addSegment, affixesFit, CHECK_SCHEMES, type CheckScheme, schemeOf, SEGMENT_LIST_PATH } from './api';
 
 type Values = Record<'channelId' | 'prefix' | 'suffix' | 'startNo' | 'endNo' | 'alertThreshold', string> & { checkScheme: CheckScheme };
 
@@ -48,18 +50,17 @@ function SegmentFields() {
 
   const channelChoices = (channels.data ?? []).map((channel) => ({ value: channel.id, label: channelLabel(channel) }));
   const current = schemeOf(scheme);
-  const max = MAX_SERIAL[current];
+  const max = segmentMaxSerial(current);
   const start = INTEGER.test(startNo.trim()) ? Number(startNo) : undefined;
   const end = INTEGER.test(endNo.trim()) ? Number(endNo) : undefined;
   const previewable = start !== undefined && end !== undefined && end >= start && end <= max && affixesFit(current, prefix, suffix);
 
   const affix = (which: 'prefix' | 'suffix') => ({
     validate: (v: string) => {
-      const problem = affixProblem(schemeOf(getValues('checkScheme')), which, v);
-      return problem ? t(`form.${problem}`) : true;
+      return segmentAffixIssue(schemeOf(getValues('checkScheme')), which, v, currentLanguage()) ?? true;
     },
   });
-  const serialMax = () => MAX_SERIAL[schemeOf(getValues('checkScheme'))];
+  const serialMax = () => segmentMaxSerial(schemeOf(getValues('checkScheme')));
   const serial = { inputMode: 'numeric', fontFamily: 'mono', autoComplete: 'off' } as const;
   const code = { fontFamily: 'mono', textTransform: 'uppercase', autoComplete: 'off', spellCheck: false, maxLength: 20 } as const;
 
