@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type UserConfig } from 'vite';
 import wasm from 'vite-plugin-wasm';
+import { noChunkCycles } from './src/sw/chunkCycles';
 import { precacheShell } from './src/sw/precachePlugin';
 import { APP_MODULES, preloadHints, SHELL_MODULES, SIGN_IN_MODULES } from './src/sw/preloadHints';
 import { pureAnatomies } from './src/sw/pureAnatomies';
@@ -68,7 +69,8 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => ({
   // pureAnatomies: Chakra's component anatomies that no page uses drop out (src/sw/pureAnatomies.ts).
   // preloadHints: index.html starts the WASM core and the chunks src/app/start.tsx loads next at once.
   // precacheShell: dist/sw.js, the offline app shell (src/sw); after preloadHints, as it hashes index.html.
-  plugins: [react(), wasm(), pureAnatomies(), preloadHints(), precacheShell()],
+  // noChunkCycles: the build fails when chunks import each other in a circle (src/sw/chunkCycles.ts).
+  plugins: [react(), wasm(), pureAnatomies(), preloadHints(), precacheShell(), noChunkCycles()],
   resolve,
   optimizeDeps: { exclude: ['logistics-wasm'] },
   server: {
@@ -102,7 +104,8 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => ({
               name: 'ui',
               test: /node_modules[\\/](@ark-ui|@zag-js|@floating-ui|@chakra-ui|react-hook-form)[\\/]/,
               entriesAware: true,
-              entriesAwareMergeThreshold: 6000,
+              // 6,000 made two `ui` chunks import each other (src/sw/chunkCycles.ts).
+              entriesAwareMergeThreshold: 3000,
               priority: 1,
             },
           ],

@@ -106,20 +106,9 @@ async fn create_user(
     let hash = users::password::hash(password).await?;
     let id = secrets::new_id();
     let user = NewUser {
-        id: &id,
-        username: account.username,
-        realname: account.realname,
-        password: &hash,
-        phone: None,
-        email: None,
         org_code,
-        status: users::STATUS_NORMAL,
-        del_flag: 0,
-        user_kind: account.kind.as_str(),
         main_account_id: account.main_account_id,
-        tenant_id,
-        create_by: None,
-        create_time: chrono::Utc::now().naive_utc(),
+        ..NewUser::new(&id, account.username, account.realname, &hash, account.kind, tenant_id)
     };
     match users::insert(db, &user).await {
         Ok(()) => {}

@@ -46,134 +46,79 @@ pub const BASE_PATH: &str = "/boot";
 )]
 struct ApiDoc;
 
+/// `.routes(routes!(module::handler))` for every handler named, module by module:
+/// `mount!(router, { auth::login: [login, logout], checks: [duplicate] })`.
+macro_rules! mount {
+    ($router:expr, { $($($module:ident)::+: [$($handler:ident),+ $(,)?]),+ $(,)? }) => {{
+        let router = $router;
+        $(let router = mount!(@module router, [$($module)::+], [$($handler),+]);)+
+        router
+    }};
+    (@module $router:ident, [$($module:tt)+], [$($handler:ident),+]) => {{
+        use $($module)+ as module;
+        $router$(.routes(routes!(module::$handler)))+
+    }};
+}
+
 /// The API routes and their OpenAPI document, before state and layers.
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .routes(routes!(health::live))
-        .routes(routes!(health::ready))
-        .routes(routes!(weight::chargeable))
-        .routes(routes!(auth::login::login))
-        .routes(routes!(auth::login::phone_login))
-        .routes(routes!(auth::login::logout))
-        .routes(routes!(auth::login::send_sms))
-        .routes(routes!(permissions::user_permissions::by_token))
-        .routes(routes!(departs::mine::current))
-        .routes(routes!(departs::mine::select))
-        .routes(routes!(register::check_only_user))
-        .routes(routes!(register::register))
-        .routes(routes!(register::phone_verification))
-        .routes(routes!(register::password_change))
-        .routes(routes!(account::update_password))
-        .routes(routes!(account::overview))
-        .routes(routes!(account::edit_profile))
-        .routes(routes!(user_admin::reads::list))
-        .routes(routes!(user_admin::reads::query_by_id))
-        .routes(routes!(user_admin::form::add))
-        .routes(routes!(user_admin::form::edit))
-        .routes(routes!(user_admin::status::delete))
-        .routes(routes!(user_admin::status::delete_batch))
-        .routes(routes!(user_admin::status::frozen_batch))
-        .routes(routes!(user_admin::status::change_password))
-        .routes(routes!(user_admin::reads::query_user_role))
-        .routes(routes!(user_admin::reads::user_depart_list))
-        .routes(routes!(user_admin::reads::query_user_by_dep_id))
-        .routes(routes!(sub::list))
-        .routes(routes!(sub::add))
-        .routes(routes!(sub::edit))
-        .routes(routes!(sub::frozen_batch))
-        .routes(routes!(sub::delete))
-        .routes(routes!(sub::permission_tree))
-        .routes(routes!(roles::admin::query_all))
-        .routes(routes!(roles::admin::query_tree_list))
+    let handlers = mount!(OpenApiRouter::with_openapi(ApiDoc::openapi()), {
+        health: [live, ready],
+        weight: [chargeable],
+        auth::login: [login, phone_login, logout, send_sms],
+        permissions::user_permissions: [by_token],
+        departs::mine: [current, select],
+        register: [check_only_user, register, phone_verification, password_change],
+        account: [update_password, overview, edit_profile],
+        user_admin::reads: [list, query_by_id, query_user_role, user_depart_list, query_user_by_dep_id],
+        user_admin::form: [add, edit],
+        user_admin::status: [delete, delete_batch, frozen_batch, change_password],
+        sub: [list, add, edit, frozen_batch, delete, permission_tree],
+        roles::admin: [query_all, query_tree_list],
+        permissions::admin::menus: [list, system_menu_list, system_submenu, system_submenu_batch],
+        permissions::admin::trees: [query_tree_list],
+        permissions::admin::menu_form: [add, edit, delete, delete_batch],
+        permissions::admin::role_grants: [query_role_permission, save_role_permission],
+        permissions::admin::depart_grants: [query_depart_permission, save_depart_permission],
+        permissions::rules: [list, query, add, edit, delete, of_role, save_for_role],
+        departs::admin: [query_tree_list, query_id_tree, search_by, query_my_dept_tree_list, add, edit, delete, delete_batch],
+        departs::roles: [of_user, assign, tree_for_role, role_permissions, save_role_permissions],
+        tenants::admin: [add, edit, delete],
+        dicts: [get_dict_items, query_all_dict_items, refresh_cache],
+        categories: [root_list, child_list, tree],
+        countries: [query_all],
+        logs::admin: [list, visit, loginfo, visit_info],
+        announcements::admin: [release, revoke],
+        announcements::mine: [list_by_user, query_by_id, read_one, read_all, my_list],
+        number_segments: [allocate],
+        channel_products: [list, query_by_id, add, edit, delete],
+        channel_products::mine: [my_list],
+        rate_cards: [list, query_by_id, add, edit, delete],
+        rate_cards::xlsx: [export],
+        price_levels: [customers],
+        forecast: [forecast, bundle],
+        checks: [duplicate, check_by_code],
+    });
+    // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
+    handlers
         .resource::<roles::admin::Roles>()
-        .routes(routes!(permissions::admin::menus::list))
-        .routes(routes!(permissions::admin::menus::system_menu_list))
-        .routes(routes!(permissions::admin::menus::system_submenu))
-        .routes(routes!(permissions::admin::menus::system_submenu_batch))
-        .routes(routes!(permissions::admin::trees::query_tree_list))
-        .routes(routes!(permissions::admin::menu_form::add))
-        .routes(routes!(permissions::admin::menu_form::edit))
-        .routes(routes!(permissions::admin::menu_form::delete))
-        .routes(routes!(permissions::admin::menu_form::delete_batch))
-        .routes(routes!(permissions::admin::role_grants::query_role_permission))
-        .routes(routes!(permissions::admin::role_grants::save_role_permission))
-        .routes(routes!(permissions::admin::depart_grants::query_depart_permission))
-        .routes(routes!(permissions::admin::depart_grants::save_depart_permission))
-        .routes(routes!(permissions::rules::list))
-        .routes(routes!(permissions::rules::query))
-        .routes(routes!(permissions::rules::add))
-        .routes(routes!(permissions::rules::edit))
-        .routes(routes!(permissions::rules::delete))
-        .routes(routes!(permissions::rules::of_role))
-        .routes(routes!(permissions::rules::save_for_role))
-        .routes(routes!(departs::admin::query_tree_list))
-        .routes(routes!(departs::admin::query_id_tree))
-        .routes(routes!(departs::admin::search_by))
-        .routes(routes!(departs::admin::query_my_dept_tree_list))
-        .routes(routes!(departs::admin::add))
-        .routes(routes!(departs::admin::edit))
-        .routes(routes!(departs::admin::delete))
-        .routes(routes!(departs::admin::delete_batch))
         .resource::<departs::roles::DepartRoles>()
-        .routes(routes!(departs::roles::of_user))
-        .routes(routes!(departs::roles::assign))
-        .routes(routes!(departs::roles::tree_for_role))
-        .routes(routes!(departs::roles::role_permissions))
-        .routes(routes!(departs::roles::save_role_permissions))
         .resource::<tenants::admin::Tenants>()
-        .routes(routes!(tenants::admin::add))
-        .routes(routes!(tenants::admin::edit))
-        .routes(routes!(tenants::admin::delete))
         .resource::<positions::Positions>()
         .resource::<dicts::Dicts>()
-        .routes(routes!(dicts::get_dict_items))
-        .routes(routes!(dicts::query_all_dict_items))
-        .routes(routes!(dicts::refresh_cache))
         .resource::<dicts::items::DictItems>()
-        .routes(routes!(categories::root_list))
-        .routes(routes!(categories::child_list))
-        .routes(routes!(categories::tree))
         .resource::<categories::Categories>()
-        .routes(routes!(countries::query_all))
         .resource::<countries::Countries>()
-        .routes(routes!(logs::admin::list))
-        .routes(routes!(logs::admin::visit))
-        .routes(routes!(logs::admin::loginfo))
-        .routes(routes!(logs::admin::visit_info))
         .resource::<announcements::admin::Announcements>()
-        .routes(routes!(announcements::admin::release))
-        .routes(routes!(announcements::admin::revoke))
-        .routes(routes!(announcements::mine::list_by_user))
-        .routes(routes!(announcements::mine::query_by_id))
-        .routes(routes!(announcements::mine::read_one))
-        .routes(routes!(announcements::mine::read_all))
-        .routes(routes!(announcements::mine::my_list))
         .resource::<suppliers::Suppliers>()
         .resource::<channels::Channels>()
         .resource::<number_segments::NumberSegments>()
-        .routes(routes!(number_segments::allocate))
-        .routes(routes!(channel_products::list))
-        .routes(routes!(channel_products::query_by_id))
-        .routes(routes!(channel_products::add))
-        .routes(routes!(channel_products::edit))
-        .routes(routes!(channel_products::delete))
-        .routes(routes!(channel_products::mine::my_list))
-        .routes(routes!(rate_cards::list))
-        .routes(routes!(rate_cards::query_by_id))
-        .routes(routes!(rate_cards::add))
-        .routes(routes!(rate_cards::edit))
-        .routes(routes!(rate_cards::delete))
-        .routes(routes!(rate_cards::xlsx::export))
+        .resource::<price_levels::PriceLevels>()
+        // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);
             (schemas, paths, method_router.layer(DefaultBodyLimit::max(rate_cards::xlsx::IMPORT_LIMIT + 64 * 1024)))
         })
-        .resource::<price_levels::PriceLevels>()
-        .routes(routes!(price_levels::customers))
-        .routes(routes!(forecast::forecast))
-        .routes(routes!(forecast::bundle))
-        .routes(routes!(checks::duplicate))
-        .routes(routes!(checks::check_by_code))
         .routes({
             let (schemas, paths, method_router) = routes!(files::upload);
             (schemas, paths, method_router.layer(DefaultBodyLimit::max(files::UPLOAD_BODY_LIMIT)))

@@ -2,9 +2,10 @@
 //! machinery (envelope, errors, language, middleware, static web), the resource layer (declared
 //! tables served as JeecgBoot's list/add/edit/delete/export calls), the cluster bus, files, health
 //! and settings. The machinery (config, db, http, cluster, settings, secrets) imports no business domain;
-//! the resource layer, files and health stand on the signed-in user and grants of `system`
+//! the resource layer, files, health and `Caller` stand on the signed-in user and grants of `system`
 //! (`tests/it/platform/layers.rs` keeps these directions).
 
+pub mod caller;
 pub mod cluster;
 pub mod config;
 pub mod db;

@@ -65,6 +65,17 @@ describe('api client', () => {
     expect(headers.get('Accept-Language')).toBe('zh-CN');
   });
 
+  test("every call names the browser's time zone (X-Time-Zone), none when the browser cannot say", async () => {
+    fetchMock.mockImplementation(async () => envelope(200, 'ok'));
+    await api.get('/sys/user/list');
+    expect(lastRequest().headers.get('X-Time-Zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(() => {
+      throw new RangeError('no zone');
+    });
+    await api.post('/sys/login', {});
+    expect(lastRequest().headers.has('X-Time-Zone')).toBe(false);
+  });
+
   test('dictionary-item GETs carry no _t timestamp (spec section 7); other dictionary calls do', async () => {
     fetchMock.mockImplementation(async () => envelope(200, 'ok', []));
     await api.get('/sys/dict/getDictItems/priority');

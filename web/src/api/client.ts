@@ -1,6 +1,7 @@
 /**
  * The one HTTP client of the app. Every call goes to the base path `/boot` and carries the
- * access token, the tenant id and the UI language; GET requests get a `_t` cache-buster (except
+ * access token, the tenant id, the UI language and the browser's time zone (`X-Time-Zone`, an
+ * IANA name: the server writes the times of its xlsx exports in it); GET requests get a `_t` cache-buster (except
  * the dictionary-item calls, spec section 7); calls
  * time out after 5 minutes. Failures are shown as a "System notice" from the error catalogue
  * (spec section 8) unless the caller opts out with `notify: false` and shows them itself.
@@ -9,6 +10,7 @@ import { message as catalogueMessage, type CatalogueKey } from '../core';
 import i18n, { currentLanguage } from '../i18n';
 import { clearSession, getTenantId, getToken } from '../lib/session';
 import { openSessionExpired } from '../lib/session-expiry';
+import { browserTimeZone } from '../lib/utcTime';
 import { toaster } from '../components/ui/toaster';
 
 export const BASE_PATH = '/boot';
@@ -81,13 +83,22 @@ function buildUrl(path: string, params: Query | undefined, method: string): stri
   return `${BASE_PATH}${normalized}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * What every request says of its context, API calls and downloads alike: the tenant, the UI
+ * language and, where the browser knows it, its time zone.
+ */
+export function contextHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'tenant-id': String(getTenantId()), 'Accept-Language': currentLanguage() };
+  const zone = browserTimeZone();
+  if (zone) headers['X-Time-Zone'] = zone;
+  return headers;
+}
+
 function buildHeaders(hasJsonBody: boolean, extra?: Record<string, string>): Headers {
-  const headers = new Headers({ ...extra, Accept: 'application/json' });
+  const headers = new Headers({ ...extra, Accept: 'application/json', ...contextHeaders() });
   if (hasJsonBody) headers.set('Content-Type', 'application/json;charset=UTF-8');
   const token = getToken();
   if (token) headers.set('X-Access-Token', token);
-  headers.set('tenant-id', String(getTenantId()));
-  headers.set('Accept-Language', currentLanguage());
   return headers;
 }
 

@@ -3536,6 +3536,10 @@ export interface components {
             tenant?: null | components["schemas"]["TenantName"];
             userInfo: components["schemas"]["UserInfo"];
         };
+        /** @description Every dictionary's enabled items by code, codes in order. */
+        AllDictItems: {
+            [key: string]: components["schemas"]["DictOption"][];
+        };
         AllocateForm: {
             channelId?: string | null;
             /**
@@ -3573,7 +3577,7 @@ export interface components {
             priority?: string | null;
             /** @description Defaults to the author's name. */
             sender?: string | null;
-            /** @description "YYYY-MM-DD HH:mm:ss" or "YYYY-MM-DD". */
+            /** @description An instant (ISO-8601 with an offset; without one, UTC) or "YYYY-MM-DD". */
             startTime?: string | null;
             titile?: string;
             /** @description Comma-separated user ids (USER). */
@@ -3582,9 +3586,12 @@ export interface components {
         AnnouncementRecord: {
             busId?: string | null;
             busType?: string | null;
+            /** Format: date-time */
             cancelTime?: string | null;
             createBy?: string | null;
+            /** Format: date-time */
             createTime: string;
+            /** Format: date-time */
             endTime?: string | null;
             id: string;
             /** @description "1" announcement, "2" system message. */
@@ -3604,8 +3611,10 @@ export interface components {
             readCount: number;
             /** @description "0" draft, "1" released, "2" revoked. */
             sendStatus: string;
+            /** Format: date-time */
             sendTime?: string | null;
             sender: string;
+            /** Format: date-time */
             startTime?: string | null;
             titile: string;
             userIds?: string | null;
@@ -3617,6 +3626,16 @@ export interface components {
             /** @description The department roles the member had (JeecgBoot sends them; the server reads its own). */
             oldRoleId?: string | null;
             userId?: string;
+        };
+        /**
+         * @description A button permission as the signed-in user's answer lists it: its code (`action`), title,
+         *     type ("1" hide when not held, "2" disable) and status ("1" on).
+         */
+        ButtonRule: {
+            action: string;
+            describe: string;
+            status: string;
+            type: string;
         };
         CategoryForm: {
             id?: string | null;
@@ -3639,6 +3658,7 @@ export interface components {
         };
         CategoryRecord: {
             code: string;
+            /** Format: date-time */
             createTime: string;
             hasChild: boolean;
             id: string;
@@ -3702,6 +3722,7 @@ export interface components {
             channelId: string;
             channelName: string;
             code: string;
+            /** Format: date-time */
             createTime: string;
             deductMethod?: string | null;
             /** @description The rate card's code. */
@@ -3734,6 +3755,7 @@ export interface components {
         };
         ChannelRecord: {
             code: string;
+            /** Format: date-time */
             createTime: string;
             id: string;
             name: string;
@@ -3860,6 +3882,7 @@ export interface components {
             roleName?: string;
         };
         DepartRoleRecord: {
+            /** Format: date-time */
             createTime: string;
             departId: string;
             description?: string | null;
@@ -3892,6 +3915,7 @@ export interface components {
             status?: number | null;
         };
         DictItemRecord: {
+            /** Format: date-time */
             createTime: string;
             description?: string | null;
             dictId: string;
@@ -3919,6 +3943,7 @@ export interface components {
             value: string;
         };
         DictRecord: {
+            /** Format: date-time */
             createTime: string;
             description?: string | null;
             dictCode: string;
@@ -3947,6 +3972,25 @@ export interface components {
                 roles: components["schemas"]["RoleInfo"][];
                 tenant?: null | components["schemas"]["TenantName"];
                 userInfo: components["schemas"]["UserInfo"];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_AllDictItems: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description Every dictionary's enabled items by code, codes in order. */
+            result: {
+                [key: string]: components["schemas"]["DictOption"][];
             };
             success: boolean;
             /**
@@ -3992,9 +4036,12 @@ export interface components {
             result: {
                 busId?: string | null;
                 busType?: string | null;
+                /** Format: date-time */
                 cancelTime?: string | null;
                 createBy?: string | null;
+                /** Format: date-time */
                 createTime: string;
+                /** Format: date-time */
                 endTime?: string | null;
                 id: string;
                 /** @description "1" announcement, "2" system message. */
@@ -4014,8 +4061,10 @@ export interface components {
                 readCount: number;
                 /** @description "0" draft, "1" released, "2" revoked. */
                 sendStatus: string;
+                /** Format: date-time */
                 sendTime?: string | null;
                 sender: string;
+                /** Format: date-time */
                 startTime?: string | null;
                 titile: string;
                 userIds?: string | null;
@@ -4038,6 +4087,7 @@ export interface components {
             message: string;
             result: {
                 code: string;
+                /** Format: date-time */
                 createTime: string;
                 hasChild: boolean;
                 id: string;
@@ -4070,6 +4120,7 @@ export interface components {
                 channelId: string;
                 channelName: string;
                 code: string;
+                /** Format: date-time */
                 createTime: string;
                 deductMethod?: string | null;
                 /** @description The rate card's code. */
@@ -4117,6 +4168,7 @@ export interface components {
             message: string;
             result: {
                 code: string;
+                /** Format: date-time */
                 createTime: string;
                 id: string;
                 name: string;
@@ -4278,6 +4330,7 @@ export interface components {
             /** @description Localized for the request's language. */
             message: string;
             result: {
+                /** Format: date-time */
                 createTime: string;
                 departId: string;
                 description?: string | null;
@@ -4301,6 +4354,7 @@ export interface components {
             /** @description Localized for the request's language. */
             message: string;
             result: {
+                /** Format: date-time */
                 createTime: string;
                 description?: string | null;
                 dictId: string;
@@ -4335,6 +4389,7 @@ export interface components {
             /** @description Localized for the request's language. */
             message: string;
             result: {
+                /** Format: date-time */
                 createTime: string;
                 description?: string | null;
                 dictCode: string;
@@ -4527,7 +4582,7 @@ export interface components {
                  */
                 multi_depart: number;
                 /** @description Every dictionary's items by code, for the client's dictionary cache. */
-                sysAllDictItems: Record<string, never>;
+                sysAllDictItems: components["schemas"]["AllDictItems"];
                 tenantList: components["schemas"]["TenantInfo"][];
                 token: string;
                 userInfo: components["schemas"]["UserInfo"];
@@ -4555,9 +4610,12 @@ export interface components {
                 records: {
                     busId?: string | null;
                     busType?: string | null;
+                    /** Format: date-time */
                     cancelTime?: string | null;
                     createBy?: string | null;
+                    /** Format: date-time */
                     createTime: string;
+                    /** Format: date-time */
                     endTime?: string | null;
                     id: string;
                     /** @description "1" announcement, "2" system message. */
@@ -4577,8 +4635,10 @@ export interface components {
                     readCount: number;
                     /** @description "0" draft, "1" released, "2" revoked. */
                     sendStatus: string;
+                    /** Format: date-time */
                     sendTime?: string | null;
                     sender: string;
+                    /** Format: date-time */
                     startTime?: string | null;
                     titile: string;
                     userIds?: string | null;
@@ -4611,6 +4671,7 @@ export interface components {
                 pages: number;
                 records: {
                     code: string;
+                    /** Format: date-time */
                     createTime: string;
                     hasChild: boolean;
                     id: string;
@@ -4653,6 +4714,7 @@ export interface components {
                     channelId: string;
                     channelName: string;
                     code: string;
+                    /** Format: date-time */
                     createTime: string;
                     deductMethod?: string | null;
                     /** @description The rate card's code. */
@@ -4710,6 +4772,7 @@ export interface components {
                 pages: number;
                 records: {
                     code: string;
+                    /** Format: date-time */
                     createTime: string;
                     id: string;
                     name: string;
@@ -4794,6 +4857,7 @@ export interface components {
                 /** Format: int64 */
                 pages: number;
                 records: {
+                    /** Format: date-time */
                     createTime: string;
                     departId: string;
                     description?: string | null;
@@ -4827,6 +4891,7 @@ export interface components {
                 /** Format: int64 */
                 pages: number;
                 records: {
+                    /** Format: date-time */
                     createTime: string;
                     description?: string | null;
                     dictId: string;
@@ -4871,6 +4936,7 @@ export interface components {
                 /** Format: int64 */
                 pages: number;
                 records: {
+                    /** Format: date-time */
                     createTime: string;
                     description?: string | null;
                     dictCode: string;
@@ -4966,7 +5032,9 @@ export interface components {
                      * @description 0 unread, 1 read.
                      */
                     readFlag: number;
+                    /** Format: date-time */
                     readTime?: string | null;
+                    /** Format: date-time */
                     sendTime?: string | null;
                     sender: string;
                     titile: string;
@@ -5041,6 +5109,7 @@ export interface components {
                 pages: number;
                 records: {
                     code: string;
+                    /** Format: date-time */
                     createTime: string;
                     id: string;
                     name: string;
@@ -5075,6 +5144,7 @@ export interface components {
                 /** Format: int64 */
                 pages: number;
                 records: {
+                    /** Format: date-time */
                     createTime: string;
                     customerId: string;
                     /** @description `username – realname`. */
@@ -5114,6 +5184,7 @@ export interface components {
                 pages: number;
                 records: {
                     code: string;
+                    /** Format: date-time */
                     createTime: string;
                     currency: string;
                     /** @description `YYYY-MM-DD` */
@@ -5128,6 +5199,7 @@ export interface components {
                     productCount: number;
                     /** @description current (in force today), scheduled (starts later) or superseded. */
                     state: string;
+                    /** Format: date-time */
                     updateTime?: string | null;
                     zoneCount: number;
                 }[];
@@ -5158,6 +5230,7 @@ export interface components {
                 pages: number;
                 records: {
                     builtIn: boolean;
+                    /** Format: date-time */
                     createTime: string;
                     description?: string | null;
                     id: string;
@@ -5200,6 +5273,7 @@ export interface components {
                     channelId: string;
                     /** @description none, mod7, s10 or ups. */
                     checkScheme: string;
+                    /** Format: date-time */
                     createTime: string;
                     /**
                      * Format: int64
@@ -5256,6 +5330,7 @@ export interface components {
                     apiType?: string | null;
                     code: string;
                     contact?: string | null;
+                    /** Format: date-time */
                     createTime: string;
                     email?: string | null;
                     id: string;
@@ -5297,8 +5372,11 @@ export interface components {
                 /** Format: int64 */
                 pages: number;
                 records: {
+                    /** Format: date */
                     beginDate?: string | null;
+                    /** Format: date-time */
                     createTime: string;
+                    /** Format: date */
                     endDate?: string | null;
                     /** Format: int32 */
                     id: number;
@@ -5341,7 +5419,7 @@ export interface components {
                     avatar?: string | null;
                     /** @description `YYYY-MM-DD` */
                     birthday?: string | null;
-                    /** @description `YYYY-MM-DD HH:mm:ss` */
+                    /** @description UTC, ISO-8601 (`YYYY-MM-DDTHH:MM:SSZ`). */
                     createTime: string;
                     email?: string | null;
                     id: string;
@@ -5434,6 +5512,7 @@ export interface components {
             message: string;
             result: {
                 code: string;
+                /** Format: date-time */
                 createTime: string;
                 id: string;
                 name: string;
@@ -5458,6 +5537,7 @@ export interface components {
             /** @description Localized for the request's language. */
             message: string;
             result: {
+                /** Format: date-time */
                 createTime: string;
                 customerId: string;
                 /** @description `username – realname`. */
@@ -5506,12 +5586,12 @@ export interface components {
             /** @description A card version with its body (the documented format). */
             result: components["schemas"]["RateCardRecord"] & {
                 minChargeableWeight: string;
-                prices: Record<string, never>[];
+                prices: components["schemas"]["PriceRow"][];
                 /** @description parcel or ticket. */
                 roundingScope: string;
-                surcharges: Record<string, never>[];
-                weightRounding: Record<string, never>[];
-                zones: Record<string, never>[];
+                surcharges: components["schemas"]["Surcharge"][];
+                weightRounding: components["schemas"]["WeightStep"][];
+                zones: components["schemas"]["Zone"][];
             };
             success: boolean;
             /**
@@ -5588,6 +5668,7 @@ export interface components {
             message: string;
             result: {
                 builtIn: boolean;
+                /** Format: date-time */
                 createTime: string;
                 description?: string | null;
                 id: string;
@@ -5620,6 +5701,7 @@ export interface components {
                 channelId: string;
                 /** @description none, mod7, s10 or ups. */
                 checkScheme: string;
+                /** Format: date-time */
                 createTime: string;
                 /**
                  * Format: int64
@@ -5706,6 +5788,7 @@ export interface components {
                 apiType?: string | null;
                 code: string;
                 contact?: string | null;
+                /** Format: date-time */
                 createTime: string;
                 email?: string | null;
                 id: string;
@@ -5737,8 +5820,11 @@ export interface components {
             /** @description Localized for the request's language. */
             message: string;
             result: {
+                /** Format: date */
                 beginDate?: string | null;
+                /** Format: date-time */
                 createTime: string;
+                /** Format: date */
                 endDate?: string | null;
                 /** Format: int32 */
                 id: number;
@@ -5791,7 +5877,7 @@ export interface components {
                 avatar?: string | null;
                 /** @description `YYYY-MM-DD` */
                 birthday?: string | null;
-                /** @description `YYYY-MM-DD HH:mm:ss` */
+                /** @description UTC, ISO-8601 (`YYYY-MM-DDTHH:MM:SSZ`). */
                 createTime: string;
                 email?: string | null;
                 id: string;
@@ -5860,29 +5946,13 @@ export interface components {
             message: string;
             result: {
                 /** @description Every button permission rule; status "0" switches a rule off. */
-                allAuth: Record<string, never>[];
-                /** @description The user's button permissions: `{action, describe, type, status}`. */
-                auth: Record<string, never>[];
+                allAuth: components["schemas"]["ButtonRule"][];
+                /** @description The user's button permissions. */
+                auth: components["schemas"]["ButtonRule"][];
                 /** @description The menu tree the user may see (JeecgBoot's shape; titles in both languages in `meta.titles`). */
-                menu: Record<string, never>[];
+                menu: components["schemas"]["MenuRoute"][];
                 sysSafeMode: boolean;
             };
-            success: boolean;
-            /**
-             * Format: int64
-             * @description Milliseconds since the Unix epoch.
-             */
-            timestamp: number;
-        };
-        Envelope_Value: {
-            /**
-             * Format: int32
-             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
-             */
-            code: number;
-            /** @description Localized for the request's language. */
-            message: string;
-            result: unknown;
             success: boolean;
             /**
              * Format: int64
@@ -5924,6 +5994,7 @@ export interface components {
             message: string;
             result: {
                 code: string;
+                /** Format: date-time */
                 createTime: string;
                 hasChild: boolean;
                 id: string;
@@ -6166,6 +6237,7 @@ export interface components {
             message: string;
             result: {
                 builtIn: boolean;
+                /** Format: date-time */
                 createTime: string;
                 description?: string | null;
                 id: string;
@@ -6230,7 +6302,7 @@ export interface components {
                 avatar?: string | null;
                 /** @description `YYYY-MM-DD` */
                 birthday?: string | null;
-                /** @description `YYYY-MM-DD HH:mm:ss` */
+                /** @description UTC, ISO-8601 (`YYYY-MM-DDTHH:MM:SSZ`). */
                 createTime: string;
                 email?: string | null;
                 id: string;
@@ -6362,7 +6434,7 @@ export interface components {
         };
         LastLogin: {
             ip?: string | null;
-            /** @description `YYYY-MM-DD HH:mm:ss` (UTC) */
+            /** @description UTC, ISO-8601 (`YYYY-MM-DDTHH:MM:SSZ`). */
             time: string;
         };
         LogInfo: {
@@ -6411,7 +6483,7 @@ export interface components {
              */
             multi_depart: number;
             /** @description Every dictionary's items by code, for the client's dictionary cache. */
-            sysAllDictItems: Record<string, never>;
+            sysAllDictItems: components["schemas"]["AllDictItems"];
             tenantList: components["schemas"]["TenantInfo"][];
             token: string;
             userInfo: components["schemas"]["UserInfo"];
@@ -6440,6 +6512,39 @@ export interface components {
             status?: string | null;
             url?: string | null;
         };
+        MenuMeta: {
+            componentName: string;
+            icon: string;
+            internalOrExternal: boolean;
+            keepAlive: boolean;
+            /** @description In the request's language. */
+            title: string;
+            titles: components["schemas"]["MenuTitles"];
+            /** @description An external link's address. */
+            url?: string | null;
+        };
+        /** @description One entry of the menu tree (JeecgBoot's route shape). */
+        MenuRoute: {
+            alwaysShow: boolean;
+            /** @description Absent on a leaf. */
+            children?: components["schemas"]["MenuRoute"][];
+            component: string;
+            hidden: boolean;
+            id: string;
+            meta: components["schemas"]["MenuMeta"];
+            /** @description The route name: the path's segments joined by `-`. */
+            name: string;
+            /** @description The page's path; an external link's is `/{id}` (its address is `meta.url`). */
+            path: string;
+            redirect?: string | null;
+            /** @description "1" a route, "0" a menu entry only. */
+            route: string;
+        };
+        /** @description A menu entry's title in each language (the Chinese one where no English one is set). */
+        MenuTitles: {
+            "en-US": string;
+            "zh-CN": string;
+        };
         /** @description One line of the caller's message page. */
         MyAnnouncement: {
             anntId: string;
@@ -6453,7 +6558,9 @@ export interface components {
              * @description 0 unread, 1 read.
              */
             readFlag: number;
+            /** Format: date-time */
             readTime?: string | null;
+            /** Format: date-time */
             sendTime?: string | null;
             sender: string;
             titile: string;
@@ -6480,12 +6587,14 @@ export interface components {
         NoticeItem: {
             busId?: string | null;
             busType?: string | null;
+            /** Format: date-time */
             createTime: string;
             id: string;
             msgCategory: string;
             openPage?: string | null;
             openType?: string | null;
             priority: string;
+            /** Format: date-time */
             sendTime?: string | null;
             sender: string;
             titile: string;
@@ -6559,6 +6668,7 @@ export interface components {
         };
         PositionRecord: {
             code: string;
+            /** Format: date-time */
             createTime: string;
             id: string;
             name: string;
@@ -6591,6 +6701,7 @@ export interface components {
             productId?: string | null;
         };
         PriceLevelRecord: {
+            /** Format: date-time */
             createTime: string;
             customerId: string;
             /** @description `username – realname`. */
@@ -6602,6 +6713,27 @@ export interface components {
             productCode: string;
             productId: string;
             productName: string;
+        };
+        /**
+         * @description A zone's price for a weight bracket (`fromWeight` exclusive, `toWeight` inclusive; brackets of
+         *     a zone do not overlap).
+         */
+        PriceRow: {
+            firstPrice?: null | components["schemas"]["Amount"];
+            firstWeight?: null | components["schemas"]["Amount"];
+            fromWeight: components["schemas"]["Amount"];
+            minCharge?: null | components["schemas"]["Amount"];
+            /**
+             * @description `fixed` (`price`), `firstAdditional` (`firstWeight`, `firstPrice`, `stepWeight`,
+             *     `stepPrice`) or `perKg` (`price` a kilogram, `minCharge`).
+             */
+            mode: string;
+            price?: null | components["schemas"]["Amount"];
+            stepPrice?: null | components["schemas"]["Amount"];
+            stepWeight?: null | components["schemas"]["Amount"];
+            toWeight: components["schemas"]["Amount"];
+            /** @description A zone code of the card. */
+            zone: string;
         };
         ProfileEdit: {
             /**
@@ -6661,12 +6793,12 @@ export interface components {
         /** @description A card version with its body (the documented format). */
         RateCardDetail: components["schemas"]["RateCardRecord"] & {
             minChargeableWeight: string;
-            prices: Record<string, never>[];
+            prices: components["schemas"]["PriceRow"][];
             /** @description parcel or ticket. */
             roundingScope: string;
-            surcharges: Record<string, never>[];
-            weightRounding: Record<string, never>[];
-            zones: Record<string, never>[];
+            surcharges: components["schemas"]["Surcharge"][];
+            weightRounding: components["schemas"]["WeightStep"][];
+            zones: components["schemas"]["Zone"][];
         };
         /** @description The body of add and edit (documentation): the detail's fields. */
         RateCardForm: {
@@ -6675,16 +6807,18 @@ export interface components {
             /** @description `YYYY-MM-DD` */
             effectiveFrom: string;
             id?: string | null;
-            minChargeableWeight?: string | null;
+            minChargeableWeight?: null | components["schemas"]["Amount"];
             name: string;
-            prices: Record<string, never>[];
+            prices: components["schemas"]["PriceRow"][];
+            /** @description parcel (the default) or ticket. */
             roundingScope?: string | null;
-            surcharges: Record<string, never>[];
-            weightRounding: Record<string, never>[];
-            zones: Record<string, never>[];
+            surcharges?: components["schemas"]["Surcharge"][] | null;
+            weightRounding?: components["schemas"]["WeightStep"][] | null;
+            zones: components["schemas"]["Zone"][];
         };
         RateCardRecord: {
             code: string;
+            /** Format: date-time */
             createTime: string;
             currency: string;
             /** @description `YYYY-MM-DD` */
@@ -6699,6 +6833,7 @@ export interface components {
             productCount: number;
             /** @description current (in force today), scheduled (starts later) or superseded. */
             state: string;
+            /** Format: date-time */
             updateTime?: string | null;
             zoneCount: number;
         };
@@ -6772,6 +6907,7 @@ export interface components {
         };
         RoleRecord: {
             builtIn: boolean;
+            /** Format: date-time */
             createTime: string;
             description?: string | null;
             id: string;
@@ -6853,6 +6989,7 @@ export interface components {
             channelId: string;
             /** @description none, mod7, s10 or ups. */
             checkScheme: string;
+            /** Format: date-time */
             createTime: string;
             /**
              * Format: int64
@@ -6923,6 +7060,7 @@ export interface components {
             apiType?: string | null;
             code: string;
             contact?: string | null;
+            /** Format: date-time */
             createTime: string;
             email?: string | null;
             id: string;
@@ -6937,6 +7075,20 @@ export interface components {
             status: number;
             /** @description The name in the request's language. */
             title: string;
+        };
+        /**
+         * @description A surcharge: `fuel` and `insurance` take `percent`; `perTicket` an `amount`; `remoteArea` an
+         *     `amount` for `postalCodes` (prefixes) in `countries`; `oversize` an `amount` above `maxSide`
+         *     (cm) or `maxWeight`.
+         */
+        Surcharge: {
+            amount?: null | components["schemas"]["Amount"];
+            countries?: string[] | null;
+            maxSide?: null | components["schemas"]["Amount"];
+            maxWeight?: null | components["schemas"]["Amount"];
+            percent?: null | components["schemas"]["Amount"];
+            postalCodes?: string[] | null;
+            type: string;
         };
         TenantForm: {
             adminPassword?: string | null;
@@ -6967,8 +7119,11 @@ export interface components {
             name: string;
         };
         TenantRecord: {
+            /** Format: date */
             beginDate?: string | null;
+            /** Format: date-time */
             createTime: string;
+            /** Format: date */
             endDate?: string | null;
             /** Format: int32 */
             id: number;
@@ -7046,7 +7201,7 @@ export interface components {
             avatar?: string | null;
             /** @description `YYYY-MM-DD` */
             birthday?: string | null;
-            /** @description `YYYY-MM-DD HH:mm:ss` */
+            /** @description UTC, ISO-8601 (`YYYY-MM-DDTHH:MM:SSZ`). */
             createTime: string;
             email?: string | null;
             id: string;
@@ -7085,11 +7240,11 @@ export interface components {
         };
         UserPermissions: {
             /** @description Every button permission rule; status "0" switches a rule off. */
-            allAuth: Record<string, never>[];
-            /** @description The user's button permissions: `{action, describe, type, status}`. */
-            auth: Record<string, never>[];
+            allAuth: components["schemas"]["ButtonRule"][];
+            /** @description The user's button permissions. */
+            auth: components["schemas"]["ButtonRule"][];
             /** @description The menu tree the user may see (JeecgBoot's shape; titles in both languages in `meta.titles`). */
-            menu: Record<string, never>[];
+            menu: components["schemas"]["MenuRoute"][];
             sysSafeMode: boolean;
         };
         Verified: {
@@ -7109,6 +7264,18 @@ export interface components {
         VisitForm: {
             path?: string;
             title?: string | null;
+        };
+        /** @description Weights up to `upTo` round up to a multiple of `increment`. */
+        WeightStep: {
+            increment: components["schemas"]["Amount"];
+            upTo: components["schemas"]["Amount"];
+        };
+        /** @description A zone: the countries (ISO codes) it covers, optionally narrowed to postal-code prefixes. */
+        Zone: {
+            /** @description Unique within the card, at most 32 characters. */
+            code: string;
+            countries: string[];
+            postalPrefixes: string[];
         };
     };
     responses: never;
@@ -11155,7 +11322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Envelope_AllDictItems"];
                 };
             };
             401: {
@@ -11643,7 +11810,7 @@ export interface operations {
                 username?: string;
                 ip?: string;
                 operateType?: string;
-                /** @description From (inclusive): `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`. */
+                /** @description From (inclusive): an instant (ISO-8601 with an offset; without one, UTC) or a `YYYY-MM-DD` day. */
                 createTime_begin?: string;
                 /** @description To (inclusive; a date means the whole day). */
                 createTime_end?: string;

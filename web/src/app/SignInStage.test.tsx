@@ -2,12 +2,11 @@
  * The sign-in page before react-router loads (start.tsx) must be the very page the router shows
  * at /user/login, and hand every navigation over to the whole app.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeServer, USER_INFO } from '../test/api';
-import { renderRoutes } from '../test/render';
-import { AppProviders } from './providers';
+import { renderInApp, renderRoutes } from '../test/render';
 import { routes } from './routes';
 import SignInStage, { type LeaveSignIn } from './SignInStage';
 
@@ -24,12 +23,10 @@ afterEach(() => {
 
 function renderStage() {
   const onLeave = vi.fn<LeaveSignIn>();
-  const view = render(
-    <AppProviders>
-      <Suspense fallback={null}>
-        <SignInStage onLeave={onLeave} />
-      </Suspense>
-    </AppProviders>,
+  const view = renderInApp(
+    <Suspense fallback={null}>
+      <SignInStage onLeave={onLeave} />
+    </Suspense>,
   );
   return { ...view, onLeave };
 }

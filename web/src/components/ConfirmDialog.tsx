@@ -12,9 +12,11 @@
  * return <>{…}{dialog}</>;
  * ```
  */
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Dialog, Text } from '@chakra-ui/react';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from './form/FormFooter';
+import { DialogShell, OverlayHeader } from './overlay';
 
 /** Props of {@link ConfirmDialog}. */
 export interface ConfirmDialogProps {
@@ -60,56 +62,41 @@ export function ConfirmDialog({
   }
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(details) => {
-        if (!running) onOpenChange(details.open);
+      onOpenChange={(next) => {
+        if (!running) onOpenChange(next);
       }}
       role="alertdialog"
-      placement="center"
       size="sm"
-      lazyMount
-      unmountOnExit
       initialFocusEl={() => confirmRef.current}
+      testId={testId}
+      closeButton={running ? 'disabled' : true}
+      contentProps={{
+        mx: '4',
+        onKeyDown: (event) => {
+          if (event.key === 'Enter' && !event.nativeEvent.isComposing && (event.target as HTMLElement).tagName !== 'BUTTON') {
+            event.preventDefault();
+            void run();
+          }
+        },
+      }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            mx="4"
-            data-testid={testId}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.nativeEvent.isComposing && (event.target as HTMLElement).tagName !== 'BUTTON') {
-                event.preventDefault();
-                void run();
-              }
-            }}
-          >
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {description ? (
-              <Dialog.Body>
-                {typeof description === 'string' ? <Text color="fg.muted">{description}</Text> : description}
-              </Dialog.Body>
-            ) : null}
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" size="sm" disabled={running} data-testid={`${testId}-cancel`}>
-                  {cancelLabel ?? t('confirm.cancel')}
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button ref={confirmRef} size="sm" colorPalette={colorPalette} loading={running} onClick={() => void run()} data-testid={`${testId}-confirm`}>
-                {confirmLabel ?? t('confirm.ok')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={running}>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <OverlayHeader title={title} />
+      {description ? <Dialog.Body>{typeof description === 'string' ? <Text color="fg.muted">{description}</Text> : description}</Dialog.Body> : null}
+      <FormFooter
+        kind="dialog"
+        saving={running}
+        onConfirm={() => void run()}
+        submitRef={confirmRef}
+        colorPalette={colorPalette}
+        submitLabel={confirmLabel ?? t('confirm.ok')}
+        submitTestId={`${testId}-confirm`}
+        cancelLabel={cancelLabel ?? t('confirm.cancel')}
+        cancelDisabled={running}
+        cancelTestId={`${testId}-cancel`}
+      />
+    </DialogShell>
   );
 }
 

@@ -24,7 +24,6 @@ import {
   Box,
   ButtonGroup,
   Checkbox,
-  EmptyState,
   Flex,
   HStack,
   IconButton,
@@ -48,6 +47,8 @@ import {
 } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkButton } from './LinkButton';
+import { ListEmpty } from './list/ListEmpty';
 import { ChevronLeftIcon, ChevronRightIcon, InboxIcon } from './icons';
 
 /** Sort order as JeecgBoot's list calls take it (`column=...&order=asc|desc`). */
@@ -399,19 +400,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {showEmpty ? (
               <Table.Row>
                 <Table.Cell colSpan={columnCount} padding="0">
-                  {emptyState ?? (
-                    <EmptyState.Root size="sm" data-testid="table-empty">
-                      <EmptyState.Content>
-                        <EmptyState.Indicator>
-                          <InboxIcon />
-                        </EmptyState.Indicator>
-                        <VStack textAlign="center" gap="1">
-                          <EmptyState.Title>{t('empty.title')}</EmptyState.Title>
-                          <EmptyState.Description>{t('empty.description')}</EmptyState.Description>
-                        </VStack>
-                      </EmptyState.Content>
-                    </EmptyState.Root>
-                  )}
+                  {emptyState ?? <ListEmpty icon={<InboxIcon />} title={t('empty.title')} description={t('empty.description')} testId="table-empty" />}
                 </Table.Cell>
               </Table.Row>
             ) : null}
@@ -430,18 +419,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <Text textStyle="sm" color="fg.muted" data-testid="table-selected">
                   {t('selected', { count: selected.size })}
                 </Text>
-                <chakra.button
-                  type="button"
-                  textStyle="sm"
-                  color="colorPalette.fg"
-                  colorPalette="blue"
-                  cursor="pointer"
-                  rounded="sm"
-                  focusVisibleRing="outside"
-                  onClick={() => onSelectionChange?.([])}
-                >
-                  {t('clearSelection')}
-                </chakra.button>
+                <LinkButton onClick={() => onSelectionChange?.([])}>{t('clearSelection')}</LinkButton>
               </HStack>
             ) : null}
           </HStack>

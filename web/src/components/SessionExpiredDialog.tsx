@@ -1,10 +1,11 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { message } from '../core';
 import { toLanguage, FALLBACK_LANGUAGE } from '../i18n';
 import { LOGIN_PATH } from '../lib/guard';
 import { logout } from '../lib/logout';
 import { closeSessionExpired, useSessionExpired } from '../lib/session-expiry';
+import { DialogShell, OverlayHeader } from './overlay';
 
 /**
  * "登录已过期 / 很抱歉，登录已过期，请重新登录" (spec section 8): shown once when a call finds the
@@ -23,23 +24,23 @@ export function SessionExpiredDialog() {
   const lang = toLanguage(i18n.language) ?? FALLBACK_LANGUAGE;
 
   return (
-    <Dialog.Root role="alertdialog" open={open} closeOnInteractOutside={false} closeOnEscape={false} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="session-expired" maxW="md">
-            <Dialog.Header>
-              <Dialog.Title>{message('login_expired_title', lang)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body color="fg.muted">{message('login_expired_content', lang)}</Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={() => void signInAgain()} data-testid="sign-in-again">
-                {message('sign_in_again', lang)}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      role="alertdialog"
+      open={open}
+      closeOnInteractOutside={false}
+      closeOnEscape={false}
+      size="md"
+      closeButton={false}
+      testId="session-expired"
+      contentProps={{ maxW: 'md' }}
+    >
+      <OverlayHeader title={message('login_expired_title', lang)} />
+      <Dialog.Body color="fg.muted">{message('login_expired_content', lang)}</Dialog.Body>
+      <Dialog.Footer>
+        <Button onClick={() => void signInAgain()} data-testid="sign-in-again">
+          {message('sign_in_again', lang)}
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }

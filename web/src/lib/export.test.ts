@@ -47,12 +47,15 @@ describe('CSV export', () => {
     expect(csv.slice(1).split('\r\n')).toEqual(['名称,Note,Count', '"张三, 李四","say ""hi""",3', '"line\nbreak",,0', '']);
   });
 
-  test('defuses spreadsheet formulas but keeps numbers and phone numbers', () => {
-    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvField('@cmd')).toBe("'@cmd");
-    expect(csvField('-12.5')).toBe('-12.5');
-    expect(csvField('+8613800000000')).toBe('+8613800000000');
-    expect(csvField(' padded')).toBe('" padded"');
+  // Spreadsheet formulas are defused; numbers and phone numbers are kept.
+  test.each([
+    ['=SUM(A1)', "'=SUM(A1)"],
+    ['@cmd', "'@cmd"],
+    ['-12.5', '-12.5'],
+    ['+8613800000000', '+8613800000000'],
+    [' padded', '" padded"'],
+  ])('the field %s is written %s', (value, written) => {
+    expect(csvField(value)).toBe(written);
   });
 
   test('exportCsv downloads a UTF-8 file with the BOM bytes', async () => {

@@ -5,6 +5,7 @@
  * The store is emptied when the session is cleared.
  */
 import { api, ApiError } from '../api/client';
+import type { components } from '../api/schema';
 import {
   buildRoutes,
   filterRoutes,
@@ -18,12 +19,7 @@ import { createStore, useStore } from './store';
 
 export const PERMISSION_PATH = '/sys/permission/getUserPermissionByToken';
 
-export interface PermissionAnswer {
-  menu: unknown;
-  auth?: ButtonPermission[];
-  allAuth?: ButtonPermission[];
-  sysSafeMode?: boolean;
-}
+export type PermissionAnswer = components['schemas']['UserPermissions'];
 
 export interface PermissionState {
   loaded: boolean;
@@ -50,11 +46,12 @@ export class PermissionsError extends Error {
 }
 
 /** Turns the server's answer into the session's permissions; throws {@link PermissionsError}. */
-export function permissionsFrom(answer: PermissionAnswer | null | undefined): PermissionState {
+export function permissionsFrom(answer: Partial<Record<keyof PermissionAnswer, unknown>> | null | undefined): PermissionState {
+  // The answer may be an older one kept in this browser: every part is checked, not trusted.
   const menu = answer?.menu;
   if (!Array.isArray(menu) || menu.length === 0) throw new PermissionsError();
-  const auth = Array.isArray(answer?.auth) ? answer.auth : [];
-  const allAuth = Array.isArray(answer?.allAuth) ? answer.allAuth : [];
+  const auth: ButtonPermission[] = Array.isArray(answer?.auth) ? (answer.auth as ButtonPermission[]) : [];
+  const allAuth: ButtonPermission[] = Array.isArray(answer?.allAuth) ? (answer.allAuth as ButtonPermission[]) : [];
   const codes = auth.filter((entry) => entry.type !== '2').map((entry) => entry.action);
   const routes = filterRoutes(buildRoutes(menu), codes);
   return { loaded: true, routes, auth, allAuth, authJson: JSON.stringify(auth), allAuthJson: JSON.stringify(allAuth) };

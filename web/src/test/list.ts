@@ -74,10 +74,39 @@ export async function pickRowAction(row: HTMLElement, trigger: string, item: str
   fireEvent.keyDown(content, { key: 'Enter' });
 }
 
-/** Clicks `button` (in `row`, else on the page) and waits for the confirmation `dialog`; answers it. */
-export async function askConfirm(button: string, dialog: string, row?: HTMLElement): Promise<HTMLElement> {
+/**
+ * Opens the CRUD list page `element` on the fake server with the list and add permissions of
+ * `crud.permission`, waits for the row showing `rowText` (in a `selector` element, when given)
+ * and opens the add form (`{name}-add` opens `{name}-form`). Answers the server's mock.
+ */
+export async function openAddForm(element: ReactElement, fetchMock: FetchMock, crud: { name: string; permission: string }, rowText: string, selector?: string): Promise<FetchMock> {
+  openPage(element, fetchMock, `${crud.permission}:list`, `${crud.permission}:add`);
+  await rowOf(rowText, selector);
+  await openDialog(`${crud.name}-add`, `${crud.name}-form`);
+  return fetchMock;
+}
+
+/** Clicks `button` (in `row`, else on the page) and waits for the `dialog` (or drawer) it opens; answers it. */
+export async function openDialog(button: string, dialog: string, row?: HTMLElement): Promise<HTMLElement> {
   fireEvent.click(row ? within(row).getByTestId(button) : screen.getByTestId(button));
   return screen.findByTestId(dialog);
+}
+
+/** Types into the fields (test id → value) in `container` (default: the page). */
+export function fill(fields: Record<string, string>, container: HTMLElement = document.body): void {
+  for (const [testId, value] of Object.entries(fields)) fireEvent.change(within(container).getByTestId(testId), { target: { value } });
+}
+
+/** Waits until the `select` (its options loaded from the server) offers `label`, then picks `value`. */
+export async function pickOption(select: HTMLElement, label: string, value: string): Promise<void> {
+  await waitFor(() => expect(within(select).getByText(label)).toBeTruthy());
+  fireEvent.change(select, { target: { value } });
+}
+
+/** Types `fields` into the open `form` (a dialog, a drawer) and clicks its `submit` (default: `{form's test id}-submit`). */
+export function fillAndSubmit(form: HTMLElement, fields: Record<string, string>, submit = `${form.dataset.testid}-submit`): void {
+  fill(fields, form);
+  fireEvent.click(within(form).getByTestId(submit));
 }
 
 /** Confirms the open confirmation `dialog` and waits until `count` calls of `method path` went out. */
@@ -88,7 +117,7 @@ export async function confirmAndWait(dialog: string, fetchMock: FetchMock, metho
 
 /** Types into the search fields (test id → value) and submits the search bar `searchBar`. */
 export function search(searchBar: string, fields: Record<string, string>): void {
-  for (const [testId, value] of Object.entries(fields)) fireEvent.change(screen.getByTestId(testId), { target: { value } });
+  fill(fields);
   fireEvent.click(screen.getByTestId(`${searchBar}-submit`));
 }
 
@@ -102,6 +131,22 @@ export async function confirmSends(fetchMock: FetchMock, dialog: string, text: s
   expect(calls(fetchMock, method, path)).toHaveLength(0);
   await confirmAndWait(dialog, fetchMock, method, path);
   return shown;
+}
+
+/**
+ * Confirms the delete the open `dialog` asks (naming `text`): one DELETE `path` goes out, with
+ * the `query` given (`{ id: 'u1' }`).
+ */
+export async function confirmDeleteSends(fetchMock: FetchMock, dialog: string, text: string, path: string, query: Record<string, string>): Promise<void> {
+  await confirmSends(fetchMock, dialog, text, 'DELETE', path);
+  const url = urlOf(fetchMock, 'DELETE', path, 0);
+  for (const [name, value] of Object.entries(query)) expect(url.searchParams.get(name)).toBe(value);
+}
+
+/** After a batch button was pressed with no row selected: it neither asked (`dialog`) nor sent `method path`. */
+export function expectNothingAsked(fetchMock: FetchMock, dialog: string, method: string, path: string): void {
+  expect(screen.queryByTestId(dialog)).toBeNull();
+  expect(calls(fetchMock, method, path)).toHaveLength(0);
 }
 
 /** The list was first asked sorted by `column` in `order`. */

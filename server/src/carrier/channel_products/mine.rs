@@ -1,16 +1,15 @@
 //! The channel products a customer may use (`/logistics/channelProduct/myList`): enabled, with an
 //! enabled price level for its main account; staff see every enabled product. Never a price.
 
-use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{ChannelProductRecord, PostalRecord, ProductFilter, RuleRecord, search};
 use crate::carrier::forecast::bundle::{customer_of, usable};
+use crate::platform::caller::Caller;
 use crate::platform::http::page::Order;
 use crate::platform::http::{ApiQuery, ApiResult, Page, PageParams, ok};
 use crate::state::AppState;
-use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -34,11 +33,7 @@ pub struct MyProduct {
 /// The caller's usable channel products.
 #[utoipa::path(get, path = "/logistics/channelProduct/myList", tag = "logistics", params(ProductFilter, PageParams),
     responses((status = 200, body = crate::platform::http::Envelope<Page<MyProduct>>), (status = 400), (status = 403)))]
-pub async fn my_list(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(f): ApiQuery<ProductFilter>,
-) -> ApiResult<Page<MyProduct>> {
+pub async fn my_list(Caller(state, me): Caller, ApiQuery(f): ApiQuery<ProductFilter>) -> ApiResult<Page<MyProduct>> {
     grants::require(&state, &me, "logistics:channelProduct:mine").await?;
     let sort = f.page.sort(&["code", "name"], ("code", Order::Asc))?;
     let ids: Vec<String> =

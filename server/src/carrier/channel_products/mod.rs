@@ -5,26 +5,26 @@
 
 use std::collections::HashMap;
 
-use axum::extract::State;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
-use logistics_core::{MessageKey, channel_product, validate};
+use logistics_core::{MessageKey, channel_product};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::carrier::suppliers::{bounded, code_of};
+use crate::carrier::suppliers::code_of;
+use crate::platform::caller::Caller;
 use crate::platform::cluster::Change;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{
     logistics_channel, logistics_channel_product as product, logistics_price_level, logistics_product_postal,
-    logistics_product_validity, logistics_rate_card,
+    logistics_product_validity,
 };
 use crate::platform::http::lang::pick;
 use crate::platform::http::page::{IdQuery, Order, filter, like_pattern, require_ids};
 use crate::platform::http::reply::ok_with;
+use crate::platform::http::time::DateTime;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
-use crate::state::AppState;
-use crate::system::auth::CurrentUser;
+use crate::platform::resource::form::{Reference, one_of, optional, required};
 use crate::system::logs;
 use crate::system::permissions::grants;
 use crate::{platform::secrets, with_conn, with_write};
@@ -85,15 +85,16 @@ pub struct ChannelProductRecord {
     /// Volumetric divisor (cm³ per kg); 0 bills actual weight only.
     pub th_weight_ratio: i32,
     pub remark: Option<String>,
-    pub create_time: String,
+    pub create_time: DateTime,
     pub rules: Vec<RuleRecord>,
     pub postal_rules: Vec<PostalRecord>,
 }
 
-#[derive(Clone, Debug, Queryable, Selectable)]
-#[diesel(table_name = product)]
-pub(crate) struct Row {
-    pub id: String,
+/// A product's own columns: what add and edit write, once checked, and what a row holds besides
+/// its key and creation time.
+#[derive(Clone, Debug, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = product, treat_none_as_null = true)]
+pub(crate) struct Columns {
     pub channel_id: String,
     pub code: String,
     pub name: String,
@@ -110,13 +111,21 @@ pub(crate) struct Row {
     pub fee_id: Option<String>,
     pub th_weight_ratio: i32,
     pub remark: Option<String>,
-    pub create_time: chrono::NaiveDateTime,
+}
+
+#[derive(Clone, Debug, Queryable, Selectable)]
+#[diesel(table_name = product)]
+pub(crate) struct Row {
+    pub id: String,
+    #[diesel(embed)]
+    pub columns: Columns,
+    pub create_time: DateTime,
 }
 
 /// Rows with their channels' codes and names, and their rules (two queries for all of them).
 pub(crate) async fn records(db: &Db, rows: Vec<Row>) -> Result<Vec<ChannelProductRecord>, AppError> {
     let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-    let channel_ids: Vec<String> = rows.iter().map(|r| r.channel_id.clone()).collect();
+    let channel_ids: Vec<String> = rows.iter().map(|r| r.columns.channel_id.clone()).collect();
     type RuleRow = (String, String, Option<String>, Option<String>);
     type PostalRow = (String, String, String, bool, Option<String>);
     type ChannelRow = (String, String, String, Option<String>);
@@ -164,32 +173,32 @@ pub(crate) async fn records(db: &Db, rows: Vec<Row>) -> Result<Vec<ChannelProduc
     }
     Ok(rows
         .into_iter()
-        .map(|r| {
-            let (channel_code, channel_name) = channels.get(&r.channel_id).cloned().unwrap_or_default();
+        .map(|Row { id, columns: c, create_time }| {
+            let (channel_code, channel_name) = channels.get(&c.channel_id).cloned().unwrap_or_default();
             ChannelProductRecord {
-                title: pick(lang, r.name.clone(), r.name_en.clone()),
-                create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-                rules: rules_of.remove(&r.id).unwrap_or_default(),
-                postal_rules: postal_of.remove(&r.id).unwrap_or_default(),
+                title: pick(lang, c.name.clone(), c.name_en.clone()),
+                rules: rules_of.remove(&id).unwrap_or_default(),
+                postal_rules: postal_of.remove(&id).unwrap_or_default(),
                 channel_code,
                 channel_name,
-                id: r.id,
-                channel_id: r.channel_id,
-                code: r.code,
-                name: r.name,
-                name_en: r.name_en,
-                trade_type: r.trade_type.unwrap_or_default(),
-                trans_type: r.trans_type,
-                push_method: r.push_method,
-                label_type: r.label_type,
-                deduct_method: r.deduct_method,
-                iz_subsist: r.iz_subsist,
-                iz_single: r.iz_single,
-                iz_mult: r.iz_mult,
-                iz_enable: r.iz_enable,
-                fee_id: r.fee_id.unwrap_or_default(),
-                th_weight_ratio: r.th_weight_ratio,
-                remark: r.remark,
+                id,
+                channel_id: c.channel_id,
+                code: c.code,
+                name: c.name,
+                name_en: c.name_en,
+                trade_type: c.trade_type.unwrap_or_default(),
+                trans_type: c.trans_type,
+                push_method: c.push_method,
+                label_type: c.label_type,
+                deduct_method: c.deduct_method,
+                iz_subsist: c.iz_subsist,
+                iz_single: c.iz_single,
+                iz_mult: c.iz_mult,
+                iz_enable: c.iz_enable,
+                fee_id: c.fee_id.unwrap_or_default(),
+                th_weight_ratio: c.th_weight_ratio,
+                remark: c.remark,
+                create_time,
             }
         })
         .collect())
@@ -223,11 +232,7 @@ fn flag_filter(value: &Option<String>) -> Result<Option<bool>, AppError> {
 /// The tenant's channel products, with their rules.
 #[utoipa::path(get, path = "/logistics/channelProduct/list", tag = "logistics", params(ProductFilter, PageParams),
     responses((status = 200, body = crate::platform::http::Envelope<Page<ChannelProductRecord>>), (status = 400), (status = 403)))]
-pub async fn list(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(f): ApiQuery<ProductFilter>,
-) -> ApiResult<Page<ChannelProductRecord>> {
+pub async fn list(Caller(state, me): Caller, ApiQuery(f): ApiQuery<ProductFilter>) -> ApiResult<Page<ChannelProductRecord>> {
     grants::require(&state, &me, "logistics:channelProduct:list").await?;
     let sort = f.page.sort(&["code", "name", "createTime"], ("code", Order::Asc))?;
     let enabled = flag_filter(&f.iz_enable)?;
@@ -304,11 +309,7 @@ pub(crate) async fn one(db: &Db, tenant_id: i32, id: &str) -> Result<ChannelProd
 /// One channel product with its rules.
 #[utoipa::path(get, path = "/logistics/channelProduct/queryById", tag = "logistics", params(IdQuery),
     responses((status = 200, body = crate::platform::http::Envelope<ChannelProductRecord>), (status = 403), (status = 404)))]
-pub async fn query_by_id(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<ChannelProductRecord> {
+pub async fn query_by_id(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<ChannelProductRecord> {
     grants::require(&state, &me, "logistics:channelProduct:list").await?;
     ok(one(&state.db, me.tenant_id, q.id.as_deref().unwrap_or("").trim()).await?)
 }
@@ -365,22 +366,8 @@ pub struct ChannelProductForm {
     pub postal_rules: Vec<PostalForm>,
 }
 
-struct Checked {
-    channel_id: String,
-    code: String,
-    name: String,
-    name_en: Option<String>,
-    trade_type: Option<String>,
-    trans_type: Option<String>,
-    push_method: Option<String>,
-    label_type: Option<String>,
-    deduct_method: Option<String>,
-    fee_id: String,
-    th_weight_ratio: i32,
-    remark: Option<String>,
-    rules: Vec<RuleRecord>,
-    postal_rules: Vec<PostalRecord>,
-}
+/// A form as written: the product's columns and its rules.
+type Checked = (Columns, Vec<RuleRecord>, Vec<PostalRecord>);
 
 /// The validity rules, checked by core (the browser checks each row with the same rule).
 fn checked_rules(rules: &[RuleForm]) -> Result<Vec<RuleRecord>, AppError> {
@@ -404,81 +391,64 @@ fn checked_postal(rows: &[PostalForm]) -> Result<Vec<PostalRecord>, AppError> {
             country,
             postal_code,
             allow: r.allow,
-            remark: bounded(&format!("{at}remark"), MessageKey::FieldDescription, &r.remark, 200)?,
+            remark: optional(&format!("{at}remark"), MessageKey::FieldDescription, &r.remark, 200)?,
         });
     }
     Ok(out)
 }
 
-async fn checked(db: &Db, tenant_id: i32, form: &ChannelProductForm) -> Result<Checked, AppError> {
-    let lang = current_lang();
-    let channel_id = form.channel_id.as_deref().map(str::trim).unwrap_or("").to_owned();
-    validate::required("channelId", MessageKey::FieldChannel.template(lang), &channel_id)?;
-    let channel: i64 = with_conn!(db, |conn| {
-        logistics_channel::table
-            .filter(logistics_channel::tenant_id.eq(tenant_id))
-            .filter(logistics_channel::id.eq(&channel_id))
-            .count()
-            .get_result(conn)
-            .await?
-    });
-    if channel == 0 {
-        return Err(AppError::field("channelId", MessageKey::ValueInvalid).with("field", MessageKey::FieldChannel.template(lang)));
-    }
+/// The form, checked; an edit keeps the flags the form leaves out as they are.
+async fn checked(
+    db: &Db,
+    tenant_id: i32,
+    form: &ChannelProductForm,
+    before: Option<&ChannelProductRecord>,
+) -> Result<Checked, AppError> {
+    let channel_id = CHANNEL.check(db, tenant_id, "channelId", form.channel_id.as_deref()).await?;
     let code = code_of("code", &form.code)?;
-    let name = form.name.trim().to_owned();
-    validate::required("name", MessageKey::FieldName.template(lang), &name)?;
-    validate::max_chars("name", MessageKey::FieldName.template(lang), &name, 100)?;
-    let trade_type = filter(&form.trade_type).map(|t| t.to_ascii_uppercase());
-    if let Some(t) = &trade_type
-        && !TRADE_TYPES.contains(&t.as_str())
-    {
-        return Err(
-            AppError::field("tradeType", MessageKey::ValueInvalid).with("field", MessageKey::FieldTradeType.template(lang))
-        );
-    }
-    let fee_id = filter(&form.fee_id).map(|f| f.to_ascii_uppercase()).unwrap_or_default();
-    validate::required("feeId", MessageKey::FieldRateCard.template(lang), &fee_id)?;
-    let cards: i64 = with_conn!(db, |conn| {
-        logistics_rate_card::table
-            .filter(logistics_rate_card::tenant_id.eq(tenant_id))
-            .filter(logistics_rate_card::code.eq(&fee_id))
-            .count()
-            .get_result(conn)
-            .await?
-    });
-    if cards == 0 {
-        return Err(AppError::field("feeId", MessageKey::ValueInvalid).with("field", MessageKey::FieldRateCard.template(lang)));
-    }
+    let name = required("name", MessageKey::FieldName, &form.name, 100)?;
+    let trade_type = form.trade_type.as_ref().map(|t| t.to_ascii_uppercase());
+    let trade_type = one_of("tradeType", MessageKey::FieldTradeType, &trade_type, &TRADE_TYPES)?;
+    let fee_id = filter(&form.fee_id).map(|f| f.to_ascii_uppercase());
+    let fee_id = RATE_CARD.check(db, tenant_id, "feeId", fee_id.as_deref()).await?;
     let th_weight_ratio = channel_product::divisor("thWeightRatio", &form.th_weight_ratio.unwrap_or(0).to_string())?;
-    Ok(Checked {
+    let flag = |value: Option<bool>, kept: Option<bool>, default: bool| value.or(kept).unwrap_or(default);
+    let columns = Columns {
         channel_id,
         code,
         name,
-        name_en: bounded("nameEn", MessageKey::FieldName, &form.name_en, 100)?,
+        name_en: optional("nameEn", MessageKey::FieldName, &form.name_en, 100)?,
         trade_type,
-        trans_type: bounded("transType", MessageKey::FieldDescription, &form.trans_type, 50)?,
-        push_method: bounded("pushMethod", MessageKey::FieldDescription, &form.push_method, 50)?,
-        label_type: bounded("labelType", MessageKey::FieldDescription, &form.label_type, 50)?,
-        deduct_method: bounded("deductMethod", MessageKey::FieldDescription, &form.deduct_method, 50)?,
-        fee_id,
+        trans_type: optional("transType", MessageKey::FieldDescription, &form.trans_type, 50)?,
+        push_method: optional("pushMethod", MessageKey::FieldDescription, &form.push_method, 50)?,
+        label_type: optional("labelType", MessageKey::FieldDescription, &form.label_type, 50)?,
+        deduct_method: optional("deductMethod", MessageKey::FieldDescription, &form.deduct_method, 50)?,
+        iz_subsist: flag(form.iz_subsist, before.map(|b| b.iz_subsist), false),
+        iz_single: flag(form.iz_single, before.map(|b| b.iz_single), true),
+        iz_mult: flag(form.iz_mult, before.map(|b| b.iz_mult), true),
+        iz_enable: flag(form.iz_enable, before.map(|b| b.iz_enable), true),
+        fee_id: Some(fee_id),
         th_weight_ratio,
-        remark: bounded("remark", MessageKey::FieldDescription, &form.remark, 500)?,
-        rules: checked_rules(&form.rules)?,
-        postal_rules: checked_postal(&form.postal_rules)?,
-    })
+        remark: optional("remark", MessageKey::FieldDescription, &form.remark, 500)?,
+    };
+    Ok((columns, checked_rules(&form.rules)?, checked_postal(&form.postal_rules)?))
 }
+
+/// A product's channel, and its rate card (named by code).
+const CHANNEL: Reference = Reference::id("logistics_channel", MessageKey::FieldChannel);
+const RATE_CARD: Reference =
+    Reference { table: "logistics_rate_card", column: "code", also: "", label: MessageKey::FieldRateCard };
 
 /// Writes a product's rules in place of its old ones (inside the caller's transaction).
 macro_rules! replace_rules {
-    ($conn:expr, $id:expr, $c:expr) => {{
+    ($conn:expr, $id:expr, $rules:expr, $postal:expr) => {{
         diesel::delete(logistics_product_validity::table.filter(logistics_product_validity::product_id.eq($id)))
             .execute($conn)
             .await?;
         diesel::delete(logistics_product_postal::table.filter(logistics_product_postal::product_id.eq($id)))
             .execute($conn)
             .await?;
-        for r in &$c.rules {
+        for r in $rules {
             diesel::insert_into(logistics_product_validity::table)
                 .values((
                     logistics_product_validity::id.eq(secrets::new_id()),
@@ -490,7 +460,7 @@ macro_rules! replace_rules {
                 .execute($conn)
                 .await?;
         }
-        for r in &$c.postal_rules {
+        for r in $postal {
             diesel::insert_into(logistics_product_postal::table)
                 .values((
                     logistics_product_postal::id.eq(secrets::new_id()),
@@ -509,42 +479,23 @@ macro_rules! replace_rules {
 /// Adds a channel product with its rules.
 #[utoipa::path(post, path = "/logistics/channelProduct/add", tag = "logistics", request_body = ChannelProductForm,
     responses((status = 200, body = crate::platform::http::Envelope<ChannelProductRecord>), (status = 400), (status = 403), (status = 409)))]
-pub async fn add(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<ChannelProductForm>,
-) -> ApiResult<ChannelProductRecord> {
+pub async fn add(Caller(state, me): Caller, ApiJson(form): ApiJson<ChannelProductForm>) -> ApiResult<ChannelProductRecord> {
     grants::require(&state, &me, "logistics:channelProduct:add").await?;
-    let c = checked(&state.db, me.tenant_id, &form).await?;
+    let (columns, rules, postal) = checked(&state.db, me.tenant_id, &form, None).await?;
     let id = secrets::new_id();
     with_write!(&state.db, |conn| {
         conn.transaction(async |conn| {
             diesel::insert_into(product::table)
                 .values((
+                    &columns,
                     product::id.eq(&id),
                     product::tenant_id.eq(me.tenant_id),
-                    product::channel_id.eq(&c.channel_id),
-                    product::code.eq(&c.code),
-                    product::name.eq(&c.name),
-                    product::name_en.eq(&c.name_en),
-                    product::trade_type.eq(&c.trade_type),
-                    product::trans_type.eq(&c.trans_type),
-                    product::push_method.eq(&c.push_method),
-                    product::label_type.eq(&c.label_type),
-                    product::deduct_method.eq(&c.deduct_method),
-                    product::iz_subsist.eq(form.iz_subsist.unwrap_or(false)),
-                    product::iz_single.eq(form.iz_single.unwrap_or(true)),
-                    product::iz_mult.eq(form.iz_mult.unwrap_or(true)),
-                    product::iz_enable.eq(form.iz_enable.unwrap_or(true)),
-                    product::fee_id.eq(&c.fee_id),
-                    product::th_weight_ratio.eq(c.th_weight_ratio),
-                    product::remark.eq(&c.remark),
                     product::create_by.eq(&me.user.username),
                     product::create_time.eq(chrono::Utc::now().naive_utc()),
                 ))
                 .execute(conn)
                 .await?;
-            replace_rules!(conn, &id, c);
+            replace_rules!(conn, &id, &rules, &postal);
             Ok::<(), diesel::result::Error>(())
         })
         .await
@@ -559,40 +510,21 @@ pub async fn add(
 /// Changes a channel product and replaces its rules.
 #[utoipa::path(put, path = "/logistics/channelProduct/edit", tag = "logistics", request_body = ChannelProductForm,
     responses((status = 200, body = crate::platform::http::Envelope<ChannelProductRecord>), (status = 400), (status = 403), (status = 404), (status = 409)))]
-pub async fn edit(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<ChannelProductForm>,
-) -> ApiResult<ChannelProductRecord> {
+pub async fn edit(Caller(state, me): Caller, ApiJson(form): ApiJson<ChannelProductForm>) -> ApiResult<ChannelProductRecord> {
     grants::require(&state, &me, "logistics:channelProduct:edit").await?;
     let before = one(&state.db, me.tenant_id, form.id.as_deref().unwrap_or("").trim()).await?;
-    let c = checked(&state.db, me.tenant_id, &form).await?;
+    let (columns, rules, postal) = checked(&state.db, me.tenant_id, &form, Some(&before)).await?;
     with_write!(&state.db, |conn| {
         conn.transaction(async |conn| {
             diesel::update(product::table.filter(product::id.eq(&before.id)))
                 .set((
-                    product::channel_id.eq(&c.channel_id),
-                    product::code.eq(&c.code),
-                    product::name.eq(&c.name),
-                    product::name_en.eq(&c.name_en),
-                    product::trade_type.eq(&c.trade_type),
-                    product::trans_type.eq(&c.trans_type),
-                    product::push_method.eq(&c.push_method),
-                    product::label_type.eq(&c.label_type),
-                    product::deduct_method.eq(&c.deduct_method),
-                    product::iz_subsist.eq(form.iz_subsist.unwrap_or(before.iz_subsist)),
-                    product::iz_single.eq(form.iz_single.unwrap_or(before.iz_single)),
-                    product::iz_mult.eq(form.iz_mult.unwrap_or(before.iz_mult)),
-                    product::iz_enable.eq(form.iz_enable.unwrap_or(before.iz_enable)),
-                    product::fee_id.eq(&c.fee_id),
-                    product::th_weight_ratio.eq(c.th_weight_ratio),
-                    product::remark.eq(&c.remark),
+                    &columns,
                     product::update_by.eq(&me.user.username),
                     product::update_time.eq(chrono::Utc::now().naive_utc()),
                 ))
                 .execute(conn)
                 .await?;
-            replace_rules!(conn, &before.id, c);
+            replace_rules!(conn, &before.id, &rules, &postal);
             Ok::<(), diesel::result::Error>(())
         })
         .await
@@ -607,7 +539,7 @@ pub async fn edit(
 /// Deletes channel products no customer is priced for.
 #[utoipa::path(delete, path = "/logistics/channelProduct/delete", tag = "logistics", params(IdQuery),
     responses((status = 200), (status = 400), (status = 403), (status = 404)))]
-pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
+pub async fn delete(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
     grants::require(&state, &me, "logistics:channelProduct:delete").await?;
     let ids = require_ids(q.id.as_deref().or(q.ids.as_deref()).unwrap_or(""))?;
     let mut befores = Vec::new();

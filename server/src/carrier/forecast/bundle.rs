@@ -85,7 +85,7 @@ type CardRow = (String, String, chrono::NaiveDate, String, chrono::NaiveDateTime
 
 async fn build(state: &AppState, tenant_id: i32, customer: Option<&str>, today: chrono::NaiveDate) -> Result<Built, AppError> {
     let usable = usable(state, tenant_id, customer).await?;
-    let codes: Vec<String> = usable.iter().filter_map(|(r, _)| r.fee_id.clone()).collect();
+    let codes: Vec<String> = usable.iter().filter_map(|(r, _)| r.columns.fee_id.clone()).collect();
     // Every version up to today of the cards named, newest first: the first per code is in force.
     let versions: Vec<CardRow> = with_conn!(&state.db, |conn| {
         card::table
@@ -144,7 +144,7 @@ async fn build(state: &AppState, tenant_id: i32, customer: Option<&str>, today: 
     let content = json!({"cards": cards, "products": products});
     let text = content.to_string();
     let version = format!("{:016x}", fnv1a(text.as_bytes()));
-    let generated_at = as_of.map(|t| t.format(crate::system::users::DATE_TIME_FORMAT).to_string()).unwrap_or_default();
+    let generated_at = as_of.map(crate::platform::http::time::iso).unwrap_or_default();
     let mut bundle = content;
     bundle["version"] = json!(version);
     bundle["generatedAt"] = json!(generated_at);

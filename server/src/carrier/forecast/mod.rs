@@ -5,16 +5,14 @@
 pub mod bundle;
 pub mod cache;
 
-use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::platform::caller::Caller;
 use crate::platform::http::reply::ok_json;
 use crate::platform::http::{Amount, ApiJson, AppError, current_lang};
-use crate::state::AppState;
-use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
 
 pub const QUERY: &str = "logistics:priceForecast:query";
@@ -125,11 +123,7 @@ pub struct ForecastForm {
 /// Quotes a shipment with the caller's products and prices.
 #[utoipa::path(post, path = "/logistics/priceForecast", tag = "logistics", request_body = ForecastForm,
     responses((status = 200, body = crate::platform::http::Envelope<ForecastResult>), (status = 400), (status = 403)))]
-pub async fn forecast(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<ForecastForm>,
-) -> Result<Response, AppError> {
+pub async fn forecast(Caller(state, me): Caller, ApiJson(form): ApiJson<ForecastForm>) -> Result<Response, AppError> {
     grants::require(&state, &me, QUERY).await?;
     // Core reads the form as the browser's engine does, so both give the same field errors.
     let form = serde_json::to_value(&form).map_err(AppError::internal)?;
@@ -150,7 +144,7 @@ pub async fn forecast(
 #[utoipa::path(get, path = "/logistics/priceForecast/bundle", tag = "logistics",
     responses((status = 200, description = "`result` = {version, generatedAt, effectiveDate, cards, products}; header ETag"),
         (status = 304, description = "If-None-Match named the current version"), (status = 403)))]
-pub async fn bundle(State(state): State<AppState>, me: CurrentUser, headers: HeaderMap) -> Result<Response, AppError> {
+pub async fn bundle(Caller(state, me): Caller, headers: HeaderMap) -> Result<Response, AppError> {
     grants::require(&state, &me, QUERY).await?;
     let built = bundle::of(&state, me.tenant_id, &me.user).await?;
     let etag = format!("\"{}\"", built.version);

@@ -3,7 +3,6 @@
 //! conditional `UPDATE … RETURNING` per allocation, so no number is ever given twice, whatever
 //! the concurrency and on either database; an exhausted pool is a clear error.
 
-use axum::extract::State;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::check_digit::Scheme;
@@ -12,11 +11,14 @@ use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::platform::caller::Caller;
 use crate::platform::db::Db;
-use crate::platform::db::schema::{logistics_channel, logistics_number_segment};
+use crate::platform::db::schema::logistics_number_segment;
 use crate::platform::http::page::Order;
+use crate::platform::http::time::DateTime;
 use crate::platform::http::{ApiJson, ApiResult, AppError, current_lang, ok};
-use crate::platform::resource::{Field, Filter, Resource, Scope, Values};
+use crate::platform::resource::form::{Reference, invalid};
+use crate::platform::resource::{Checked, Field, Filter, Readable, Resource, Scope};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
@@ -39,7 +41,7 @@ pub struct Segment {
     check_scheme: String,
     alert_threshold: i64,
     status: i16,
-    create_time: chrono::NaiveDateTime,
+    create_time: DateTime,
 }
 
 impl Segment {
@@ -71,7 +73,31 @@ pub struct SegmentRecord {
     pub alert: bool,
     /// The next number it would hand out.
     pub next_number: Option<String>,
-    pub create_time: String,
+    pub create_time: DateTime,
+}
+
+impl Readable for SegmentRecord {
+    type Row = Segment;
+
+    fn from_row(s: Segment) -> SegmentRecord {
+        let remaining = s.end_no - s.current_no;
+        SegmentRecord {
+            next_number: (remaining > 0).then(|| s.number(s.current_no + 1)),
+            remaining,
+            alert: remaining <= s.alert_threshold,
+            id: s.id,
+            channel_id: s.channel_id,
+            prefix: s.prefix,
+            suffix: s.suffix,
+            start_no: s.start_no,
+            end_no: s.end_no,
+            current_no: s.current_no,
+            check_scheme: s.check_scheme,
+            alert_threshold: s.alert_threshold,
+            status: s.status,
+            create_time: s.create_time,
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -89,17 +115,8 @@ pub struct SegmentForm {
     pub alert_threshold: Option<i64>,
 }
 
-async fn channel_exists(db: &Db, tenant_id: i32, id: &str) -> Result<bool, AppError> {
-    let n: i64 = with_conn!(db, |conn| {
-        logistics_channel::table
-            .filter(logistics_channel::tenant_id.eq(tenant_id))
-            .filter(logistics_channel::id.eq(id))
-            .count()
-            .get_result(conn)
-            .await?
-    });
-    Ok(n > 0)
-}
+/// A segment's channel.
+const CHANNEL: Reference = Reference::id("logistics_channel", MessageKey::FieldChannel);
 
 /// A segment's numbers, once handed out, are on parcels: it is never edited, and deleted only
 /// while it has handed out none.
@@ -108,7 +125,6 @@ pub struct NumberSegments;
 impl Resource for NumberSegments {
     const PATH: &'static str = "/logistics/numberSegment";
     const PERMISSION: &'static str = "logistics:numberSegment";
-    const TAG: &'static str = "logistics";
     const NOUN: &'static str = "number segment";
     const PLURAL: &'static str = "number-segments";
     const TABLE: &'static str = "logistics_number_segment";
@@ -134,32 +150,11 @@ impl Resource for NumberSegments {
     /// Never edited: its numbers are on parcels.
     const OMIT: &'static [&'static str] = &["edit"];
 
-    type Row = Segment;
     type Record = SegmentRecord;
     type Form = SegmentForm;
 
-    fn record(s: Segment) -> SegmentRecord {
-        let remaining = s.end_no - s.current_no;
-        SegmentRecord {
-            next_number: (remaining > 0).then(|| s.number(s.current_no + 1)),
-            remaining,
-            alert: remaining <= s.alert_threshold,
-            create_time: s.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-            id: s.id,
-            channel_id: s.channel_id,
-            prefix: s.prefix,
-            suffix: s.suffix,
-            start_no: s.start_no,
-            end_no: s.end_no,
-            current_no: s.current_no,
-            check_scheme: s.check_scheme,
-            alert_threshold: s.alert_threshold,
-            status: s.status,
-        }
-    }
-
-    fn id(record: &SegmentRecord) -> &str {
-        &record.id
+    fn id(record: &SegmentRecord) -> String {
+        record.id.clone()
     }
 
     /// `YT1000-1999`.
@@ -172,25 +167,11 @@ impl Resource for NumberSegments {
     }
 
     /// A channel of the tenant, affixes and range that fit the check scheme (core's rules).
-    async fn values(
-        state: &AppState,
-        me: &CurrentUser,
-        form: &SegmentForm,
-        _: Option<&SegmentRecord>,
-    ) -> Result<Values, AppError> {
-        let lang = current_lang();
-        let channel_id = form.channel_id.as_deref().map(str::trim).unwrap_or("").to_owned();
-        validate::required("channelId", MessageKey::FieldChannel.template(lang), &channel_id)?;
-        if !channel_exists(&state.db, me.tenant_id, &channel_id).await? {
-            return Err(
-                AppError::field("channelId", MessageKey::ValueInvalid).with("field", MessageKey::FieldChannel.template(lang))
-            );
-        }
+    async fn values(state: &AppState, me: &CurrentUser, form: &SegmentForm, _: Option<&SegmentRecord>) -> Checked {
+        let channel_id = CHANNEL.check(&state.db, me.tenant_id, "channelId", form.channel_id.as_deref()).await?;
         let scheme_text =
             form.check_scheme.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or("none").to_ascii_lowercase();
-        let scheme = Scheme::parse(&scheme_text).ok_or_else(|| {
-            AppError::field("checkScheme", MessageKey::ValueInvalid).with("field", MessageKey::FieldCheckScheme.template(lang))
-        })?;
+        let scheme = Scheme::parse(&scheme_text).ok_or_else(|| invalid("checkScheme", MessageKey::FieldCheckScheme))?;
         let (prefix, suffix) = number_segment::affixes(scheme, &form.prefix, &form.suffix)?;
         let (start, end) = (form.start_no.unwrap_or(-1), form.end_no.unwrap_or(-1));
         number_segment::range(scheme, start, end)?;
@@ -279,16 +260,12 @@ pub async fn allocate_numbers(db: &Db, tenant_id: i32, channel_id: &str, count: 
 /// Hands out tracking numbers of a channel.
 #[utoipa::path(post, path = "/logistics/numberSegment/allocate", tag = "logistics", request_body = AllocateForm,
     responses((status = 200, body = crate::platform::http::Envelope<Allocation>), (status = 400), (status = 403)))]
-pub async fn allocate(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<AllocateForm>,
-) -> ApiResult<Allocation> {
+pub async fn allocate(Caller(state, me): Caller, ApiJson(form): ApiJson<AllocateForm>) -> ApiResult<Allocation> {
     grants::require(&state, &me, "logistics:numberSegment:allocate").await?;
     let lang = current_lang();
     let channel_id = form.channel_id.as_deref().map(str::trim).unwrap_or("").to_owned();
     validate::required("channelId", MessageKey::FieldChannel.template(lang), &channel_id)?;
-    if !channel_exists(&state.db, me.tenant_id, &channel_id).await? {
+    if !CHANNEL.exists(&state.db, me.tenant_id, &channel_id).await? {
         return Err(AppError::not_found());
     }
     let count = form.count.unwrap_or(1);

@@ -5,49 +5,46 @@
 
 use std::collections::HashMap;
 
-use axum::extract::State;
 use diesel::prelude::*;
+use diesel::sql_types::Text;
 use diesel_async::RunQueryDsl;
-use logistics_core::{MessageKey, validate};
+use logistics_core::MessageKey;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::platform::caller::Caller;
 use crate::platform::cluster::Change;
 use crate::platform::db::schema::{logistics_channel_product as product, logistics_price_level, sys_user};
 use crate::platform::http::lang::pick;
 use crate::platform::http::page::{Order, filter, like_pattern};
+use crate::platform::http::time::DateTime;
 use crate::platform::http::{ApiQuery, ApiResult, AppError, current_lang, ok};
-use crate::platform::resource::{Field, Filter, Resource, Scope, Values, Written};
+use crate::platform::resource::form::Reference;
+use crate::platform::resource::{Checked, Field, Filter, Resource, Scope, Written};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
 use crate::with_conn;
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+// A price level as stored, with the names of its customer and product (filled by `complete`).
+#[derive(Clone, Debug, Serialize, ToSchema, QueryableByName)]
+#[diesel(table_name = logistics_price_level)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceLevelRecord {
     pub id: String,
     pub customer_id: String,
     /// `username – realname`.
+    #[diesel(sql_type = Text)]
     pub customer_name: String,
     pub product_id: String,
+    #[diesel(sql_type = Text)]
     pub product_code: String,
+    #[diesel(sql_type = Text)]
     pub product_name: String,
     /// Percent on freight: positive marks up, negative discounts.
     pub markup_percent: String,
     pub enabled: bool,
-    pub create_time: String,
-}
-
-#[derive(QueryableByName)]
-#[diesel(table_name = logistics_price_level)]
-pub struct Row {
-    id: String,
-    customer_id: String,
-    product_id: String,
-    markup_percent: String,
-    enabled: bool,
-    create_time: chrono::NaiveDateTime,
+    pub create_time: DateTime,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -74,12 +71,21 @@ fn markup_of(value: &Option<serde_json::Value>) -> Result<String, AppError> {
     Ok(logistics_core::codes::markup("markupPercent", &text)?)
 }
 
+/// A level's customer: a main account of the tenant.
+const CUSTOMER: Reference = Reference {
+    table: "sys_user",
+    column: "id",
+    also: " AND user_kind = 'customer' AND del_flag = 0",
+    label: MessageKey::FieldCustomer,
+};
+/// A level's channel product.
+const PRODUCT: Reference = Reference::id("logistics_channel_product", MessageKey::FieldProduct);
+
 pub struct PriceLevels;
 
 impl Resource for PriceLevels {
     const PATH: &'static str = "/logistics/priceLevel";
     const PERMISSION: &'static str = "logistics:priceLevel";
-    const TAG: &'static str = "logistics";
     const NOUN: &'static str = "price level";
     const PLURAL: &'static str = "price-levels";
     const TABLE: &'static str = "logistics_price_level";
@@ -108,26 +114,10 @@ impl Resource for PriceLevels {
     const DEFAULT_SORT: (&'static str, Order) = ("createTime", Order::Desc);
     /// One level per customer and product.
     const UNIQUE: Option<(&'static str, MessageKey)> = Some(("productId", MessageKey::PriceLevelTaken));
+    /// The names `complete` fills in.
+    const SELECT: &'static str = "*, '' AS customer_name, '' AS product_code, '' AS product_name";
 
-    type Row = Row;
-    type Record = PriceLevelRecord;
-    type Form = PriceLevelForm;
-
-    fn record(r: Row) -> PriceLevelRecord {
-        PriceLevelRecord {
-            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-            id: r.id,
-            customer_name: String::new(),
-            customer_id: r.customer_id,
-            product_id: r.product_id,
-            product_code: String::new(),
-            product_name: String::new(),
-            markup_percent: r.markup_percent,
-            enabled: r.enabled,
-        }
-    }
-
-    crate::keyed_by!(PriceLevelRecord, PriceLevelForm, product_code);
+    crate::record_form!(PriceLevelRecord, PriceLevelForm, product_code);
 
     /// The customers' and products' names, one query each per page.
     async fn complete(state: &AppState, records: &mut [PriceLevelRecord]) -> Result<(), AppError> {
@@ -159,51 +149,13 @@ impl Resource for PriceLevels {
     }
 
     /// A customer main account and a channel product of the tenant, and the markup.
-    async fn values(
-        state: &AppState,
-        me: &CurrentUser,
-        form: &PriceLevelForm,
-        before: Option<&PriceLevelRecord>,
-    ) -> Result<Values, AppError> {
-        let lang = current_lang();
-        let customer_id = form.customer_id.as_deref().map(str::trim).unwrap_or("").to_owned();
-        validate::required("customerId", MessageKey::FieldCustomer.template(lang), &customer_id)?;
-        let product_id = form.product_id.as_deref().map(str::trim).unwrap_or("").to_owned();
-        validate::required("productId", MessageKey::FieldProduct.template(lang), &product_id)?;
-        let tenant_id = me.tenant_id;
-        let (customers, products): (i64, i64) = with_conn!(&state.db, |conn| {
-            let customers = sys_user::table
-                .filter(sys_user::tenant_id.eq(tenant_id))
-                .filter(sys_user::id.eq(&customer_id))
-                .filter(sys_user::user_kind.eq("customer"))
-                .filter(sys_user::del_flag.eq(0))
-                .count()
-                .get_result(conn)
-                .await?;
-            let products = product::table
-                .filter(product::tenant_id.eq(tenant_id))
-                .filter(product::id.eq(&product_id))
-                .count()
-                .get_result(conn)
-                .await?;
-            (customers, products)
-        });
-        if customers == 0 {
-            return Err(
-                AppError::field("customerId", MessageKey::ValueInvalid).with("field", MessageKey::FieldCustomer.template(lang))
-            );
-        }
-        if products == 0 {
-            return Err(
-                AppError::field("productId", MessageKey::ValueInvalid).with("field", MessageKey::FieldProduct.template(lang))
-            );
-        }
-        let enabled = form.enabled.or(before.map(|b| b.enabled)).unwrap_or(true);
+    async fn values(state: &AppState, me: &CurrentUser, form: &PriceLevelForm, before: Option<&PriceLevelRecord>) -> Checked {
+        let (db, tenant_id) = (&state.db, me.tenant_id);
         Ok(vec![
-            ("customer_id", customer_id.into()),
-            ("product_id", product_id.into()),
+            ("customer_id", CUSTOMER.check(db, tenant_id, "customerId", form.customer_id.as_deref()).await?.into()),
+            ("product_id", PRODUCT.check(db, tenant_id, "productId", form.product_id.as_deref()).await?.into()),
             ("markup_percent", markup_of(&form.markup_percent)?.into()),
-            ("enabled", enabled.into()),
+            ("enabled", form.enabled.or(before.map(|b| b.enabled)).unwrap_or(true).into()),
         ])
     }
 
@@ -232,11 +184,7 @@ pub struct CustomerOption {
 /// The tenant's customer main accounts (at most 50), for choosing whom a level is for.
 #[utoipa::path(get, path = "/logistics/priceLevel/customers", tag = "logistics", params(CustomerFilter),
     responses((status = 200, body = crate::platform::http::Envelope<Vec<CustomerOption>>), (status = 403)))]
-pub async fn customers(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(f): ApiQuery<CustomerFilter>,
-) -> ApiResult<Vec<CustomerOption>> {
+pub async fn customers(Caller(state, me): Caller, ApiQuery(f): ApiQuery<CustomerFilter>) -> ApiResult<Vec<CustomerOption>> {
     grants::require(&state, &me, "logistics:priceLevel:list").await?;
     let key_word = filter(&f.key_word);
     let rows: Vec<(String, String, String)> = with_conn!(&state.db, |conn| {

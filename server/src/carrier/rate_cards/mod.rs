@@ -3,12 +3,12 @@
 //! force on a day is the latest one that started on or before it. Per tenant. Imported from and
 //! exported to xlsx with the same columns (`xlsx`).
 
+pub mod shapes;
 pub mod xlsx;
 
 use std::collections::HashMap;
 
-use axum::extract::State;
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::NaiveDate;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::MessageKey;
@@ -16,12 +16,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::platform::caller::Caller;
 use crate::platform::cluster::Change;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{logistics_channel_product as product, logistics_rate_card as card};
 use crate::platform::http::page::{IdQuery, Order, filter, require_ids};
 use crate::platform::http::reply::ok_with;
-use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::platform::http::time::DateTime;
+use crate::platform::http::{Amount, ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
@@ -43,8 +45,8 @@ pub struct RateCardRecord {
     pub price_count: usize,
     /// Channel products priced by this card's code.
     pub product_count: i64,
-    pub create_time: String,
-    pub update_time: Option<String>,
+    pub create_time: DateTime,
+    pub update_time: Option<DateTime>,
 }
 
 /// A card version with its body (the documented format).
@@ -53,16 +55,16 @@ pub struct RateCardRecord {
 pub struct RateCardDetail {
     #[serde(flatten)]
     pub record: RateCardRecord,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<shapes::WeightStep>)]
     pub weight_rounding: Value,
     pub min_chargeable_weight: String,
     /// parcel or ticket.
     pub rounding_scope: String,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<shapes::Zone>)]
     pub zones: Value,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<shapes::PriceRow>)]
     pub prices: Value,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<shapes::Surcharge>)]
     pub surcharges: Value,
 }
 
@@ -74,8 +76,8 @@ struct Head {
     name: String,
     currency: String,
     effective_from: NaiveDate,
-    create_time: NaiveDateTime,
-    update_time: Option<NaiveDateTime>,
+    create_time: DateTime,
+    update_time: Option<DateTime>,
 }
 
 /// Each version's state, given every version of the same codes.
@@ -104,10 +106,6 @@ fn states(heads: &[Head], today: NaiveDate) -> HashMap<String, &'static str> {
 
 fn count(body: &Value, key: &str) -> usize {
     body.get(key).and_then(Value::as_array).map_or(0, Vec::len)
-}
-
-fn format_time(t: NaiveDateTime) -> String {
-    t.format(crate::system::users::DATE_TIME_FORMAT).to_string()
 }
 
 async fn product_counts(db: &Db, tenant_id: i32, codes: &[String]) -> Result<HashMap<String, i64>, AppError> {
@@ -141,11 +139,7 @@ pub struct CardFilter {
 /// The tenant's rate-card versions.
 #[utoipa::path(get, path = "/logistics/rateCard/list", tag = "logistics", params(CardFilter, PageParams),
     responses((status = 200, body = crate::platform::http::Envelope<Page<RateCardRecord>>), (status = 400), (status = 403)))]
-pub async fn list(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(f): ApiQuery<CardFilter>,
-) -> ApiResult<Page<RateCardRecord>> {
+pub async fn list(Caller(state, me): Caller, ApiQuery(f): ApiQuery<CardFilter>) -> ApiResult<Page<RateCardRecord>> {
     grants::require(&state, &me, "logistics:rateCard:list").await?;
     let sort = f.page.sort(&["code", "effectiveFrom", "createTime"], ("code", Order::Asc))?;
     let wanted_state = filter(&f.state);
@@ -204,8 +198,8 @@ fn to_record(h: Head, body: &Value, states: &HashMap<String, &'static str>, coun
         price_count: count(body, "prices"),
         product_count: counts.get(&h.code).copied().unwrap_or(0),
         effective_from: h.effective_from.format("%Y-%m-%d").to_string(),
-        create_time: format_time(h.create_time),
-        update_time: h.update_time.map(format_time),
+        create_time: h.create_time,
+        update_time: h.update_time,
         id: h.id,
         code: h.code,
         name: h.name,
@@ -252,11 +246,7 @@ pub(crate) async fn detail(db: &Db, tenant_id: i32, id: &str) -> Result<RateCard
 /// One version with its zones, prices and surcharges.
 #[utoipa::path(get, path = "/logistics/rateCard/queryById", tag = "logistics", params(IdQuery),
     responses((status = 200, body = crate::platform::http::Envelope<RateCardDetail>), (status = 403), (status = 404)))]
-pub async fn query_by_id(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<RateCardDetail> {
+pub async fn query_by_id(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<RateCardDetail> {
     grants::require(&state, &me, "logistics:rateCard:list").await?;
     ok(detail(&state.db, me.tenant_id, q.id.as_deref().unwrap_or("").trim()).await?)
 }
@@ -271,15 +261,17 @@ pub struct RateCardForm {
     pub currency: String,
     /// `YYYY-MM-DD`
     pub effective_from: String,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Option<Vec<shapes::WeightStep>>)]
     pub weight_rounding: Option<Value>,
+    #[schema(value_type = Option<Amount>)]
     pub min_chargeable_weight: Option<String>,
+    /// parcel (the default) or ticket.
     pub rounding_scope: Option<String>,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<shapes::Zone>)]
     pub zones: Value,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<shapes::PriceRow>)]
     pub prices: Value,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Option<Vec<shapes::Surcharge>>)]
     pub surcharges: Option<Value>,
 }
 
@@ -355,7 +347,7 @@ pub(crate) async fn save(state: &AppState, me: &CurrentUser, c: &Checked, replac
 /// Adds a card version.
 #[utoipa::path(post, path = "/logistics/rateCard/add", tag = "logistics", request_body = RateCardForm,
     responses((status = 200, body = crate::platform::http::Envelope<RateCardDetail>), (status = 400), (status = 403), (status = 409)))]
-pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): ApiJson<Value>) -> ApiResult<RateCardDetail> {
+pub async fn add(Caller(state, me): Caller, ApiJson(form): ApiJson<Value>) -> ApiResult<RateCardDetail> {
     grants::require(&state, &me, "logistics:rateCard:add").await?;
     let c = checked(&form)?;
     let id = save(&state, &me, &c, None).await?;
@@ -367,7 +359,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
 /// Changes a card version.
 #[utoipa::path(put, path = "/logistics/rateCard/edit", tag = "logistics", request_body = RateCardForm,
     responses((status = 200, body = crate::platform::http::Envelope<RateCardDetail>), (status = 400), (status = 403), (status = 404), (status = 409)))]
-pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form): ApiJson<Value>) -> ApiResult<RateCardDetail> {
+pub async fn edit(Caller(state, me): Caller, ApiJson(form): ApiJson<Value>) -> ApiResult<RateCardDetail> {
     grants::require(&state, &me, "logistics:rateCard:edit").await?;
     let id = form.get("id").and_then(Value::as_str).unwrap_or("").trim().to_owned();
     let before = detail(&state.db, me.tenant_id, &id).await?;
@@ -381,7 +373,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
 /// Deletes card versions; the last version of a code that products use is kept.
 #[utoipa::path(delete, path = "/logistics/rateCard/delete", tag = "logistics", params(IdQuery),
     responses((status = 200), (status = 400), (status = 403), (status = 404)))]
-pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
+pub async fn delete(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
     grants::require(&state, &me, "logistics:rateCard:delete").await?;
     let ids = require_ids(q.id.as_deref().or(q.ids.as_deref()).unwrap_or(""))?;
     let mut befores = Vec::new();

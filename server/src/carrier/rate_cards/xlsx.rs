@@ -5,7 +5,7 @@
 
 use std::io::Cursor;
 
-use axum::extract::{Multipart, State};
+use axum::extract::Multipart;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
@@ -16,11 +16,10 @@ use serde_json::{Map, Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{RateCardDetail, checked, detail, save};
+use crate::platform::caller::Caller;
 use crate::platform::db::schema::logistics_rate_card as card;
 use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiQuery, AppError, current_lang};
-use crate::state::AppState;
-use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
 use crate::with_conn;
 
@@ -113,11 +112,7 @@ pub fn workbook(card: Option<&RateCardDetail>) -> Result<Vec<u8>, AppError> {
 #[utoipa::path(get, path = "/logistics/rateCard/exportXls", tag = "logistics", params(ExportQuery),
     responses((status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
         (status = 403), (status = 404)))]
-pub async fn export(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<ExportQuery>,
-) -> Result<Response, AppError> {
+pub async fn export(Caller(state, me): Caller, ApiQuery(q): ApiQuery<ExportQuery>) -> Result<Response, AppError> {
     grants::require(&state, &me, "logistics:rateCard:export").await?;
     let card = match q.id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(id) => Some(detail(&state.db, me.tenant_id, id).await?),
@@ -285,7 +280,7 @@ fn all_errors(sheets: &mut Sheets) -> Vec<ImportError> {
     request_body(content_type = "multipart/form-data", description = "field `file`: the .xlsx"),
     responses((status = 200, body = crate::platform::http::Envelope<RateCardDetail>),
         (status = 400, description = "`result.errors` = [{sheet, row, column, message}]; nothing saved"), (status = 403), (status = 413)))]
-pub async fn import(State(state): State<AppState>, me: CurrentUser, mut multipart: Multipart) -> Result<Response, AppError> {
+pub async fn import(Caller(state, me): Caller, mut multipart: Multipart) -> Result<Response, AppError> {
     grants::require(&state, &me, "logistics:rateCard:import").await?;
     let mut file = None;
     while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {

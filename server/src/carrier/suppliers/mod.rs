@@ -3,23 +3,23 @@
 
 pub mod demo;
 
-use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
+use diesel::QueryableByName;
+use diesel::sql_types::Text;
 use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::platform::db::Db;
-use crate::platform::db::schema::{logistics_channel, logistics_supplier};
-use crate::platform::http::lang::pick;
+use crate::platform::db::schema::logistics_supplier;
+use crate::platform::http::AppError;
 use crate::platform::http::page::{Order, filter};
-use crate::platform::http::{AppError, current_lang};
-use crate::platform::resource::{Field, Filter, Resource, Scope, Values};
+use crate::platform::http::time::DateTime;
+use crate::platform::resource::form::{optional, required, status};
+use crate::platform::resource::{Checked, Field, Filter, Localized, Resource, Scope};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
-use crate::with_conn;
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema, QueryableByName)]
+#[diesel(table_name = logistics_supplier)]
 #[serde(rename_all = "camelCase")]
 pub struct SupplierRecord {
     pub id: String,
@@ -27,6 +27,7 @@ pub struct SupplierRecord {
     pub name: String,
     pub name_en: Option<String>,
     /// The name in the request's language.
+    #[diesel(sql_type = Text)]
     pub title: String,
     pub contact: Option<String>,
     pub phone: Option<String>,
@@ -36,34 +37,7 @@ pub struct SupplierRecord {
     /// 1 in use, 0 stopped.
     pub status: i16,
     pub remark: Option<String>,
-    pub create_time: String,
-}
-
-#[derive(QueryableByName)]
-#[diesel(table_name = logistics_supplier)]
-pub struct Row {
-    id: String,
-    code: String,
-    name: String,
-    name_en: Option<String>,
-    contact: Option<String>,
-    phone: Option<String>,
-    email: Option<String>,
-    api_type: Option<String>,
-    status: i16,
-    remark: Option<String>,
-    create_time: chrono::NaiveDateTime,
-}
-
-/// Whether the tenant has this supplier.
-pub(crate) async fn exists(db: &Db, tenant_id: i32, id: &str) -> Result<bool, AppError> {
-    let n: i64 = with_conn!(db, |conn| logistics_supplier::table
-        .filter(logistics_supplier::tenant_id.eq(tenant_id))
-        .filter(logistics_supplier::id.eq(id))
-        .count()
-        .get_result(conn)
-        .await?);
-    Ok(n > 0)
+    pub create_time: DateTime,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -89,18 +63,11 @@ pub(crate) fn code_of(field: &str, text: &str) -> Result<String, AppError> {
     Ok(logistics_core::codes::business_code(field, text)?)
 }
 
-pub(crate) fn bounded(field: &str, label: MessageKey, value: &Option<String>, max: usize) -> Result<Option<String>, AppError> {
-    let value = filter(value);
-    validate::max_chars(field, label.template(current_lang()), value.as_deref().unwrap_or(""), max)?;
-    Ok(value)
-}
-
 pub struct Suppliers;
 
 impl Resource for Suppliers {
     const PATH: &'static str = "/logistics/supplier";
     const PERMISSION: &'static str = "logistics:supplier";
-    const TAG: &'static str = "logistics";
     const NOUN: &'static str = "supplier";
     const PLURAL: &'static str = "suppliers";
     const TABLE: &'static str = "logistics_supplier";
@@ -124,73 +91,29 @@ impl Resource for Suppliers {
     const DEFAULT_SORT: (&'static str, Order) = ("code", Order::Asc);
     const UNIQUE: Option<(&'static str, MessageKey)> = Some(("code", MessageKey::CodeTaken));
     const HAS_UPDATE_BY: bool = true;
+    /// A supplier with channels stays.
+    const IN_USE_BY: &'static [(&'static str, &'static str)] = &[("logistics_channel", "supplier_id")];
+    const LOCALIZED: Option<Localized> = Some(Localized::title("name", "name_en"));
 
-    type Row = Row;
-    type Record = SupplierRecord;
-    type Form = SupplierForm;
+    crate::record_form!(SupplierRecord, SupplierForm, code);
 
-    fn record(r: Row) -> SupplierRecord {
-        SupplierRecord {
-            title: pick(current_lang(), r.name.clone(), r.name_en.clone()),
-            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-            id: r.id,
-            code: r.code,
-            name: r.name,
-            name_en: r.name_en,
-            contact: r.contact,
-            phone: r.phone,
-            email: r.email,
-            api_type: r.api_type,
-            status: r.status,
-            remark: r.remark,
-        }
-    }
-
-    crate::keyed_by!(SupplierRecord, SupplierForm, code);
-
-    async fn values(
-        _: &AppState,
-        _: &CurrentUser,
-        form: &SupplierForm,
-        _before: Option<&SupplierRecord>,
-    ) -> Result<Values, AppError> {
-        let lang = current_lang();
+    async fn values(_: &AppState, _: &CurrentUser, form: &SupplierForm, _: Option<&SupplierRecord>) -> Checked {
         let code = code_of("code", &form.code)?;
-        let name = form.name.trim().to_owned();
-        validate::required("name", MessageKey::FieldName.template(lang), &name)?;
-        validate::max_chars("name", MessageKey::FieldName.template(lang), &name, 100)?;
+        let name = required("name", MessageKey::FieldName, &form.name, 100)?;
         let email = filter(&form.email);
         if let Some(e) = &email {
             validate::email("email", e)?;
         }
-        let status = form.status.unwrap_or(1);
-        if status != 0 && status != 1 {
-            return Err(AppError::field("status", MessageKey::StatusInvalid));
-        }
         Ok(vec![
             ("code", code.into()),
             ("name", name.into()),
-            ("name_en", bounded("nameEn", MessageKey::FieldName, &form.name_en, 100)?.into()),
-            ("contact", bounded("contact", MessageKey::FieldContactPerson, &form.contact, 100)?.into()),
-            ("phone", bounded("phone", MessageKey::FieldPhone, &form.phone, 50)?.into()),
             ("email", email.into()),
-            ("api_type", bounded("apiType", MessageKey::FieldDescription, &form.api_type, 50)?.into()),
-            ("status", status.into()),
-            ("remark", bounded("remark", MessageKey::FieldDescription, &form.remark, 500)?.into()),
+            ("status", status("status", form.status)?.into()),
+            ("name_en", optional("nameEn", MessageKey::FieldName, &form.name_en, 100)?.into()),
+            ("contact", optional("contact", MessageKey::FieldContactPerson, &form.contact, 100)?.into()),
+            ("phone", optional("phone", MessageKey::FieldPhone, &form.phone, 50)?.into()),
+            ("api_type", optional("apiType", MessageKey::FieldDescription, &form.api_type, 50)?.into()),
+            ("remark", optional("remark", MessageKey::FieldDescription, &form.remark, 500)?.into()),
         ])
-    }
-
-    /// A supplier with channels stays.
-    async fn before_delete(state: &AppState, _: &CurrentUser, records: &[SupplierRecord]) -> Result<(), AppError> {
-        let ids: Vec<&str> = records.iter().map(|r| r.id.as_str()).collect();
-        let channels: i64 = with_conn!(&state.db, |conn| logistics_channel::table
-            .filter(logistics_channel::supplier_id.eq_any(&ids))
-            .count()
-            .get_result(conn)
-            .await?);
-        if channels > 0 {
-            return Err(AppError::bad_request(MessageKey::InUse));
-        }
-        Ok(())
     }
 }

@@ -10,10 +10,10 @@ use logistics_core::MessageKey;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::platform::caller::Caller;
 use crate::platform::http::{AppError, ok};
 use crate::platform::secrets;
 use crate::state::AppState;
-use crate::system::auth::CurrentUser;
 
 /// Where stored files are served from.
 pub const STATIC_PREFIX: &str = "/boot/sys/common/static/";
@@ -58,7 +58,7 @@ pub struct Uploaded {
         (status = 200, body = crate::platform::http::Envelope<Uploaded>),
         (status = 400, description = "No file, or a type that is not allowed"),
         (status = 413, description = "Too large")))]
-pub async fn upload(State(state): State<AppState>, me: CurrentUser, mut multipart: Multipart) -> Result<Response, AppError> {
+pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> Result<Response, AppError> {
     let mut file: Option<Vec<u8>> = None;
     let mut biz = String::from("avatar");
     while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {

@@ -31,6 +31,15 @@ pub fn pick(lang: Lang, zh: String, en: Option<String>) -> String {
     }
 }
 
+/// [`pick`] in SQL, for a SELECT: the `zh` column, or in English the `en` column unless it is
+/// blank (NULL or spaces). Only names from a declaration are written into it.
+pub fn pick_sql(lang: Lang, zh: &str, en: &str) -> String {
+    match lang {
+        Lang::EnUs => format!("CASE WHEN TRIM({en}) <> '' THEN {en} ELSE {zh} END"),
+        Lang::ZhCn => zh.to_owned(),
+    }
+}
+
 /// Reads the language a request asks for.
 pub fn from_headers(headers: &HeaderMap) -> Lang {
     let from_cookie = headers

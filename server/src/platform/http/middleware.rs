@@ -89,26 +89,31 @@ pub fn apply(router: Router) -> Router {
     )
 }
 
-/// Sets the request's language for everything below, and dresses any bare API error status (a
+/// Sets the request's language and time zone for everything below, and dresses any bare API error status (a
 /// 405 from the router, a 500 from a caught panic) in a localized envelope.
 async fn language(req: Request, next: Next) -> Response {
     let lang = lang::from_headers(req.headers());
+    let zone = super::time::zone_from_headers(req.headers());
     let is_api = req.uri().path().starts_with("/boot/") || req.uri().path() == "/boot";
-    lang::scope(lang, async move {
-        let response = next.run(req).await;
-        let status = response.status();
-        let bare = (status.is_client_error() || status.is_server_error()) && response.extensions().get::<Enveloped>().is_none();
-        if is_api && bare {
-            let mut fixed = error_response(status, &FieldError::new("", key_for_status(status)));
-            for (name, value) in response.headers() {
-                if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
-                    fixed.headers_mut().insert(name.clone(), value.clone());
+    super::time::scope(
+        zone,
+        lang::scope(lang, async move {
+            let response = next.run(req).await;
+            let status = response.status();
+            let bare =
+                (status.is_client_error() || status.is_server_error()) && response.extensions().get::<Enveloped>().is_none();
+            if is_api && bare {
+                let mut fixed = error_response(status, &FieldError::new("", key_for_status(status)));
+                for (name, value) in response.headers() {
+                    if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+                        fixed.headers_mut().insert(name.clone(), value.clone());
+                    }
                 }
+                fixed
+            } else {
+                response
             }
-            fixed
-        } else {
-            response
-        }
-    })
+        }),
+    )
     .await
 }

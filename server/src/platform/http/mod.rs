@@ -9,6 +9,7 @@ pub mod middleware;
 pub mod page;
 pub mod query;
 pub mod reply;
+pub mod time;
 pub mod web;
 
 pub use envelope::Envelope;

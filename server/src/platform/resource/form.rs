@@ -1,11 +1,16 @@
-//! The usual checks of a form's text fields, for [`Resource::values`](super::Resource::values) and
-//! the handlers written beside the layer: trimmed, required or optional, bounded; the messages name
-//! the field by its label in the request's language (the rules are core's `validate`).
+//! The usual checks of a form's fields, for [`Resource::values`](super::Resource::values) and the
+//! handlers written beside the layer: texts trimmed, required or optional, bounded; a value one of
+//! a list; a status; a record of the tenant that the form names. The messages name the field by its
+//! label in the request's language (the rules are core's `validate`), so a check is one line.
 
-use logistics_core::{MessageKey, validate};
+use diesel_async::RunQueryDsl;
+use logistics_core::{FieldError, MessageKey, validate};
 
+use super::sql::{Count, Sql};
+use crate::platform::db::Db;
 use crate::platform::http::page::filter;
 use crate::platform::http::{AppError, current_lang};
+use crate::{bound_query, with_conn};
 
 /// A required text: trimmed, present, at most `max` characters.
 pub fn required(field: &str, label: MessageKey, value: &str, max: usize) -> Result<String, AppError> {
@@ -21,4 +26,92 @@ pub fn optional(field: &str, label: MessageKey, value: &Option<String>, max: usi
     let value = filter(value);
     validate::max_chars(field, label.template(current_lang()), value.as_deref().unwrap_or(""), max)?;
     Ok(value)
+}
+
+/// A required code checked by one of core's `check_rule`s (which name no field): trimmed, present
+/// and valid.
+pub fn code(field: &str, label: MessageKey, value: &str, rule: fn(&str) -> Result<(), FieldError>) -> Result<String, AppError> {
+    let value = value.trim().to_owned();
+    validate::required(field, label.template(current_lang()), &value)?;
+    rule(&value).map_err(|e| AppError::invalid(FieldError { field: field.into(), ..e }))?;
+    Ok(value)
+}
+
+/// "{label} has an invalid value", under `field`.
+pub fn invalid(field: &str, label: MessageKey) -> AppError {
+    AppError::field(field, MessageKey::ValueInvalid).with("field", label.template(current_lang()))
+}
+
+/// An optional text that must be one of `allowed` (trimmed; blank as none).
+pub fn one_of(field: &str, label: MessageKey, value: &Option<String>, allowed: &[&str]) -> Result<Option<String>, AppError> {
+    match filter(value) {
+        Some(v) if !allowed.contains(&v.as_str()) => Err(invalid(field, label)),
+        v => Ok(v),
+    }
+}
+
+/// A status (or any on/off number): 1 (the default) or 0.
+pub fn status(field: &str, value: Option<i16>) -> Result<i16, AppError> {
+    match value.unwrap_or(1) {
+        v @ (0 | 1) => Ok(v),
+        _ => Err(AppError::field(field, MessageKey::StatusInvalid)),
+    }
+}
+
+/// A row of the tenant that a form names (a channel's supplier, a product's rate card): `column`
+/// of `table` holds the value in a row of the tenant, and `also` (trusted SQL, ` AND …`) holds.
+#[derive(Clone, Copy, Debug)]
+pub struct Reference {
+    pub table: &'static str,
+    pub column: &'static str,
+    pub also: &'static str,
+    /// What the form calls it.
+    pub label: MessageKey,
+}
+
+impl Reference {
+    /// A row named by its id.
+    pub const fn id(table: &'static str, label: MessageKey) -> Reference {
+        Reference { table, column: "id", also: "", label }
+    }
+
+    /// Whether the tenant has the row.
+    pub async fn exists(&self, db: &Db, tenant_id: i32, value: &str) -> Result<bool, AppError> {
+        let mut sql = Sql::new(&format!("SELECT COUNT(*) AS n FROM {} WHERE tenant_id = ", self.table));
+        sql.bind(tenant_id).push(&format!(" AND {} = ", self.column)).bind(value).push(self.also);
+        let found: Count = with_conn!(db, |conn| bound_query!(db, &sql).get_result(conn).await?);
+        Ok(found.n > 0)
+    }
+
+    /// The form's value, trimmed and required, naming a row of the tenant (else "{label} has an
+    /// invalid value").
+    pub async fn check(&self, db: &Db, tenant_id: i32, field: &str, value: Option<&str>) -> Result<String, AppError> {
+        let value = value.unwrap_or("").trim().to_owned();
+        validate::required(field, self.label.template(current_lang()), &value)?;
+        if !self.exists(db, tenant_id, &value).await? {
+            return Err(invalid(field, self.label));
+        }
+        Ok(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_checks() {
+        assert_eq!(status("status", None).ok(), Some(1));
+        assert_eq!(status("status", Some(0)).ok(), Some(0));
+        assert_eq!(status("status", Some(7)).map_err(|e| e.error.field), Err("status".to_owned()));
+        let colors = ["red", "blue"];
+        assert_eq!(one_of("color", MessageKey::FieldColor, &Some(" red ".into()), &colors).ok(), Some(Some("red".into())));
+        assert_eq!(one_of("color", MessageKey::FieldColor, &Some("  ".into()), &colors).ok(), Some(None));
+        assert!(one_of("color", MessageKey::FieldColor, &Some("pink".into()), &colors).is_err());
+        assert_eq!(optional("remark", MessageKey::FieldDescription, &Some(" a ".into()), 1).ok(), Some(Some("a".into())));
+        assert!(required("name", MessageKey::FieldName, "  ", 10).is_err());
+        let rule = |v: &str| if v == "ok" { Ok(()) } else { Err(FieldError::new("", MessageKey::CodeInvalid)) };
+        assert_eq!(code("code", MessageKey::FieldCode, " ok ", rule).ok(), Some("ok".into()));
+        assert_eq!(code("code", MessageKey::FieldCode, "no", rule).map_err(|e| e.error.field), Err("code".to_owned()));
+    }
 }

@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use diesel_async::RunQueryDsl;
@@ -12,7 +11,8 @@ use logistics_core::MessageKey;
 use diesel_async::AsyncConnection;
 
 use super::sql::{Count, Sql, Value};
-use super::{Kind, Resource, Scope, Written, after_sql, customer_of, filter_sql, key, order_sql, scope_sql};
+use super::{Kind, Readable, Resource, Scope, Written, after_sql, customer_of, filter_sql, key, order_sql, scope_sql};
+use crate::platform::caller::Caller;
 use crate::platform::http::page::{IdQuery, require_ids};
 use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
@@ -20,6 +20,9 @@ use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::{data_rules, grants};
 use crate::{bound_query, platform::secrets, system::logs, with_conn, with_write};
+
+/// What a resource's SELECT reads.
+type Row<R> = <<R as Resource>::Record as Readable>::Row;
 
 /// The most rows one export writes.
 pub const MAX_EXPORT_ROWS: i64 = 50_000;
@@ -64,7 +67,10 @@ async fn parent_sql<R: Resource>(
 }
 
 fn select<R: Resource>() -> Sql {
-    Sql::new(&format!("SELECT {} FROM {}", R::SELECT, R::TABLE))
+    let localized = R::LOCALIZED.map_or(String::new(), |l| {
+        format!(", {} AS {}", crate::platform::http::lang::pick_sql(current_lang(), l.zh, l.en), l.alias)
+    });
+    Sql::new(&format!("SELECT {}{localized} FROM {}", R::SELECT, R::TABLE))
 }
 
 /// The keys of `ids` as bound (those that cannot be keys left out).
@@ -82,13 +88,13 @@ fn page_params(params: &HashMap<String, String>) -> PageParams {
 }
 
 async fn load<R: Resource>(state: &AppState, sql: &Sql) -> Result<Vec<R::Record>, AppError> {
-    let rows: Vec<R::Row> = with_conn!(&state.db, |conn| bound_query!(&state.db, sql).load(conn).await?);
+    let rows: Vec<Row<R>> = with_conn!(&state.db, |conn| bound_query!(&state.db, sql).load(conn).await?);
     records::<R>(state, rows).await
 }
 
 /// Rows as the API shows them, completed by the resource's batch hook.
-async fn records<R: Resource>(state: &AppState, rows: Vec<R::Row>) -> Result<Vec<R::Record>, AppError> {
-    let mut records: Vec<R::Record> = rows.into_iter().map(R::record).collect();
+async fn records<R: Resource>(state: &AppState, rows: Vec<Row<R>>) -> Result<Vec<R::Record>, AppError> {
+    let mut records: Vec<R::Record> = rows.into_iter().map(Readable::from_row).collect();
     R::complete(state, &mut records).await?;
     Ok(records)
 }
@@ -119,11 +125,24 @@ pub async fn find<R: Resource>(state: &AppState, me: &CurrentUser, id: &str) -> 
     one::<R>(state, &scope_sql::<R>(me, &[]), id).await
 }
 
+/// The records in the caller's scope that `conditions` (` AND …`) select, in `order` (` ORDER BY
+/// …`), as the layer shows them: for the handlers written beside the declared ones (a tree, a
+/// picker), which check the permission themselves.
+pub async fn all<R: Resource>(
+    state: &AppState,
+    me: &CurrentUser,
+    conditions: Sql,
+    order: &str,
+) -> Result<Vec<R::Record>, AppError> {
+    let mut sql = select::<R>();
+    sql.append(scope_sql::<R>(me, &[])).append(conditions).push(order);
+    load::<R>(state, &sql).await
+}
+
 /// `GET {PATH}/list`: a page of records, filtered and sorted on the server; `after=<key>` (the
 /// previous page's last record) pages by keyset instead of OFFSET.
 pub async fn list<R: Resource>(
-    State(state): State<AppState>,
-    me: CurrentUser,
+    Caller(state, me): Caller,
     ApiQuery(params): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Page<R::Record>> {
     let mut verbs = vec![code::<R>("list")];
@@ -145,7 +164,7 @@ pub async fn list<R: Resource>(
     if after.is_none() {
         select.push(" OFFSET ").bind(Value::Big(page.offset()));
     }
-    let (total, rows): (i64, Vec<R::Row>) = with_conn!(&state.db, |conn| {
+    let (total, rows): (i64, Vec<Row<R>>) = with_conn!(&state.db, |conn| {
         let total: Count = bound_query!(&state.db, &count).get_result(conn).await?;
         (total.n, bound_query!(&state.db, &select).load(conn).await?)
     });
@@ -153,11 +172,7 @@ pub async fn list<R: Resource>(
 }
 
 /// `GET {PATH}/queryById?id=`.
-pub async fn query_by_id<R: Resource>(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<R::Record> {
+pub async fn query_by_id<R: Resource>(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<R::Record> {
     let verbs = if R::OPEN_QUERY_BY_ID { Vec::new() } else { vec![code::<R>("list")] };
     let scope = reach::<R>(&state, &me, &verbs).await?;
     ok(one::<R>(&state, &scope, q.id.as_deref().unwrap_or("")).await?)
@@ -215,11 +230,7 @@ pub(super) fn insert_sql<R: Resource>(me: &CurrentUser, mut values: super::Value
 }
 
 /// `POST {PATH}/add`.
-pub async fn add<R: Resource>(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<R::Form>,
-) -> ApiResult<R::Record> {
+pub async fn add<R: Resource>(Caller(state, me): Caller, ApiJson(form): ApiJson<R::Form>) -> ApiResult<R::Record> {
     let scope = reach::<R>(&state, &me, &[code::<R>("add")]).await?;
     let values = R::values(&state, &me, &form, None).await?;
     let (id, sql) = insert_sql::<R>(&me, values)?;
@@ -233,11 +244,7 @@ pub async fn add<R: Resource>(
 }
 
 /// `PUT {PATH}/edit`: the form names the record by its id.
-pub async fn edit<R: Resource>(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(form): ApiJson<R::Form>,
-) -> ApiResult<R::Record> {
+pub async fn edit<R: Resource>(Caller(state, me): Caller, ApiJson(form): ApiJson<R::Form>) -> ApiResult<R::Record> {
     let scope = reach::<R>(&state, &me, &[code::<R>("edit")]).await?;
     let before = one::<R>(&state, &scope, R::form_id(&form).unwrap_or("")).await?;
     let mut values = R::values(&state, &me, &form, Some(&before)).await?;
@@ -249,12 +256,12 @@ pub async fn edit<R: Resource>(
     for (i, (column, value)) in values.into_iter().enumerate() {
         sql.push(if i > 0 { ", " } else { "" }).push(column).push(" = ").bind(value);
     }
-    let id = key::<R>(R::id(&before)).ok_or_else(AppError::not_found)?;
-    sql.append(scope.clone()).push(" AND ").push(R::KEY).push(" = ").bind(id);
+    let id = R::id(&before);
+    sql.append(scope.clone()).push(" AND ").push(R::KEY).push(" = ").bind(key::<R>(&id).ok_or_else(AppError::not_found)?);
     with_write!(&state.db, |conn| {
         bound_query!(&state.db, &sql).execute(conn).await.map_err(taken::<R>)?;
     });
-    let after = one::<R>(&state, &scope, R::id(&before)).await?;
+    let after = one::<R>(&state, &scope, &id).await?;
     R::after_write(&state, &me, Written::Edited { before: &before, after: &after }).await?;
     logs::edited(&state.db, &me, &action::<R>("edit"), &R::label(&after), &before, &after).await;
     ok_with(MessageKey::Edited, after)
@@ -267,8 +274,16 @@ async fn remove<R: Resource>(state: &AppState, me: &CurrentUser, ids: &str) -> R
     if befores.len() != ids.len() {
         return Err(AppError::not_found());
     }
-    R::before_delete(state, me, &befores).await?;
     let keys = keys::<R>(befores.iter().map(R::id));
+    for (table, column) in R::IN_USE_BY {
+        let mut used = Sql::new(&format!("SELECT COUNT(*) AS n FROM {table} WHERE {column} IN "));
+        used.bind_list(keys.clone());
+        let used: Count = with_conn!(&state.db, |conn| bound_query!(&state.db, &used).get_result(conn).await?);
+        if used.n > 0 {
+            return Err(AppError::bad_request(MessageKey::InUse));
+        }
+    }
+    R::before_delete(state, me, &befores).await?;
     let mut sql = match R::SOFT_DELETE {
         Some(deleted) => {
             let mut sql = Sql::new(&format!("UPDATE {} SET {deleted} = ", R::TABLE));
@@ -305,21 +320,13 @@ async fn remove<R: Resource>(state: &AppState, me: &CurrentUser, ids: &str) -> R
 }
 
 /// `DELETE {PATH}/delete?id=` (or `?ids=a,b`, as some clients send).
-pub async fn delete<R: Resource>(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<()> {
+pub async fn delete<R: Resource>(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
     remove::<R>(&state, &me, q.id.as_deref().or(q.ids.as_deref()).unwrap_or("")).await?;
     ok_with(MessageKey::Deleted, ())
 }
 
 /// `DELETE {PATH}/deleteBatch?ids=a,b`: all or nothing (one id out of reach is a 404).
-pub async fn delete_batch<R: Resource>(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<()> {
+pub async fn delete_batch<R: Resource>(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
     remove::<R>(&state, &me, q.ids.as_deref().unwrap_or("")).await?;
     ok_with(MessageKey::DeletedBatch, ())
 }
@@ -327,8 +334,7 @@ pub async fn delete_batch<R: Resource>(
 /// `GET {PATH}/exportXls`: the list's filters and order, every matching row (up to
 /// [`MAX_EXPORT_ROWS`]), headed in the request's language.
 pub async fn export_xls<R: Resource>(
-    State(state): State<AppState>,
-    me: CurrentUser,
+    Caller(state, me): Caller,
     ApiQuery(params): ApiQuery<HashMap<String, String>>,
 ) -> Result<Response, AppError> {
     let mut filtered = reach::<R>(&state, &me, &[code::<R>("export"), code::<R>("list")]).await?;
@@ -351,16 +357,17 @@ pub async fn export_xls<R: Resource>(
 }
 
 /// One sheet: a bold heading row of the titled fields, then one row per record (numbers as
-/// numbers, everything else as text).
+/// numbers, times in the request's time zone, everything else as text).
 fn workbook<R: Resource>(records: &[R::Record]) -> Result<Vec<u8>, AppError> {
     use rust_xlsxwriter::{Format, Workbook};
     let fail = |e: rust_xlsxwriter::XlsxError| AppError::internal(e);
     let lang = current_lang();
-    let fields: Vec<_> = R::FIELDS.iter().filter_map(|f| f.title.map(|t| (f.name, t.template(lang)))).collect();
+    let fields: Vec<_> =
+        R::FIELDS.iter().filter_map(|f| f.title.map(|t| (f.name, t.template(lang), f.kind == Kind::Time))).collect();
     let mut book = Workbook::new();
     let sheet = book.add_worksheet();
     let bold = Format::new().set_bold();
-    for (c, (_, title)) in fields.iter().enumerate() {
+    for (c, (_, title, _)) in fields.iter().enumerate() {
         let c = u16::try_from(c).map_err(AppError::internal)?;
         sheet.write_string_with_format(0, c, *title, &bold).map_err(fail)?;
         sheet.set_column_width(c, 18).map_err(fail)?;
@@ -368,11 +375,14 @@ fn workbook<R: Resource>(records: &[R::Record]) -> Result<Vec<u8>, AppError> {
     for (r, record) in records.iter().enumerate() {
         let row = u32::try_from(r + 1).map_err(AppError::internal)?;
         let json = serde_json::to_value(record).map_err(AppError::internal)?;
-        for (c, (name, _)) in fields.iter().enumerate() {
+        for (c, (name, _, is_time)) in fields.iter().enumerate() {
             let c = u16::try_from(c).map_err(AppError::internal)?;
             match json.get(*name) {
                 Some(serde_json::Value::Number(n)) => {
                     sheet.write_number(row, c, n.as_f64().unwrap_or_default()).map_err(fail)?;
+                }
+                Some(serde_json::Value::String(s)) if *is_time => {
+                    sheet.write_string(row, c, crate::platform::http::time::local_text(s)).map_err(fail)?;
                 }
                 Some(serde_json::Value::String(s)) => {
                     sheet.write_string(row, c, s).map_err(fail)?;

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::io::Cursor;
 
-use axum::extract::{Multipart, State};
+use axum::extract::Multipart;
 use axum::response::{IntoResponse, Response};
 use calamine::{Data, Reader, Xlsx};
 use diesel_async::{AsyncConnection, RunQueryDsl};
@@ -21,10 +21,9 @@ use super::handlers::{action, code, insert_sql, reach};
 use super::sql::Sql;
 use super::{Field, Resource, Written};
 use crate::bound_query;
+use crate::platform::caller::Caller;
 use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiQuery, AppError, current_lang};
-use crate::state::AppState;
-use crate::system::auth::CurrentUser;
 use crate::system::logs;
 use crate::with_write;
 
@@ -174,8 +173,7 @@ fn refuse(errors: Vec<RowError>) -> Response {
 }
 
 pub async fn import_excel<R: Resource>(
-    State(state): State<AppState>,
-    me: CurrentUser,
+    Caller(state, me): Caller,
     ApiQuery(q): ApiQuery<ImportQuery>,
     mut multipart: Multipart,
 ) -> Result<Response, AppError> {
@@ -239,7 +237,7 @@ pub async fn import_excel<R: Resource>(
     if !dry_run {
         let ids: Vec<String> = statements.iter().map(|(_, id, _)| id.clone()).collect();
         let mut added: HashMap<String, R::Record> =
-            super::handlers::reachable::<R>(&state, &scope, &ids).await?.into_iter().map(|r| (R::id(&r).to_owned(), r)).collect();
+            super::handlers::reachable::<R>(&state, &scope, &ids).await?.into_iter().map(|r| (R::id(&r), r)).collect();
         let added: Vec<R::Record> = ids.iter().filter_map(|id| added.remove(id)).collect();
         R::after_write(&state, &me, Written::Added(&added)).await?;
         for record in &added {

@@ -6,7 +6,9 @@
 //! after, and its OpenAPI entry. See `docs/adding-a-resource.md`.
 //!
 //! Hand-written code goes only where a resource really differs: [`Resource::values`] (the checked
-//! columns of a form), [`Resource::record`] (a row as the API shows it) and the optional hooks.
+//! columns of a form) and the optional hooks. A record is usually its row as read (times are
+//! [`DateTime`](crate::platform::http::time::DateTime)s, a name in the request's language is
+//! [`Resource::LOCALIZED`]); a record that shows more than its row says how ([`Readable`]).
 
 pub mod form;
 pub mod handlers;
@@ -188,8 +190,60 @@ impl Filter {
     }
 }
 
+/// A text field the SELECT reads in the request's language, as `alias`: the `en` column when
+/// English is wanted and it is not blank, else the `zh` one (as `lang::pick` does).
+#[derive(Clone, Copy, Debug)]
+pub struct Localized {
+    pub alias: &'static str,
+    pub zh: &'static str,
+    pub en: &'static str,
+}
+
+impl Localized {
+    /// `title`, the usual name of the field.
+    pub const fn title(zh: &'static str, en: &'static str) -> Localized {
+        Localized { alias: "title", zh, en }
+    }
+}
+
+/// How a record is read: from the row [`Resource::SELECT`] (and [`Resource::LOCALIZED`]) selects,
+/// by name. A record that derives `QueryableByName` (`#[diesel(table_name = …)]` checks its
+/// fields' types) is its own row; one that shows more than its row holds says how.
+pub trait Readable: Sized {
+    type Row: diesel::QueryableByName<diesel::sqlite::Sqlite> + diesel::QueryableByName<diesel::pg::Pg> + Send + 'static;
+
+    fn from_row(row: Self::Row) -> Self;
+}
+
+impl<T> Readable for T
+where
+    T: diesel::QueryableByName<diesel::sqlite::Sqlite> + diesel::QueryableByName<diesel::pg::Pg> + Send + 'static,
+{
+    type Row = T;
+
+    fn from_row(row: T) -> T {
+        row
+    }
+}
+
 /// The checked columns of an add or edit, in the order they are written.
 pub type Values = Vec<(&'static str, Value)>;
+
+/// What [`Resource::values`] answers: the form's columns, or why the form is refused.
+pub type Checked = Result<Values, AppError>;
+
+/// `code` up to its first `:` (all of it without one).
+const fn first_part(code: &str) -> &str {
+    let bytes = code.as_bytes();
+    let mut end = 0;
+    while end < bytes.len() && bytes[end] != b':' {
+        end += 1;
+    }
+    match std::str::from_utf8(bytes.split_at(end).0) {
+        Ok(part) => part,
+        Err(_) => code,
+    }
+}
 
 /// A resource listed under a parent record (a dictionary's items, a department's roles): `list`
 /// and `exportXls` require the parameter naming it, answer 404 for a parent out of reach
@@ -223,8 +277,8 @@ pub trait Resource: Sized + Send + Sync + 'static {
     /// The permission codes are `{PERMISSION}:list`, `:add`, `:edit`, `:delete` (and `:export`,
     /// which falls back to `:list`, and `:import`, which falls back to `:add`).
     const PERMISSION: &'static str;
-    /// The OpenAPI tag.
-    const TAG: &'static str;
+    /// The OpenAPI tag: by default the permission's first part (`system`, `logistics`).
+    const TAG: &'static str = first_part(Self::PERMISSION);
     /// What one record is called, for the OpenAPI summaries ("position").
     const NOUN: &'static str;
     /// Its plural ("positions"), also the export's file name.
@@ -261,6 +315,9 @@ pub trait Resource: Sized + Send + Sync + 'static {
     /// Rows of other tables that go with a deleted record, `(table, column naming it)`: deleted in
     /// the same transaction, first.
     const CASCADE: &'static [(&'static str, &'static str)] = &[];
+    /// Rows of other tables that name a record, `(table, column naming it)`: while there are any,
+    /// the record stays (a delete is refused as in use).
+    const IN_USE_BY: &'static [(&'static str, &'static str)] = &[];
     /// Calls of [`CALLS`] the resource writes by hand (the layer mounts the others).
     const OMIT: &'static [&'static str] = &[];
     /// The parent record a list belongs to.
@@ -268,16 +325,17 @@ pub trait Resource: Sized + Send + Sync + 'static {
     /// A boolean column marking deleted rows: every call skips them, and a delete sets it (and
     /// `update_time`) instead of removing the row.
     const SOFT_DELETE: Option<&'static str> = None;
+    /// A field the SELECT reads in the request's language (a record's `title`); its alias must not
+    /// be a column of the table.
+    const LOCALIZED: Option<Localized> = None;
 
-    /// A row as read with `SELECT *`; `#[diesel(table_name = …)]` checks its fields' types.
-    type Row: diesel::QueryableByName<diesel::sqlite::Sqlite> + diesel::QueryableByName<diesel::pg::Pg> + Send + 'static;
-    /// A row as the API shows it.
-    type Record: Serialize + utoipa::ToSchema + Clone + Send + Sync + 'static;
+    /// A row as the API shows it, read as [`Readable`].
+    type Record: Readable + Serialize + utoipa::ToSchema + Clone + Send + Sync + 'static;
     /// What add and edit accept.
     type Form: DeserializeOwned + utoipa::ToSchema + Send + 'static;
 
-    fn record(row: Self::Row) -> Self::Record;
-    fn id(record: &Self::Record) -> &str;
+    /// The record's key, as text.
+    fn id(record: &Self::Record) -> String;
     /// What names the record in the operation log (its code).
     fn label(record: &Self::Record) -> String;
     /// The id an edit names.
@@ -289,7 +347,7 @@ pub trait Resource: Sized + Send + Sync + 'static {
         me: &CurrentUser,
         form: &Self::Form,
         before: Option<&Self::Record>,
-    ) -> impl Future<Output = Result<Values, AppError>> + Send;
+    ) -> impl Future<Output = Checked> + Send;
 
     /// Completes a batch of records with what their rows only reference (names of the customer
     /// or product an id points to), in one query per batch, never one per record.
@@ -354,18 +412,25 @@ pub fn rule_columns(list_permission: &str) -> Option<Vec<&'static str>> {
     declared.get(list_permission).map(|fields| fields.iter().map(|f| f.column).filter(|c| !c.is_empty()).collect())
 }
 
-/// `id`, `label` and `form_id` of the usual resource, whose record and form carry an `id` and whose
-/// record is named in the operation log by `$label`: `keyed_by!(SupplierRecord, SupplierForm, code);`
-/// inside the `impl Resource`.
+/// The record and form types of the usual resource, whose record and form carry an `id`, with
+/// `id`, `label` (what names a record in the operation log: one of its fields, or an expression)
+/// and `form_id`, inside the `impl Resource`: `record_form!(SupplierRecord, SupplierForm, code);`,
+/// `record_form!(ItemRecord, ItemForm, |r| format!("{}={}", r.dict_code, r.item_value));`.
 #[macro_export]
-macro_rules! keyed_by {
+macro_rules! record_form {
     ($record:ty, $form:ty, $label:ident) => {
-        fn id(record: &$record) -> &str {
-            &record.id
+        $crate::record_form!($record, $form, |record| record.$label.clone());
+    };
+    ($record:ty, $form:ty, |$r:ident| $label:expr) => {
+        type Record = $record;
+        type Form = $form;
+
+        fn id(record: &$record) -> String {
+            record.id.clone()
         }
 
-        fn label(record: &$record) -> String {
-            record.$label.clone()
+        fn label($r: &$record) -> String {
+            $label
         }
 
         fn form_id(form: &$form) -> Option<&str> {
@@ -420,7 +485,7 @@ fn typed(kind: Kind, text: &str) -> Option<Value> {
             "0" | "false" => Some(Value::Bool(false)),
             _ => None,
         },
-        Kind::Time => chrono::NaiveDateTime::parse_from_str(text, crate::system::users::DATE_TIME_FORMAT).ok().map(Value::Time),
+        Kind::Time => crate::platform::http::time::parse_instant(text).map(Value::Time),
     }
 }
 
@@ -562,4 +627,14 @@ pub(crate) fn after_sql<R: Resource>(
     sql.push(" OR (").push(column).push(" = ").push(&anchor).bind(after.clone()).push(")");
     sql.push(" AND ").push(key).push(" > ").bind(after).push("))");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_tag_is_the_permissions_first_part() {
+        assert_eq!(super::first_part("system:dict:item"), "system");
+        assert_eq!(super::first_part("logistics:supplier"), "logistics");
+        assert_eq!(super::first_part("plain"), "plain");
+    }
 }

@@ -38,51 +38,31 @@ impl Value {
     }
 }
 
-impl From<String> for Value {
-    fn from(v: String) -> Value {
-        Value::Text(v)
-    }
+/// `From` each Rust type a column value comes as, to its variant.
+macro_rules! values_from {
+    ($($rust:ty => $variant:ident),* $(,)?) => {
+        $(impl From<$rust> for Value {
+            fn from(v: $rust) -> Value {
+                Value::$variant(v)
+            }
+        })*
+    };
 }
+
+values_from!(
+    String => Text,
+    Option<String> => OptText,
+    i16 => Small,
+    i32 => Int,
+    i64 => Big,
+    bool => Bool,
+    NaiveDateTime => Time,
+    Option<NaiveDateTime> => OptTime,
+);
 
 impl From<&str> for Value {
     fn from(v: &str) -> Value {
         Value::Text(v.to_owned())
-    }
-}
-
-impl From<Option<String>> for Value {
-    fn from(v: Option<String>) -> Value {
-        Value::OptText(v)
-    }
-}
-
-impl From<i16> for Value {
-    fn from(v: i16) -> Value {
-        Value::Small(v)
-    }
-}
-
-impl From<i32> for Value {
-    fn from(v: i32) -> Value {
-        Value::Int(v)
-    }
-}
-
-impl From<i64> for Value {
-    fn from(v: i64) -> Value {
-        Value::Big(v)
-    }
-}
-
-impl From<bool> for Value {
-    fn from(v: bool) -> Value {
-        Value::Bool(v)
-    }
-}
-
-impl From<NaiveDateTime> for Value {
-    fn from(v: NaiveDateTime) -> Value {
-        Value::Time(v)
     }
 }
 

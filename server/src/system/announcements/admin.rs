@@ -2,8 +2,6 @@
 //! (list, add, edit, delete, export; deleted ones are kept, flagged); releasing and revoking are
 //! written here.
 
-use axum::extract::State;
-use diesel::QueryableByName;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{MessageKey, validate};
@@ -11,15 +9,15 @@ use serde::Deserialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
-use super::{Announcement, AnnouncementRecord, DRAFT, RELEASED, REVOKED, TO_ALL, TO_USERS, find, name_users, targets};
+use super::{AnnouncementRecord, DRAFT, RELEASED, REVOKED, TO_ALL, TO_USERS, name_users};
+use crate::platform::caller::Caller;
 use crate::platform::db::schema::{sys_announcement, sys_announcement_send, sys_user};
 use crate::platform::http::page::{IdQuery, Order, filter, split_ids};
 use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiQuery, ApiResult, AppError, current_lang};
-use crate::platform::resource::form::{optional, required};
+use crate::platform::resource::form::{one_of, optional, required};
 use crate::platform::resource::handlers::find as record;
-use crate::platform::resource::sql::Value;
-use crate::platform::resource::{Field, Filter, Resource, Scope, Values, Written};
+use crate::platform::resource::{Checked, Field, Filter, Resource, Scope, Values, Written};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs::{self, Operation};
@@ -28,22 +26,11 @@ use crate::{platform::secrets, system::notices, with_conn, with_write};
 
 pub const MAX_CONTENT: usize = 100_000;
 
-/// A row with how many users read it.
-#[derive(QueryableByName)]
-#[diesel(table_name = sys_announcement)]
-pub struct Row {
-    #[diesel(embed)]
-    announcement: Announcement,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    read_count: i64,
-}
-
 pub struct Announcements;
 
 impl Resource for Announcements {
     const PATH: &'static str = "/sys/annountCement";
     const PERMISSION: &'static str = "system:announcement";
-    const TAG: &'static str = "system";
     const NOUN: &'static str = "announcement";
     const PLURAL: &'static str = "announcements";
     const TABLE: &'static str = "sys_announcement";
@@ -55,6 +42,8 @@ impl Resource for Announcements {
         Field::text("msgCategory", "msg_category"),
         Field::text("msgType", "msg_type"),
         Field::text("sendStatus", "send_status"),
+        Field::time("startTime", "start_time").titled(MessageKey::FieldStartTime),
+        Field::time("endTime", "end_time").titled(MessageKey::FieldEndTime),
         Field::time("sendTime", "send_time").sortable(),
         Field::text("createBy", "create_by"),
         Field::time("createTime", "create_time").sortable(),
@@ -67,43 +56,21 @@ impl Resource for Announcements {
     ];
     const DEFAULT_SORT: (&'static str, Order) = ("createTime", Order::Desc);
     const HAS_UPDATE_BY: bool = true;
+    /// `user_names` is filled by `complete`.
     const SELECT: &'static str = "*, (SELECT COUNT(*) FROM sys_announcement_send s \
-        WHERE s.annt_id = sys_announcement.id AND s.read_flag = TRUE) AS read_count";
+        WHERE s.annt_id = sys_announcement.id AND s.read_flag = TRUE) AS read_count, CAST(NULL AS TEXT) AS user_names";
     const SOFT_DELETE: Option<&'static str> = Some("del_flag");
     /// `queryById` is the readers' (`mine`); a workbook of announcements has no use.
     const OMIT: &'static [&'static str] = &["queryById", "importExcel"];
 
-    type Row = Row;
-    type Record = AnnouncementRecord;
-    type Form = AnnouncementForm;
-
-    fn record(row: Row) -> AnnouncementRecord {
-        row.announcement.record(None, row.read_count)
-    }
-
-    fn id(record: &AnnouncementRecord) -> &str {
-        &record.id
-    }
-
-    fn label(record: &AnnouncementRecord) -> String {
-        record.titile.clone()
-    }
-
-    fn form_id(form: &AnnouncementForm) -> Option<&str> {
-        form.id.as_deref()
-    }
+    crate::record_form!(AnnouncementRecord, AnnouncementForm, titile);
 
     async fn complete(state: &AppState, records: &mut [AnnouncementRecord]) -> Result<(), AppError> {
         Ok(name_users(&state.db, records).await?)
     }
 
     /// A draft or revoked one changes; a released one must be revoked first.
-    async fn values(
-        state: &AppState,
-        me: &CurrentUser,
-        form: &AnnouncementForm,
-        before: Option<&AnnouncementRecord>,
-    ) -> Result<Values, AppError> {
+    async fn values(state: &AppState, me: &CurrentUser, form: &AnnouncementForm, before: Option<&AnnouncementRecord>) -> Checked {
         if before.is_some_and(|b| b.send_status == RELEASED) {
             return Err(AppError::bad_request(MessageKey::AnnouncementReleasedLocked));
         }
@@ -118,7 +85,7 @@ impl Resource for Announcements {
     async fn after_write(state: &AppState, me: &CurrentUser, written: Written<'_, AnnouncementRecord>) -> Result<(), AppError> {
         if let Written::Deleted(records) = written {
             for a in records.iter().filter(|a| a.send_status == RELEASED) {
-                notices::notify(state, me.tenant_id, targets(&a.msg_type, a.user_ids.as_deref()), &a.id, &a.titile).await;
+                notices::notify(state, me.tenant_id, a.targets(), &a.id, &a.titile).await;
             }
         }
         Ok(())
@@ -133,7 +100,7 @@ pub struct AnnouncementForm {
     pub titile: String,
     #[serde(default)]
     pub msg_content: String,
-    /// "YYYY-MM-DD HH:mm:ss" or "YYYY-MM-DD".
+    /// An instant (ISO-8601 with an offset; without one, UTC) or "YYYY-MM-DD".
     pub start_time: Option<String>,
     pub end_time: Option<String>,
     /// Defaults to the author's name.
@@ -155,20 +122,9 @@ pub struct AnnouncementForm {
 
 fn parse_time(field: &str, label: MessageKey, text: &Option<String>) -> Result<Option<chrono::NaiveDateTime>, AppError> {
     let Some(text) = filter(text) else { return Ok(None) };
-    let parsed = chrono::NaiveDateTime::parse_from_str(&text, crate::system::users::DATE_TIME_FORMAT)
-        .or_else(|_| chrono::NaiveDateTime::parse_from_str(&text, "%Y-%m-%dT%H:%M:%S"))
-        .or_else(|_| chrono::NaiveDateTime::parse_from_str(&text, "%Y-%m-%dT%H:%M"))
-        .or_else(|_| chrono::NaiveDate::parse_from_str(&text, "%Y-%m-%d").map(|d| d.and_time(chrono::NaiveTime::MIN)));
-    parsed.map(Some).map_err(|_| AppError::field(field, MessageKey::DateInvalid).with("field", label.template(current_lang())))
-}
-
-fn one_of(field: &str, label: MessageKey, value: Option<String>, allowed: &[&str], default: &str) -> Result<String, AppError> {
-    let value = value.unwrap_or_else(|| default.to_owned());
-    if allowed.contains(&value.as_str()) {
-        Ok(value)
-    } else {
-        Err(AppError::field(field, MessageKey::ValueInvalid).with("field", label.template(current_lang())))
-    }
+    let parsed = crate::platform::http::time::parse_instant(&text)
+        .or_else(|| chrono::NaiveDate::parse_from_str(&text, "%Y-%m-%d").ok().map(|d| d.and_time(chrono::NaiveTime::MIN)));
+    parsed.map(Some).ok_or_else(|| AppError::field(field, MessageKey::DateInvalid).with("field", label.template(current_lang())))
 }
 
 /// The form's columns, checked: content sanitised, users of the tenant.
@@ -187,9 +143,11 @@ async fn checked(state: &AppState, me: &CurrentUser, form: &AnnouncementForm) ->
     }
     let sender = filter(&form.sender).unwrap_or_else(|| me.user.realname.clone());
     validate::max_chars("sender", MessageKey::FieldSender.template(lang), &sender, 100)?;
-    let priority = one_of("priority", MessageKey::FieldPriority, filter(&form.priority), &["L", "M", "H"], "L")?;
-    let category = one_of("msgCategory", MessageKey::FieldMsgCategory, filter(&form.msg_category), &["1", "2"], "1")?;
-    let msg_type = one_of("msgType", MessageKey::FieldMsgType, filter(&form.msg_type), &[TO_ALL, TO_USERS], TO_ALL)?;
+    let priority = one_of("priority", MessageKey::FieldPriority, &form.priority, &["L", "M", "H"])?.unwrap_or_else(|| "L".into());
+    let category =
+        one_of("msgCategory", MessageKey::FieldMsgCategory, &form.msg_category, &["1", "2"])?.unwrap_or_else(|| "1".into());
+    let msg_type =
+        one_of("msgType", MessageKey::FieldMsgType, &form.msg_type, &[TO_ALL, TO_USERS])?.unwrap_or_else(|| TO_ALL.into());
     let user_ids = if msg_type == TO_USERS {
         let ids = split_ids(form.user_ids.as_deref().unwrap_or(""));
         if ids.is_empty() {
@@ -212,10 +170,7 @@ async fn checked(state: &AppState, me: &CurrentUser, form: &AnnouncementForm) ->
     } else {
         None
     };
-    let open_type = match filter(&form.open_type) {
-        None => None,
-        Some(t) => Some(one_of("openType", MessageKey::FieldOpenType, Some(t), &["url", "component"], "")?),
-    };
+    let open_type = one_of("openType", MessageKey::FieldOpenType, &form.open_type, &["url", "component"])?;
     let open_page = optional("openPage", MessageKey::FieldPath, &form.open_page, 500)?;
     if open_type.as_deref() == Some("url") {
         let page = open_page.as_deref().unwrap_or("");
@@ -228,8 +183,8 @@ async fn checked(state: &AppState, me: &CurrentUser, form: &AnnouncementForm) ->
     Ok(vec![
         ("titile", titile.into()),
         ("msg_content", content.into()),
-        ("start_time", Value::OptTime(start)),
-        ("end_time", Value::OptTime(end)),
+        ("start_time", start.into()),
+        ("end_time", end.into()),
         ("sender", sender.into()),
         ("priority", priority.into()),
         ("msg_category", category.into()),
@@ -244,9 +199,8 @@ async fn checked(state: &AppState, me: &CurrentUser, form: &AnnouncementForm) ->
 
 /// Released or revoked: the audience reloads its notices, the log has the announcement as it is now.
 async fn announced(state: &AppState, me: &CurrentUser, id: &str, action: &str, key: MessageKey) -> ApiResult<AnnouncementRecord> {
-    let a = find(&state.db, me.tenant_id, id).await?;
-    notices::notify(state, a.tenant_id, a.targets(), &a.id, &a.titile).await;
-    let after = record::<Announcements>(state, me, &a.id).await?;
+    let after = record::<Announcements>(state, me, id).await?;
+    notices::notify(state, me.tenant_id, after.targets(), &after.id, &after.titile).await;
     let op = Operation { action, target: &after.titile, operate_type: logs::OP_OTHER, before: None, after: Some(json!(after)) };
     logs::operation(&state.db, me, op).await;
     ok_with(key, after)
@@ -255,13 +209,9 @@ async fn announced(state: &AppState, me: &CurrentUser, id: &str, action: &str, k
 /// Releases a draft or revoked announcement now; its audience is notified live.
 #[utoipa::path(get, path = "/sys/annountCement/doReleaseData", tag = "system", params(IdQuery),
     responses((status = 200, body = crate::platform::http::Envelope<AnnouncementRecord>), (status = 400), (status = 403), (status = 404)))]
-pub async fn release(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<AnnouncementRecord> {
+pub async fn release(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<AnnouncementRecord> {
     grants::require(&state, &me, "system:announcement:release").await?;
-    let a = find(&state.db, me.tenant_id, q.id.as_deref().unwrap_or("").trim()).await?;
+    let a = record::<Announcements>(&state, &me, q.id.as_deref().unwrap_or("")).await?;
     if a.send_status == RELEASED {
         return Err(AppError::bad_request(MessageKey::AnnouncementAlreadyReleased));
     }
@@ -313,13 +263,9 @@ pub async fn release(
 /// Revokes a released announcement; it leaves its audience's lists at once.
 #[utoipa::path(get, path = "/sys/annountCement/doReovkeData", tag = "system", params(IdQuery),
     responses((status = 200, body = crate::platform::http::Envelope<AnnouncementRecord>), (status = 400), (status = 403), (status = 404)))]
-pub async fn revoke(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<AnnouncementRecord> {
+pub async fn revoke(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<AnnouncementRecord> {
     grants::require(&state, &me, "system:announcement:release").await?;
-    let a = find(&state.db, me.tenant_id, q.id.as_deref().unwrap_or("").trim()).await?;
+    let a = record::<Announcements>(&state, &me, q.id.as_deref().unwrap_or("")).await?;
     let now = chrono::Utc::now().naive_utc();
     let revoked = with_write!(&state.db, |conn| {
         diesel::update(

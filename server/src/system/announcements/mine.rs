@@ -2,23 +2,22 @@
 //! message page. A user sees what is released in their tenant for everyone or for them, within its
 //! start and end times; nobody else's, and nothing of another tenant.
 
-use axum::extract::State;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::admin::Announcements;
-use super::{Announcement, AnnouncementRecord, RELEASED, TO_ALL, find, time_text};
+use super::{AnnouncementRecord, RELEASED, TO_ALL};
+use crate::platform::caller::Caller;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{sys_announcement, sys_announcement_send};
 use crate::platform::http::page::{filter, like_pattern};
+use crate::platform::http::time::DateTime;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PageParams, ok};
 use crate::platform::resource::handlers::find as record;
-use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
-use crate::system::users::DATE_TIME_FORMAT;
 use crate::{platform::secrets, with_conn, with_write};
 
 /// Released announcements the user may see, joined with the user's read state.
@@ -46,38 +45,21 @@ macro_rules! unread {
 }
 
 /// One line of the bell.
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema, Queryable, Selectable)]
+#[diesel(table_name = sys_announcement)]
 #[serde(rename_all = "camelCase")]
 pub struct NoticeItem {
     pub id: String,
     pub titile: String,
     pub sender: String,
-    pub send_time: Option<String>,
-    pub create_time: String,
+    pub send_time: Option<DateTime>,
+    pub create_time: DateTime,
     pub priority: String,
     pub msg_category: String,
     pub open_type: Option<String>,
     pub open_page: Option<String>,
     pub bus_type: Option<String>,
     pub bus_id: Option<String>,
-}
-
-impl From<Announcement> for NoticeItem {
-    fn from(a: Announcement) -> Self {
-        NoticeItem {
-            send_time: time_text(a.send_time),
-            create_time: a.create_time.format(DATE_TIME_FORMAT).to_string(),
-            id: a.id,
-            titile: a.titile,
-            sender: a.sender,
-            priority: a.priority,
-            msg_category: a.msg_category,
-            open_type: a.open_type,
-            open_page: a.open_page,
-            bus_type: a.bus_type,
-            bus_id: a.bus_id,
-        }
-    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -99,7 +81,7 @@ pub struct BellQuery {
 
 async fn unread_of(db: &Db, me: &CurrentUser, category: &str, limit: i64) -> Result<(Vec<NoticeItem>, i64), AppError> {
     let now = chrono::Utc::now().naive_utc();
-    let (total, rows): (i64, Vec<Announcement>) = with_conn!(db, |conn| {
+    let (total, items): (i64, Vec<NoticeItem>) = with_conn!(db, |conn| {
         let total = unread!(visible!(&me.user.id, me.tenant_id, now))
             .filter(sys_announcement::msg_category.eq(category))
             .count()
@@ -107,37 +89,33 @@ async fn unread_of(db: &Db, me: &CurrentUser, category: &str, limit: i64) -> Res
             .await?;
         let rows = unread!(visible!(&me.user.id, me.tenant_id, now))
             .filter(sys_announcement::msg_category.eq(category))
-            .select(Announcement::as_select())
+            .select(NoticeItem::as_select())
             .order((sys_announcement::send_time.desc(), sys_announcement::id.asc()))
             .limit(limit)
             .load(conn)
             .await?;
         (total, rows)
     });
-    Ok((rows.into_iter().map(NoticeItem::from).collect(), total))
+    Ok((items, total))
 }
 
 /// The caller's unread announcements and system messages, newest first, with exact totals.
 #[utoipa::path(get, path = "/sys/annountCement/listByUser", tag = "system", params(BellQuery),
     responses((status = 200, body = crate::platform::http::Envelope<UserNotices>), (status = 401)))]
-pub async fn list_by_user(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<BellQuery>,
-) -> ApiResult<UserNotices> {
+pub async fn list_by_user(Caller(state, me): Caller, ApiQuery(q): ApiQuery<BellQuery>) -> ApiResult<UserNotices> {
     let limit = q.page_size.as_deref().and_then(|n| n.trim().parse::<i64>().ok()).unwrap_or(5).clamp(1, 50);
     let (annt_msg_list, annt_msg_total) = unread_of(&state.db, &me, "1", limit).await?;
     let (sys_msg_list, sys_msg_total) = unread_of(&state.db, &me, "2", limit).await?;
     ok(UserNotices { annt_msg_list, annt_msg_total, sys_msg_list, sys_msg_total })
 }
 
-/// The announcement if the caller may read it.
-async fn visible_one(db: &Db, me: &CurrentUser, id: &str) -> Result<Announcement, AppError> {
+/// The announcement's id if the caller may read it.
+async fn visible_one(db: &Db, me: &CurrentUser, id: &str) -> Result<String, AppError> {
     let now = chrono::Utc::now().naive_utc();
-    let found: Option<Announcement> = with_conn!(db, |conn| {
+    let found: Option<String> = with_conn!(db, |conn| {
         visible!(&me.user.id, me.tenant_id, now)
             .filter(sys_announcement::id.eq(id))
-            .select(Announcement::as_select())
+            .select(sys_announcement::id)
             .first(conn)
             .await
             .optional()?
@@ -154,15 +132,11 @@ pub struct IdQuery {
 /// One announcement: any of the tenant's for its administrators, else one addressed to the caller.
 #[utoipa::path(get, path = "/sys/annountCement/queryById", tag = "system", params(IdQuery),
     responses((status = 200, body = crate::platform::http::Envelope<AnnouncementRecord>), (status = 401), (status = 404)))]
-pub async fn query_by_id(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<IdQuery>,
-) -> ApiResult<AnnouncementRecord> {
+pub async fn query_by_id(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<AnnouncementRecord> {
     let id = q.id.as_deref().unwrap_or("").trim();
     let admin = grants::of(&state, &me).await?.has("system:announcement:list");
-    let a = if admin { find(&state.db, me.tenant_id, id).await? } else { visible_one(&state.db, &me, id).await? };
-    let mut record = record::<Announcements>(&state, &me, &a.id).await?;
+    let id = if admin { id.to_owned() } else { visible_one(&state.db, &me, id).await? };
+    let mut record = record::<Announcements>(&state, &me, &id).await?;
     if !admin {
         // Who else it went to is not the reader's business.
         record.user_ids = None;
@@ -212,16 +186,16 @@ pub struct ReadForm {
 /// Marks one of the caller's announcements read (idempotent).
 #[utoipa::path(put, path = "/sys/sysAnnouncementSend/editByAnntIdAndUserId", tag = "system", request_body = ReadForm,
     responses((status = 200), (status = 401), (status = 404)))]
-pub async fn read_one(State(state): State<AppState>, me: CurrentUser, ApiJson(form): ApiJson<ReadForm>) -> ApiResult<()> {
-    let a = visible_one(&state.db, &me, form.annt_id.as_deref().unwrap_or("").trim()).await?;
-    mark_read(&state.db, &me.user.id, &[a.id]).await?;
+pub async fn read_one(Caller(state, me): Caller, ApiJson(form): ApiJson<ReadForm>) -> ApiResult<()> {
+    let id = visible_one(&state.db, &me, form.annt_id.as_deref().unwrap_or("").trim()).await?;
+    mark_read(&state.db, &me.user.id, &[id]).await?;
     ok(())
 }
 
 /// Marks all the caller's announcements and system messages read.
 #[utoipa::path(put, path = "/sys/sysAnnouncementSend/readAll", tag = "system",
     responses((status = 200), (status = 401)))]
-pub async fn read_all(State(state): State<AppState>, me: CurrentUser) -> ApiResult<()> {
+pub async fn read_all(Caller(state, me): Caller) -> ApiResult<()> {
     let now = chrono::Utc::now().naive_utc();
     let ids: Vec<String> = with_conn!(&state.db, |conn| {
         unread!(visible!(&me.user.id, me.tenant_id, now)).select(sys_announcement::id).load(conn).await?
@@ -239,10 +213,10 @@ pub struct MyAnnouncement {
     pub sender: String,
     pub priority: String,
     pub msg_category: String,
-    pub send_time: Option<String>,
+    pub send_time: Option<DateTime>,
     /// 0 unread, 1 read.
     pub read_flag: i32,
-    pub read_time: Option<String>,
+    pub read_time: Option<DateTime>,
     pub open_type: Option<String>,
     pub open_page: Option<String>,
     pub bus_id: Option<String>,
@@ -264,11 +238,7 @@ pub struct MyFilter {
 /// The caller's announcements with their read state, newest first.
 #[utoipa::path(get, path = "/sys/sysAnnouncementSend/getMyAnnouncementSend", tag = "system", params(MyFilter, PageParams),
     responses((status = 200, body = crate::platform::http::Envelope<Page<MyAnnouncement>>), (status = 400), (status = 401)))]
-pub async fn my_list(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(f): ApiQuery<MyFilter>,
-) -> ApiResult<Page<MyAnnouncement>> {
+pub async fn my_list(Caller(state, me): Caller, ApiQuery(f): ApiQuery<MyFilter>) -> ApiResult<Page<MyAnnouncement>> {
     let now = chrono::Utc::now().naive_utc();
     let (title, category) = (filter(&f.titile), filter(&f.msg_category));
     let read = match filter(&f.read_flag).as_deref() {
@@ -294,12 +264,12 @@ pub async fn my_list(
             q
         }};
     }
-    type Row = (Announcement, Option<bool>, Option<chrono::NaiveDateTime>);
+    type Row = (NoticeItem, Option<bool>, Option<DateTime>);
     let (total, rows): (i64, Vec<Row>) = with_conn!(&state.db, |conn| {
         let total = filtered!().count().get_result(conn).await?;
         let rows = filtered!()
             .select((
-                Announcement::as_select(),
+                NoticeItem::as_select(),
                 sys_announcement_send::read_flag.nullable(),
                 sys_announcement_send::read_time.nullable(),
             ))
@@ -313,9 +283,9 @@ pub async fn my_list(
     let records = rows
         .into_iter()
         .map(|(a, read_flag, read_time)| MyAnnouncement {
-            send_time: time_text(a.send_time),
+            send_time: a.send_time,
             read_flag: i32::from(read_flag.unwrap_or(false)),
-            read_time: time_text(read_time),
+            read_time,
             annt_id: a.id,
             titile: a.titile,
             sender: a.sender,

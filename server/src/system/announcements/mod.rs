@@ -9,16 +9,15 @@
 pub mod admin;
 pub mod mine;
 
-use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel_async::RunQueryDsl;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::platform::db::schema::{sys_announcement, sys_user};
 use crate::platform::db::{Db, DbResult};
-use crate::platform::http::AppError;
-use crate::system::users::DATE_TIME_FORMAT;
+use crate::platform::http::time::DateTime;
 use crate::with_conn;
 
 pub const DRAFT: &str = "0";
@@ -27,15 +26,18 @@ pub const REVOKED: &str = "2";
 pub const TO_ALL: &str = "ALL";
 pub const TO_USERS: &str = "USER";
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+// An announcement as stored (deleted ones are flagged, and read by nobody), with how many users
+// read it and, filled by `complete`, the names of the users it was sent to.
+#[derive(Clone, Debug, Serialize, ToSchema, QueryableByName)]
+#[diesel(table_name = sys_announcement)]
 #[serde(rename_all = "camelCase")]
 pub struct AnnouncementRecord {
     pub id: String,
     pub titile: String,
     /// Sanitised HTML.
     pub msg_content: String,
-    pub start_time: Option<String>,
-    pub end_time: Option<String>,
+    pub start_time: Option<DateTime>,
+    pub end_time: Option<DateTime>,
     pub sender: String,
     /// L, M or H.
     pub priority: String,
@@ -44,108 +46,34 @@ pub struct AnnouncementRecord {
     /// ALL or USER.
     pub msg_type: String,
     pub user_ids: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
     pub user_names: Option<String>,
     /// "0" draft, "1" released, "2" revoked.
     pub send_status: String,
-    pub send_time: Option<String>,
-    pub cancel_time: Option<String>,
+    pub send_time: Option<DateTime>,
+    pub cancel_time: Option<DateTime>,
     pub open_type: Option<String>,
     pub open_page: Option<String>,
     pub bus_type: Option<String>,
     pub bus_id: Option<String>,
     pub create_by: Option<String>,
-    pub create_time: String,
+    pub create_time: DateTime,
     /// How many users have read it.
+    #[diesel(sql_type = BigInt)]
     pub read_count: i64,
 }
 
-#[derive(Clone, Debug, Queryable, Selectable, QueryableByName)]
-#[diesel(table_name = sys_announcement)]
-pub struct Announcement {
-    pub id: String,
-    pub tenant_id: i32,
-    pub titile: String,
-    pub msg_content: String,
-    pub start_time: Option<NaiveDateTime>,
-    pub end_time: Option<NaiveDateTime>,
-    pub sender: String,
-    pub priority: String,
-    pub msg_category: String,
-    pub msg_type: String,
-    pub user_ids: Option<String>,
-    pub send_status: String,
-    pub send_time: Option<NaiveDateTime>,
-    pub cancel_time: Option<NaiveDateTime>,
-    pub open_type: Option<String>,
-    pub open_page: Option<String>,
-    pub bus_type: Option<String>,
-    pub bus_id: Option<String>,
-    pub create_by: Option<String>,
-    pub create_time: NaiveDateTime,
-}
-
-pub fn time_text(t: Option<NaiveDateTime>) -> Option<String> {
-    t.map(|t| t.format(DATE_TIME_FORMAT).to_string())
-}
-
-/// The users an announcement is addressed to (announcements to chosen users).
-pub fn targets(msg_type: &str, user_ids: Option<&str>) -> Option<Vec<String>> {
-    (msg_type == TO_USERS).then(|| crate::platform::http::page::split_ids(user_ids.unwrap_or("")))
-}
-
-impl Announcement {
+impl AnnouncementRecord {
     /// The users it is addressed to (announcements to chosen users).
     pub fn targets(&self) -> Option<Vec<String>> {
-        targets(&self.msg_type, self.user_ids.as_deref())
+        (self.msg_type == TO_USERS).then(|| crate::platform::http::page::split_ids(self.user_ids.as_deref().unwrap_or("")))
     }
-
-    pub fn record(self, user_names: Option<String>, read_count: i64) -> AnnouncementRecord {
-        AnnouncementRecord {
-            start_time: time_text(self.start_time),
-            end_time: time_text(self.end_time),
-            send_time: time_text(self.send_time),
-            cancel_time: time_text(self.cancel_time),
-            create_time: self.create_time.format(DATE_TIME_FORMAT).to_string(),
-            id: self.id,
-            titile: self.titile,
-            msg_content: self.msg_content,
-            sender: self.sender,
-            priority: self.priority,
-            msg_category: self.msg_category,
-            msg_type: self.msg_type,
-            user_ids: self.user_ids,
-            user_names,
-            send_status: self.send_status,
-            open_type: self.open_type,
-            open_page: self.open_page,
-            bus_type: self.bus_type,
-            bus_id: self.bus_id,
-            create_by: self.create_by,
-            read_count,
-        }
-    }
-}
-
-/// A live (not deleted) announcement of the tenant.
-pub async fn find(db: &Db, tenant_id: i32, id: &str) -> Result<Announcement, AppError> {
-    let found: Option<Announcement> = with_conn!(db, |conn| {
-        sys_announcement::table
-            .filter(sys_announcement::tenant_id.eq(tenant_id))
-            .filter(sys_announcement::id.eq(id))
-            .filter(sys_announcement::del_flag.eq(false))
-            .select(Announcement::as_select())
-            .first(conn)
-            .await
-            .optional()?
-    });
-    found.ok_or_else(AppError::not_found)
 }
 
 /// The names of the chosen users of each record, comma-joined in the order given (one query
 /// for the lot).
 pub async fn name_users(db: &Db, records: &mut [AnnouncementRecord]) -> DbResult<()> {
-    let wanted: Vec<Vec<String>> =
-        records.iter().map(|r| targets(&r.msg_type, r.user_ids.as_deref()).unwrap_or_default()).collect();
+    let wanted: Vec<Vec<String>> = records.iter().map(|r| r.targets().unwrap_or_default()).collect();
     let ids: Vec<&str> = wanted.iter().flatten().map(String::as_str).collect();
     if ids.is_empty() {
         return Ok(());

@@ -7,7 +7,6 @@ use axum::http::HeaderMap;
 use logistics_core::security::{self, FailureWindow};
 use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use tokio::sync::OnceCell;
 use utoipa::ToSchema;
 
@@ -61,8 +60,7 @@ pub struct LoginResult {
     pub tenant_list: Vec<TenantInfo>,
     /// Every dictionary's items by code, for the client's dictionary cache.
     #[serde(rename = "sysAllDictItems")]
-    #[schema(value_type = Object)]
-    pub sys_all_dict_items: Map<String, Value>,
+    pub sys_all_dict_items: crate::system::dicts::cache::AllDictItems,
 }
 
 /// A hash to verify against when the username is unknown, so that answer takes as long as a
@@ -89,26 +87,16 @@ pub async fn login(
     let username = body.username.trim();
     validate::required("username", label(MessageKey::FieldUsername), username)?;
     validate::required("password", label(MessageKey::FieldPassword), &body.password)?;
-    fn entry<'a>(ok: bool, user: Option<&'a User>, username: &'a str, ip: &'a str, content: &'a str) -> LoginEntry<'a> {
-        LoginEntry {
-            ok,
-            user_id: user.map(|u| u.id.as_str()),
-            username,
-            ip,
-            tenant_id: user.map(|u| u.tenant_id),
-            content,
-            url: "/sys/login",
-        }
-    }
+    let entry = |ok, user, content| LoginEntry::new(ok, user, username, &client.ip, content, "/sys/login");
     let Some(user) = users::find_by_username(&state.db, username).await? else {
         password::verify(&body.password, dummy_hash().await).await;
-        logs::login(&state.db, entry(false, None, username, &client.ip, "unknown username")).await?;
+        logs::login(&state.db, entry(false, None, "unknown username")).await?;
         return Err(AppError::unauthorized(MessageKey::LoginFailed));
     };
     refuse_if_locked(&state, &user, &client).await?;
     if !password::verify(&body.password, &user.password).await {
         record_failure(&state, &user).await?;
-        logs::login(&state.db, entry(false, Some(&user), username, &client.ip, "wrong password")).await?;
+        logs::login(&state.db, entry(false, Some(&user), "wrong password")).await?;
         return Err(AppError::unauthorized(MessageKey::LoginFailed));
     }
     finish(&state, user, &client, "/sys/login", "password sign-in").await
@@ -121,15 +109,7 @@ fn epoch(t: Option<chrono::NaiveDateTime>) -> Option<i64> {
 async fn refuse_if_locked(state: &AppState, user: &User, client: &ClientMeta) -> Result<(), AppError> {
     let now = chrono::Utc::now().timestamp();
     if let Some(minutes) = security::locked_minutes(epoch(user.lock_until), now) {
-        let entry = LoginEntry {
-            ok: false,
-            user_id: Some(&user.id),
-            username: &user.username,
-            ip: &client.ip,
-            tenant_id: Some(user.tenant_id),
-            content: "account locked",
-            url: "/sys/login",
-        };
+        let entry = LoginEntry::new(false, Some(user), &user.username, &client.ip, "account locked", "/sys/login");
         logs::login(&state.db, entry).await?;
         return Err(AppError::too_many(MessageKey::AccountLocked).with("minutes", minutes.to_string()));
     }
@@ -152,15 +132,7 @@ async fn record_failure(state: &AppState, user: &User) -> Result<(), AppError> {
 /// The common end of every sign-in: refuse frozen accounts, clear the failure count, open the
 /// session, log it, answer with the user.
 async fn finish(state: &AppState, user: User, client: &ClientMeta, url: &str, how: &str) -> ApiResult<LoginResult> {
-    let entry = |ok, content| LoginEntry {
-        ok,
-        user_id: Some(&user.id),
-        username: &user.username,
-        ip: &client.ip,
-        tenant_id: Some(user.tenant_id),
-        content,
-        url,
-    };
+    let entry = |ok, content| LoginEntry::new(ok, Some(&user), &user.username, &client.ip, content, url);
     if user.status != STATUS_NORMAL {
         logs::login(&state.db, entry(false, "account frozen")).await?;
         return Err(AppError::refused(MessageKey::AccountFrozen));
@@ -243,19 +215,9 @@ pub async fn phone_login(
     ApiJson(body): ApiJson<PhoneLoginRequest>,
 ) -> ApiResult<LoginResult> {
     throttle(&state, rate_limit::LOGIN, &client)?;
-    validate::phone("mobile", &body.mobile)?;
-    validate::sms_code("captcha", &body.captcha)?;
-    let mobile = validate::normalize_phone(&body.mobile).unwrap_or_default();
+    let mobile = sms::phone_and_code("mobile", &body.mobile, "captcha", &body.captcha)?;
     if let Err(e) = sms::verify(&state.db, &state.jwt_secret, &mobile, Purpose::Login, &body.captcha, true).await {
-        let entry = LoginEntry {
-            ok: false,
-            user_id: None,
-            username: &mobile,
-            ip: &client.ip,
-            tenant_id: None,
-            content: "wrong SMS code",
-            url: "/sys/phoneLogin",
-        };
+        let entry = LoginEntry::new(false, None, &mobile, &client.ip, "wrong SMS code", "/sys/phoneLogin");
         logs::login(&state.db, entry).await?;
         return Err(e);
     }
@@ -275,15 +237,7 @@ pub async fn logout(State(state): State<AppState>, client: ClientMeta, headers: 
         let live = session::find_active(&state.db, &claims.sid).await?;
         session::revoke(&state.db, &claims.sid).await?;
         if let Some((_, user)) = live {
-            let entry = LoginEntry {
-                ok: true,
-                user_id: Some(&user.id),
-                username: &user.username,
-                ip: &client.ip,
-                tenant_id: Some(user.tenant_id),
-                content: "sign-out",
-                url: logs::LOGOUT_URL,
-            };
+            let entry = LoginEntry::new(true, Some(&user), &user.username, &client.ip, "sign-out", logs::LOGOUT_URL);
             logs::login(&state.db, entry).await?;
         }
     }

@@ -10,7 +10,7 @@ use chrono::{Duration, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use hmac::{Hmac, Mac};
-use logistics_core::MessageKey;
+use logistics_core::{FieldError, MessageKey, validate};
 use sha2::Sha256;
 
 use crate::platform::db::Db;
@@ -155,6 +155,14 @@ pub async fn issue(db: &Db, secret: &str, sender: &dyn SmsSender, mobile: &str, 
         return Err(AppError::unavailable(cause));
     }
     Ok(())
+}
+
+/// A phone number and the code sent to it as a form names them: both checked (the number first),
+/// the number normalized.
+pub fn phone_and_code(phone_field: &str, phone: &str, code_field: &str, code: &str) -> Result<String, FieldError> {
+    validate::phone(phone_field, phone)?;
+    validate::sms_code(code_field, code)?;
+    Ok(validate::normalize_phone(phone).unwrap_or_default())
 }
 
 /// Checks a code against the newest live one for the phone and purpose. A wrong code counts an

@@ -5,20 +5,22 @@
 
 use std::collections::HashMap;
 
-use axum::extract::State;
 use diesel::prelude::*;
+use diesel::sql_types::Text;
 use diesel_async::RunQueryDsl;
 use logistics_core::{MessageKey, orgcode};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::platform::caller::Caller;
 use crate::platform::db::Db;
 use crate::platform::db::schema::sys_category;
-use crate::platform::http::lang::pick;
 use crate::platform::http::page::{Order, filter, prefix_pattern};
-use crate::platform::http::{ApiQuery, ApiResult, AppError, Page, PageParams, current_lang, ok};
+use crate::platform::http::time::DateTime;
+use crate::platform::http::{ApiQuery, ApiResult, AppError, Page, PageParams, ok};
 use crate::platform::resource::form::{optional, required};
-use crate::platform::resource::{Field, Filter, Resource, Scope, Values, Written, handlers};
+use crate::platform::resource::sql::Sql;
+use crate::platform::resource::{Checked, Field, Filter, Localized, Resource, Scope, Values, Written, handlers};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
@@ -26,7 +28,8 @@ use crate::{with_conn, with_write};
 
 pub const ROOT: &str = "0";
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema, QueryableByName)]
+#[diesel(table_name = sys_category)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryRecord {
     pub id: String,
@@ -35,24 +38,12 @@ pub struct CategoryRecord {
     pub name: String,
     pub name_en: Option<String>,
     /// The name in the request's language.
+    #[diesel(sql_type = Text)]
     pub title: String,
     pub code: String,
     pub has_child: bool,
     pub sort_order: i32,
-    pub create_time: String,
-}
-
-#[derive(Queryable, Selectable, QueryableByName)]
-#[diesel(table_name = sys_category)]
-pub struct Row {
-    id: String,
-    pid: String,
-    name: String,
-    name_en: Option<String>,
-    code: String,
-    has_child: bool,
-    sort_order: i32,
-    create_time: chrono::NaiveDateTime,
+    pub create_time: DateTime,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -85,7 +76,6 @@ pub struct Categories;
 impl Resource for Categories {
     const PATH: &'static str = "/sys/category";
     const PERMISSION: &'static str = "system:category";
-    const TAG: &'static str = "system";
     const NOUN: &'static str = "category";
     const PLURAL: &'static str = "categories";
     const TABLE: &'static str = "sys_category";
@@ -109,35 +99,13 @@ impl Resource for Categories {
     const HAS_UPDATE_BY: bool = true;
     /// Codes are assigned one by one from what is saved: a workbook of categories has none.
     const OMIT: &'static [&'static str] = &["importExcel"];
+    const LOCALIZED: Option<Localized> = Some(Localized::title("name", "name_en"));
 
-    type Row = Row;
-    type Record = CategoryRecord;
-    type Form = CategoryForm;
-
-    fn record(r: Row) -> CategoryRecord {
-        CategoryRecord {
-            title: pick(current_lang(), r.name.clone(), r.name_en.clone()),
-            id: r.id,
-            pid: r.pid,
-            name: r.name,
-            name_en: r.name_en,
-            code: r.code,
-            has_child: r.has_child,
-            sort_order: r.sort_order,
-            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-        }
-    }
-
-    crate::keyed_by!(CategoryRecord, CategoryForm, code);
+    crate::record_form!(CategoryRecord, CategoryForm, code);
 
     /// Names and order; on add also the parent (in the tenant, else 404) and the next free code
     /// under it.
-    async fn values(
-        state: &AppState,
-        me: &CurrentUser,
-        form: &CategoryForm,
-        before: Option<&CategoryRecord>,
-    ) -> Result<Values, AppError> {
+    async fn values(state: &AppState, me: &CurrentUser, form: &CategoryForm, before: Option<&CategoryRecord>) -> Checked {
         let name = required("name", MessageKey::FieldCategoryName, &form.name, 100)?;
         let name_en = optional("nameEn", MessageKey::FieldCategoryName, &form.name_en, 100)?;
         let sort_order = form.sort_order.unwrap_or(0).clamp(-99_999, 99_999);
@@ -212,8 +180,7 @@ pub struct CategoryFilter {
 #[utoipa::path(get, path = "/sys/category/rootList", tag = "system", params(CategoryFilter, PageParams),
     responses((status = 200, body = crate::platform::http::Envelope<Page<CategoryRecord>>), (status = 400), (status = 403)))]
 pub async fn root_list(
-    state: State<AppState>,
-    me: CurrentUser,
+    caller: Caller,
     ApiQuery(mut params): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Page<CategoryRecord>> {
     let searching = ["name", "code"].iter().any(|p| params.get(*p).is_some_and(|v| !v.trim().is_empty()));
@@ -222,7 +189,7 @@ pub async fn root_list(
     } else {
         params.insert("pid".to_owned(), ROOT.to_owned());
     }
-    handlers::list::<Categories>(state, me, ApiQuery(params)).await
+    handlers::list::<Categories>(caller, ApiQuery(params)).await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -231,33 +198,21 @@ pub struct PidQuery {
     pub pid: Option<String>,
 }
 
-async fn children(db: &Db, tenant_id: i32, pid: &str) -> Result<Vec<CategoryRecord>, AppError> {
-    let rows: Vec<Row> = with_conn!(db, |conn| {
-        sys_category::table
-            .filter(sys_category::tenant_id.eq(tenant_id))
-            .filter(sys_category::pid.eq(pid))
-            .select(Row::as_select())
-            .order((sys_category::sort_order.asc(), sys_category::code.asc()))
-            .load(conn)
-            .await?
-    });
-    Ok(rows.into_iter().map(Categories::record).collect())
-}
+/// Categories of the tenant in the tree's order.
+const TREE_ORDER: &str = " ORDER BY sort_order ASC, code ASC";
 
 /// The children of a category.
 #[utoipa::path(get, path = "/sys/category/childList", tag = "system", params(PidQuery),
     responses((status = 200, body = crate::platform::http::Envelope<Vec<CategoryRecord>>), (status = 403), (status = 404)))]
-pub async fn child_list(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<PidQuery>,
-) -> ApiResult<Vec<CategoryRecord>> {
+pub async fn child_list(Caller(state, me): Caller, ApiQuery(q): ApiQuery<PidQuery>) -> ApiResult<Vec<CategoryRecord>> {
     grants::require(&state, &me, "system:category:list").await?;
     let pid = q.pid.as_deref().map(str::trim).filter(|p| !p.is_empty()).unwrap_or(ROOT);
     if pid != ROOT {
         handlers::find::<Categories>(&state, &me, pid).await?;
     }
-    ok(children(&state.db, me.tenant_id, pid).await?)
+    let mut children = Sql::new(" AND pid = ");
+    children.bind(pid);
+    ok(handlers::all::<Categories>(&state, &me, children, TREE_ORDER).await?)
 }
 
 /// A node of the category tree (for selects).
@@ -284,20 +239,13 @@ pub struct TreeQuery {
 /// The tenant's category tree, or the subtree under `code`.
 #[utoipa::path(get, path = "/sys/category/tree", tag = "system", params(TreeQuery),
     responses((status = 200, body = crate::platform::http::Envelope<Vec<CategoryNode>>), (status = 401)))]
-pub async fn tree(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<TreeQuery>,
-) -> ApiResult<Vec<CategoryNode>> {
+pub async fn tree(Caller(state, me): Caller, ApiQuery(q): ApiQuery<TreeQuery>) -> ApiResult<Vec<CategoryNode>> {
     let under = filter(&q.code);
-    let rows: Vec<Row> = with_conn!(&state.db, |conn| {
-        let mut query = sys_category::table.filter(sys_category::tenant_id.eq(me.tenant_id)).into_boxed();
-        if let Some(code) = &under {
-            query = query.filter(sys_category::code.like(prefix_pattern(code)).escape('\\'));
-        }
-        query.select(Row::as_select()).order((sys_category::sort_order.asc(), sys_category::code.asc())).load(conn).await?
-    });
-    let records: Vec<CategoryRecord> = rows.into_iter().map(Categories::record).collect();
+    let mut within = Sql::default();
+    if let Some(code) = &under {
+        within.push(" AND code LIKE ").bind(prefix_pattern(code)).push(" ESCAPE '\\'");
+    }
+    let records = handlers::all::<Categories>(&state, &me, within, TREE_ORDER).await?;
     let top: Vec<&CategoryRecord> = match &under {
         Some(code) => records.iter().filter(|r| r.code.len() == code.len() + 3 && r.code.starts_with(code.as_str())).collect(),
         None => records.iter().filter(|r| r.pid == ROOT).collect(),

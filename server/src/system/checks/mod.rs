@@ -45,64 +45,36 @@ pub async fn duplicate(State(state): State<AppState>, me: CurrentUser, ApiQuery(
     macro_rules! count {
         ($query:expr) => {{ if value.is_empty() { 0 } else { with_conn!(&state.db, |conn| { $query.count().get_result::<i64>(conn).await? }) } }};
     }
+    // The table's other records holding the value in the column.
+    macro_rules! others {
+        ($table:ident, $column:ident, $value:expr) => {
+            $table::table.filter($table::$column.eq($value)).filter($table::id.ne(&own))
+        };
+    }
     let taken: i64 = match (q.table_name.as_str(), q.field_name.as_str()) {
-        ("sys_user", "username") => count!(sys_user::table.filter(sys_user::username.eq(&value)).filter(sys_user::id.ne(&own))),
+        ("sys_user", "username") => count!(others!(sys_user, username, &value)),
         ("sys_user", "phone") => {
-            let phone = validate::normalize_phone(&value).unwrap_or_else(|| value.clone());
-            count!(sys_user::table.filter(sys_user::phone.eq(&phone)).filter(sys_user::id.ne(&own)))
+            count!(others!(sys_user, phone, validate::normalize_phone(&value).unwrap_or_else(|| value.clone())))
         }
-        ("sys_user", "email") => {
-            count!(sys_user::table.filter(sys_user::email.eq(value.to_lowercase())).filter(sys_user::id.ne(&own)))
+        ("sys_user", "email") => count!(others!(sys_user, email, value.to_lowercase())),
+        ("sys_user", "work_no") => {
+            count!(others!(sys_user, work_no, &value).filter(sys_user::tenant_id.eq(tenant)).filter(sys_user::del_flag.eq(0)))
         }
-        ("sys_user", "work_no") => count!(
-            sys_user::table
-                .filter(sys_user::work_no.eq(&value))
-                .filter(sys_user::tenant_id.eq(tenant))
-                .filter(sys_user::del_flag.eq(0))
-                .filter(sys_user::id.ne(&own))
-        ),
-        ("sys_role", "role_code") => count!(
-            sys_role::table
-                .filter(sys_role::role_code.eq(&value))
-                .filter(sys_role::tenant_id.eq(tenant))
-                .filter(sys_role::id.ne(&own))
-        ),
-        ("sys_depart", "org_code") => count!(
-            sys_depart::table
-                .filter(sys_depart::org_code.eq(&value))
-                .filter(sys_depart::tenant_id.eq(tenant))
-                .filter(sys_depart::id.ne(&own))
-        ),
-        ("sys_position", "code") => count!(
-            sys_position::table
-                .filter(sys_position::code.eq(&value))
-                .filter(sys_position::tenant_id.eq(tenant))
-                .filter(sys_position::id.ne(&own))
-        ),
-        ("sys_depart_role", "role_code") => count!(
-            sys_depart_role::table
-                .filter(sys_depart_role::role_code.eq(&value))
-                .filter(sys_depart_role::tenant_id.eq(tenant))
-                .filter(sys_depart_role::id.ne(&own))
-        ),
+        ("sys_role", "role_code") => count!(others!(sys_role, role_code, &value).filter(sys_role::tenant_id.eq(tenant))),
+        ("sys_depart", "org_code") => count!(others!(sys_depart, org_code, &value).filter(sys_depart::tenant_id.eq(tenant))),
+        ("sys_position", "code") => count!(others!(sys_position, code, &value).filter(sys_position::tenant_id.eq(tenant))),
+        ("sys_depart_role", "role_code") => {
+            count!(others!(sys_depart_role, role_code, &value).filter(sys_depart_role::tenant_id.eq(tenant)))
+        }
+        ("sys_permission", "perms") => count!(others!(sys_permission, perms, &value).filter(sys_permission::del_flag.eq(0))),
+        ("sys_permission", "url") => count!(others!(sys_permission, url, &value).filter(sys_permission::del_flag.eq(0))),
+        ("sys_dict", "dict_code") => count!(others!(sys_dict, dict_code, &value)),
+        // Tenants have number ids; countries are keyed by their code.
         ("sys_tenant", "name") => {
             count!(
                 sys_tenant::table.filter(sys_tenant::name.eq(&value)).filter(sys_tenant::id.ne(own.parse::<i32>().unwrap_or(0)))
             )
         }
-        ("sys_permission", "perms") => count!(
-            sys_permission::table
-                .filter(sys_permission::perms.eq(&value))
-                .filter(sys_permission::del_flag.eq(0))
-                .filter(sys_permission::id.ne(&own))
-        ),
-        ("sys_permission", "url") => count!(
-            sys_permission::table
-                .filter(sys_permission::url.eq(&value))
-                .filter(sys_permission::del_flag.eq(0))
-                .filter(sys_permission::id.ne(&own))
-        ),
-        ("sys_dict", "dict_code") => count!(sys_dict::table.filter(sys_dict::dict_code.eq(&value)).filter(sys_dict::id.ne(&own))),
         ("sys_country", "code") => count!(sys_country::table.filter(sys_country::code.eq(value.to_uppercase()))),
         _ => return Err(unsupported()),
     };

@@ -4,32 +4,36 @@
 //! Platform-wide: the platform's administrators edit, every signed-in user reads. A declared
 //! resource keyed by its code; `queryAll` (the enabled ones, for selects) is written here.
 
-use axum::extract::State;
 use diesel::prelude::*;
+use diesel::sql_types::Text;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{MessageKey, codes};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::platform::caller::Caller;
 use crate::platform::db::schema::sys_country;
 use crate::platform::db::{Db, DbResult};
 use crate::platform::http::page::{Order, filter};
-use crate::platform::http::{ApiResult, AppError, current_lang, ok};
+use crate::platform::http::{ApiResult, AppError, ok};
 use crate::platform::resource::form::required;
-use crate::platform::resource::{Field, Filter, Resource, Scope, Values};
+use crate::platform::resource::sql::Sql;
+use crate::platform::resource::{Checked, Field, Filter, Localized, Resource, Scope, Values, handlers};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::{with_conn, with_write};
 
 const SEED: &str = include_str!("countries.json");
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema, QueryableByName)]
+#[diesel(table_name = sys_country)]
 #[serde(rename_all = "camelCase")]
 pub struct CountryRecord {
     pub code: String,
     pub name_zh: String,
     pub name_en: String,
     /// The name in the request's language.
+    #[diesel(sql_type = Text)]
     pub name: String,
     /// "+86".
     pub phone_prefix: Option<String>,
@@ -38,35 +42,6 @@ pub struct CountryRecord {
     pub postal_pattern: Option<String>,
     pub enabled: bool,
     pub sort_order: i32,
-}
-
-#[derive(Queryable, Selectable, QueryableByName)]
-#[diesel(table_name = sys_country)]
-pub struct Row {
-    code: String,
-    name_zh: String,
-    name_en: String,
-    phone_prefix: Option<String>,
-    postal_pattern: Option<String>,
-    enabled: bool,
-    sort_order: i32,
-}
-
-fn to_record(r: Row) -> CountryRecord {
-    let name = match current_lang() {
-        logistics_core::Lang::ZhCn => r.name_zh.clone(),
-        logistics_core::Lang::EnUs => r.name_en.clone(),
-    };
-    CountryRecord {
-        code: r.code,
-        name_zh: r.name_zh,
-        name_en: r.name_en,
-        name,
-        phone_prefix: r.phone_prefix,
-        postal_pattern: r.postal_pattern,
-        enabled: r.enabled,
-        sort_order: r.sort_order,
-    }
 }
 
 #[derive(Deserialize)]
@@ -121,16 +96,10 @@ pub async fn seed(db: &Db) -> DbResult<()> {
 /// The enabled countries (for selects), by sort order then code.
 #[utoipa::path(get, path = "/sys/country/queryAll", tag = "system",
     responses((status = 200, body = crate::platform::http::Envelope<Vec<CountryRecord>>), (status = 401)))]
-pub async fn query_all(State(state): State<AppState>, _me: CurrentUser) -> ApiResult<Vec<CountryRecord>> {
-    let rows: Vec<Row> = with_conn!(&state.db, |conn| {
-        sys_country::table
-            .filter(sys_country::enabled.eq(true))
-            .select(Row::as_select())
-            .order((sys_country::sort_order.asc(), sys_country::code.asc()))
-            .load(conn)
-            .await?
-    });
-    ok(rows.into_iter().map(to_record).collect())
+pub async fn query_all(Caller(state, me): Caller) -> ApiResult<Vec<CountryRecord>> {
+    let mut enabled = Sql::new(" AND enabled = ");
+    enabled.bind(true);
+    ok(handlers::all::<Countries>(&state, &me, enabled, " ORDER BY sort_order ASC, code ASC").await?)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -157,7 +126,6 @@ pub struct Countries;
 impl Resource for Countries {
     const PATH: &'static str = "/sys/country";
     const PERMISSION: &'static str = "system:country";
-    const TAG: &'static str = "system";
     const NOUN: &'static str = "country";
     const PLURAL: &'static str = "countries";
     const TABLE: &'static str = "sys_country";
@@ -184,17 +152,13 @@ impl Resource for Countries {
     const HAS_UPDATE_BY: bool = true;
     /// Every form with an address reads countries.
     const OPEN_QUERY_BY_ID: bool = true;
+    const LOCALIZED: Option<Localized> = Some(Localized { alias: "name", zh: "name_zh", en: "name_en" });
 
-    type Row = Row;
     type Record = CountryRecord;
     type Form = CountryForm;
 
-    fn record(row: Row) -> CountryRecord {
-        to_record(row)
-    }
-
-    fn id(record: &CountryRecord) -> &str {
-        &record.code
+    fn id(record: &CountryRecord) -> String {
+        record.code.clone()
     }
 
     fn label(record: &CountryRecord) -> String {
@@ -206,12 +170,7 @@ impl Resource for Countries {
         Some(&form.code)
     }
 
-    async fn values(
-        _: &AppState,
-        _: &CurrentUser,
-        form: &CountryForm,
-        before: Option<&CountryRecord>,
-    ) -> Result<Values, AppError> {
+    async fn values(_: &AppState, _: &CurrentUser, form: &CountryForm, before: Option<&CountryRecord>) -> Checked {
         let code = match before {
             None => Some(code_of(&form.code)?),
             Some(_) => None,

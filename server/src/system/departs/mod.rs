@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use crate::platform::db::schema::{sys_depart, sys_user_depart};
 use crate::platform::db::{Db, DbResult};
+use crate::platform::http::lang::pick;
 use crate::{with_conn, with_write};
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -36,16 +37,7 @@ pub async fn of_user(db: &Db, user_id: &str, lang: Lang) -> DbResult<Vec<DepartI
             .load(conn)
             .await?
     });
-    Ok(rows
-        .into_iter()
-        .map(|(id, org_code, zh, en)| {
-            let depart_name = match (lang, en) {
-                (Lang::EnUs, Some(en)) if !en.is_empty() => en,
-                _ => zh,
-            };
-            DepartInfo { id, org_code, depart_name }
-        })
-        .collect())
+    Ok(rows.into_iter().map(|(id, org_code, zh, en)| DepartInfo { id, org_code, depart_name: pick(lang, zh, en) }).collect())
 }
 
 /// The name of the user's current department, for `userInfo.orgCodeTxt`.

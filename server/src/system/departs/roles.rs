@@ -3,19 +3,20 @@
 //! resource listed under its department, checked like roles (`roles::admin`); assigning members
 //! and permissions is written here.
 
-use axum::extract::State;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::MessageKey;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::platform::caller::Caller;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{sys_depart_role, sys_depart_role_permission, sys_depart_role_user, sys_user_depart};
 use crate::platform::http::page::{Order, split_ids};
+use crate::platform::http::time::DateTime;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, ok};
 use crate::platform::resource::handlers::find;
-use crate::platform::resource::{Field, Filter, Parent, Resource, Scope, Values, Written};
+use crate::platform::resource::{Checked, Field, Filter, Parent, Resource, Scope, Written};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::admin::depart_grants::DepartQuery;
@@ -29,7 +30,8 @@ use crate::{system::users, with_conn, with_write};
 
 const CODE: &str = "system:depart:role";
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema, QueryableByName)]
+#[diesel(table_name = sys_depart_role)]
 #[serde(rename_all = "camelCase")]
 pub struct DepartRoleRecord {
     pub id: String,
@@ -37,18 +39,7 @@ pub struct DepartRoleRecord {
     pub role_name: String,
     pub role_code: String,
     pub description: Option<String>,
-    pub create_time: String,
-}
-
-#[derive(Queryable, Selectable, QueryableByName)]
-#[diesel(table_name = sys_depart_role)]
-pub struct Row {
-    id: String,
-    depart_id: String,
-    role_name: String,
-    role_code: String,
-    description: Option<String>,
-    create_time: chrono::NaiveDateTime,
+    pub create_time: DateTime,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -69,7 +60,6 @@ pub struct DepartRoles;
 impl Resource for DepartRoles {
     const PATH: &'static str = "/sys/sysDepartRole";
     const PERMISSION: &'static str = CODE;
-    const TAG: &'static str = "system";
     const NOUN: &'static str = "department role";
     const PLURAL: &'static str = "department roles";
     const TABLE: &'static str = "sys_depart_role";
@@ -93,22 +83,7 @@ impl Resource for DepartRoles {
     const CASCADE: &'static [(&'static str, &'static str)] =
         &[("sys_depart_role_permission", "role_id"), ("sys_depart_role_user", "drole_id")];
 
-    type Row = Row;
-    type Record = DepartRoleRecord;
-    type Form = DepartRoleForm;
-
-    fn record(r: Row) -> DepartRoleRecord {
-        DepartRoleRecord {
-            id: r.id,
-            depart_id: r.depart_id,
-            role_name: r.role_name,
-            role_code: r.role_code,
-            description: r.description,
-            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-        }
-    }
-
-    crate::keyed_by!(DepartRoleRecord, DepartRoleForm, role_code);
+    crate::record_form!(DepartRoleRecord, DepartRoleForm, role_code);
 
     /// One button holds every call.
     fn permission(_verb: &str) -> String {
@@ -120,12 +95,7 @@ impl Resource for DepartRoles {
     }
 
     /// Checked like roles; on add, the department is the tenant's (else 404).
-    async fn values(
-        state: &AppState,
-        me: &CurrentUser,
-        form: &DepartRoleForm,
-        before: Option<&DepartRoleRecord>,
-    ) -> Result<Values, AppError> {
+    async fn values(state: &AppState, me: &CurrentUser, form: &DepartRoleForm, before: Option<&DepartRoleRecord>) -> Checked {
         let mut values = role_values(&form.role_code, &form.role_name, None, &form.description)?;
         if before.is_none() {
             let depart_id = form.depart_id.trim().to_owned();
@@ -157,11 +127,7 @@ pub struct UserDepartQuery {
 /// The department roles a member holds in a department.
 #[utoipa::path(get, path = "/sys/sysDepartRole/getDeptRoleByUserId", tag = "system", params(UserDepartQuery),
     responses((status = 200, body = crate::platform::http::Envelope<Vec<String>>), (status = 403), (status = 404)))]
-pub async fn of_user(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<UserDepartQuery>,
-) -> ApiResult<Vec<String>> {
+pub async fn of_user(Caller(state, me): Caller, ApiQuery(q): ApiQuery<UserDepartQuery>) -> ApiResult<Vec<String>> {
     grants::require(&state, &me, CODE).await?;
     tenant_depart(&state.db, q.depart_id.trim(), me.tenant_id).await?;
     member(&state.db, q.user_id.trim(), q.depart_id.trim()).await?;
@@ -204,7 +170,7 @@ pub struct AssignDepartRoles {
 /// Sets a member's roles within one department (all roles must be of one department the user is in).
 #[utoipa::path(post, path = "/sys/sysDepartRole/deptRoleUserAdd", tag = "system", request_body = AssignDepartRoles,
     responses((status = 200), (status = 403), (status = 404)))]
-pub async fn assign(State(state): State<AppState>, me: CurrentUser, ApiJson(body): ApiJson<AssignDepartRoles>) -> ApiResult<()> {
+pub async fn assign(Caller(state, me): Caller, ApiJson(body): ApiJson<AssignDepartRoles>) -> ApiResult<()> {
     let granted = grants::require(&state, &me, CODE).await?;
     let wanted = split_ids(&body.new_role_id);
     let user = users::find(&state.db, users::Lookup::Id(body.user_id.trim()))
@@ -276,11 +242,7 @@ async fn role_permission_ids(db: &Db, role_id: &str) -> Result<Vec<String>, AppE
 /// What the department holds: the tree its roles are granted from.
 #[utoipa::path(get, path = "/sys/sysDepartPermission/queryTreeListForDeptRole", tag = "system", params(DepartQuery),
     responses((status = 200, body = crate::platform::http::Envelope<GrantTree>), (status = 403), (status = 404)))]
-pub async fn tree_for_role(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<DepartQuery>,
-) -> ApiResult<GrantTree> {
+pub async fn tree_for_role(Caller(state, me): Caller, ApiQuery(q): ApiQuery<DepartQuery>) -> ApiResult<GrantTree> {
     grants::require(&state, &me, CODE).await?;
     tenant_depart(&state.db, q.depart_id.trim(), me.tenant_id).await?;
     let held = depart_permission_ids(&state.db, q.depart_id.trim()).await?;
@@ -290,11 +252,7 @@ pub async fn tree_for_role(
 /// A department role's permission ids.
 #[utoipa::path(get, path = "/sys/sysDepartPermission/queryDeptRolePermission", tag = "system", params(RoleQuery),
     responses((status = 200, body = crate::platform::http::Envelope<Vec<String>>), (status = 403), (status = 404)))]
-pub async fn role_permissions(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<RoleQuery>,
-) -> ApiResult<Vec<String>> {
+pub async fn role_permissions(Caller(state, me): Caller, ApiQuery(q): ApiQuery<RoleQuery>) -> ApiResult<Vec<String>> {
     grants::require(&state, &me, CODE).await?;
     find::<DepartRoles>(&state, &me, q.role_id.trim()).await?;
     ok(role_permission_ids(&state.db, q.role_id.trim()).await?)
@@ -313,11 +271,7 @@ pub struct SaveDepartRolePermission {
 /// Replaces a department role's permissions, within the department's and the caller's.
 #[utoipa::path(post, path = "/sys/sysDepartPermission/saveDeptRolePermission", tag = "system", request_body = SaveDepartRolePermission,
     responses((status = 200), (status = 403), (status = 404)))]
-pub async fn save_role_permissions(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(body): ApiJson<SaveDepartRolePermission>,
-) -> ApiResult<()> {
+pub async fn save_role_permissions(Caller(state, me): Caller, ApiJson(body): ApiJson<SaveDepartRolePermission>) -> ApiResult<()> {
     let granted = grants::require(&state, &me, CODE).await?;
     let role = find::<DepartRoles>(&state, &me, body.role_id.trim()).await?;
     let held = depart_permission_ids(&state.db, &role.depart_id).await?;

@@ -47,10 +47,8 @@ impl AllDicts {
     }
 
     /// `{code: [options]}` for every dictionary, as the login answer carries it.
-    pub fn all(&self, lang: Lang) -> serde_json::Map<String, serde_json::Value> {
-        let mut codes: Vec<&String> = self.by_code.keys().collect();
-        codes.sort();
-        codes.into_iter().map(|code| (code.clone(), serde_json::to_value(self.options(code, lang)).unwrap_or_default())).collect()
+    pub fn all(&self, lang: Lang) -> AllDictItems {
+        AllDictItems(self.by_code.keys().map(|code| (code.clone(), self.options(code, lang))).collect())
     }
 }
 
@@ -124,3 +122,8 @@ async fn load(db: &Db) -> DbResult<AllDicts> {
     }
     Ok(all)
 }
+
+/// Every dictionary's enabled items by code, codes in order.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(transparent)]
+pub struct AllDictItems(pub std::collections::BTreeMap<String, Vec<DictOption>>);

@@ -2,8 +2,8 @@
 //! state. Listed under their dictionary (`dictId`); reading takes `system:dict:list`, changing
 //! items `system:dict:edit`. A declared resource.
 
-use diesel::QueryableByName;
 use diesel::prelude::*;
+use diesel::sql_types::Text;
 use diesel_async::RunQueryDsl;
 use logistics_core::MessageKey;
 use serde::{Deserialize, Serialize};
@@ -11,11 +11,11 @@ use utoipa::ToSchema;
 
 use super::changed;
 use crate::platform::db::schema::{sys_dict, sys_dict_item};
-use crate::platform::http::lang::pick;
-use crate::platform::http::page::{Order, filter};
-use crate::platform::http::{AppError, current_lang};
-use crate::platform::resource::form::{optional, required};
-use crate::platform::resource::{Field, Filter, Kind, Parent, Resource, Scope, Values, Written};
+use crate::platform::http::AppError;
+use crate::platform::http::page::Order;
+use crate::platform::http::time::DateTime;
+use crate::platform::resource::form::{one_of, optional, required, status};
+use crate::platform::resource::{Checked, Field, Filter, Kind, Localized, Parent, Resource, Scope, Values, Written};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::with_conn;
@@ -23,7 +23,8 @@ use crate::with_conn;
 /// The tag colours an item may have (Chakra palette names).
 pub const COLORS: &[&str] = &["gray", "red", "orange", "yellow", "green", "teal", "blue", "cyan", "purple", "pink"];
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema, QueryableByName)]
+#[diesel(table_name = sys_dict_item)]
 #[serde(rename_all = "camelCase")]
 pub struct DictItemRecord {
     pub id: String,
@@ -31,6 +32,7 @@ pub struct DictItemRecord {
     pub item_text: String,
     pub item_text_en: Option<String>,
     /// The text in the request's language.
+    #[diesel(sql_type = Text)]
     pub title: String,
     pub item_value: String,
     pub item_color: Option<String>,
@@ -38,27 +40,11 @@ pub struct DictItemRecord {
     pub sort_order: i32,
     /// 1 enabled, 0 disabled.
     pub status: i16,
-    pub create_time: String,
+    pub create_time: DateTime,
     /// The dictionary's code, naming the item in the operation log (`priority=H`).
     #[serde(skip)]
+    #[diesel(sql_type = Text)]
     pub dict_code: String,
-}
-
-#[derive(QueryableByName)]
-#[diesel(table_name = sys_dict_item)]
-pub struct Row {
-    id: String,
-    dict_id: String,
-    item_text: String,
-    item_text_en: Option<String>,
-    item_value: String,
-    item_color: Option<String>,
-    description: Option<String>,
-    sort_order: i32,
-    status: i16,
-    create_time: chrono::NaiveDateTime,
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    dict_code: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -93,7 +79,6 @@ pub struct DictItems;
 impl Resource for DictItems {
     const PATH: &'static str = "/sys/dictItem";
     const PERMISSION: &'static str = "system:dict:item";
-    const TAG: &'static str = "system";
     const NOUN: &'static str = "dictionary item";
     const PLURAL: &'static str = "dictionary items";
     const TABLE: &'static str = "sys_dict_item";
@@ -119,39 +104,9 @@ impl Resource for DictItems {
     const PARENT: Option<Parent> = Some(Parent { params: &["dictId"], column: "dict_id", doc: "The dictionary (required)." });
     /// Shown on the dictionaries' menu, whose rules name dictionaries' columns.
     const DATA_RULES: bool = false;
+    const LOCALIZED: Option<Localized> = Some(Localized::title("item_text", "item_text_en"));
 
-    type Row = Row;
-    type Record = DictItemRecord;
-    type Form = DictItemForm;
-
-    fn record(r: Row) -> DictItemRecord {
-        DictItemRecord {
-            title: pick(current_lang(), r.item_text.clone(), r.item_text_en.clone()),
-            id: r.id,
-            dict_id: r.dict_id,
-            item_text: r.item_text,
-            item_text_en: r.item_text_en,
-            item_value: r.item_value,
-            item_color: r.item_color,
-            description: r.description,
-            sort_order: r.sort_order,
-            status: r.status,
-            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-            dict_code: r.dict_code,
-        }
-    }
-
-    fn id(record: &DictItemRecord) -> &str {
-        &record.id
-    }
-
-    fn label(record: &DictItemRecord) -> String {
-        format!("{}={}", record.dict_code, record.item_value)
-    }
-
-    fn form_id(form: &DictItemForm) -> Option<&str> {
-        form.id.as_deref()
-    }
+    crate::record_form!(DictItemRecord, DictItemForm, |r| format!("{}={}", r.dict_code, r.item_value));
 
     /// Reading follows the dictionaries' list; every change is an edit of the dictionary.
     fn permission(verb: &str) -> String {
@@ -166,40 +121,19 @@ impl Resource for DictItems {
         dictionary(state, id).await.map(drop)
     }
 
-    async fn values(
-        state: &AppState,
-        _: &CurrentUser,
-        form: &DictItemForm,
-        before: Option<&DictItemRecord>,
-    ) -> Result<Values, AppError> {
-        let dict_id = match before {
-            None => Some(dictionary(state, form.dict_id.as_deref().unwrap_or("")).await?),
-            Some(_) => None,
+    async fn values(state: &AppState, _: &CurrentUser, form: &DictItemForm, before: Option<&DictItemRecord>) -> Checked {
+        let mut values: Values = match before {
+            None => vec![("dict_id", dictionary(state, form.dict_id.as_deref().unwrap_or("")).await?.into())],
+            Some(_) => Vec::new(),
         };
-        let text = required("itemText", MessageKey::FieldItemText, &form.item_text, 100)?;
-        let text_en = optional("itemTextEn", MessageKey::FieldItemText, &form.item_text_en, 100)?;
-        let value = required("itemValue", MessageKey::FieldItemValue, &form.item_value, 100)?;
-        let color = filter(&form.item_color);
-        if let Some(c) = &color
-            && !COLORS.contains(&c.as_str())
-        {
-            let label = MessageKey::FieldColor.template(current_lang());
-            return Err(AppError::field("itemColor", MessageKey::ValueInvalid).with("field", label));
-        }
-        let description = optional("description", MessageKey::FieldDescription, &form.description, 500)?;
-        let status = form.status.unwrap_or(1);
-        if status != 0 && status != 1 {
-            return Err(AppError::field("status", MessageKey::StatusInvalid));
-        }
-        let mut values: Values = dict_id.into_iter().map(|id| ("dict_id", id.into())).collect();
         values.extend([
-            ("item_text", text.into()),
-            ("item_text_en", text_en.into()),
-            ("item_value", value.into()),
-            ("item_color", color.into()),
-            ("description", description.into()),
+            ("item_text", required("itemText", MessageKey::FieldItemText, &form.item_text, 100)?.into()),
+            ("item_text_en", optional("itemTextEn", MessageKey::FieldItemText, &form.item_text_en, 100)?.into()),
+            ("item_value", required("itemValue", MessageKey::FieldItemValue, &form.item_value, 100)?.into()),
+            ("item_color", one_of("itemColor", MessageKey::FieldColor, &form.item_color, COLORS)?.into()),
+            ("description", optional("description", MessageKey::FieldDescription, &form.description, 500)?.into()),
             ("sort_order", form.sort_order.unwrap_or(0).clamp(-99_999, 99_999).into()),
-            ("status", status.into()),
+            ("status", status("status", form.status)?.into()),
         ]);
         Ok(values)
     }

@@ -8,53 +8,44 @@ pub mod cache;
 pub mod items;
 pub mod seed;
 
-use axum::extract::{Path, State};
+use axum::extract::Path;
 use diesel::QueryableByName;
+use diesel::sql_types::{BigInt, Text};
 use logistics_core::MessageKey;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub use cache::{DictCache, DictOption};
 
+use crate::platform::caller::Caller;
 use crate::platform::cluster::Change;
 use crate::platform::db::schema::sys_dict;
-use crate::platform::http::lang::pick;
 use crate::platform::http::page::Order;
 use crate::platform::http::reply::ok_with;
+use crate::platform::http::time::DateTime;
 use crate::platform::http::{ApiResult, AppError, current_lang, ok};
 use crate::platform::resource::form::{optional, required};
-use crate::platform::resource::{Field, Filter, Resource, Scope, Values, Written};
+use crate::platform::resource::{Checked, Field, Filter, Localized, Resource, Scope, Values, Written};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema, QueryableByName)]
+#[diesel(table_name = sys_dict)]
 #[serde(rename_all = "camelCase")]
 pub struct DictRecord {
     pub id: String,
     pub dict_name: String,
     pub dict_name_en: Option<String>,
     /// The name in the request's language.
+    #[diesel(sql_type = Text)]
     pub title: String,
     pub dict_code: String,
     pub description: Option<String>,
     /// Seeded: the application reads it, so it cannot be deleted.
     pub system_flag: bool,
+    #[diesel(sql_type = BigInt)]
     pub item_count: i64,
-    pub create_time: String,
-}
-
-#[derive(QueryableByName)]
-#[diesel(table_name = sys_dict)]
-pub struct Row {
-    id: String,
-    dict_name: String,
-    dict_name_en: Option<String>,
-    dict_code: String,
-    description: Option<String>,
-    system_flag: bool,
-    create_time: chrono::NaiveDateTime,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    item_count: i64,
+    pub create_time: DateTime,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -79,7 +70,6 @@ pub struct Dicts;
 impl Resource for Dicts {
     const PATH: &'static str = "/sys/dict";
     const PERMISSION: &'static str = "system:dict";
-    const TAG: &'static str = "system";
     const NOUN: &'static str = "dictionary";
     const PLURAL: &'static str = "dictionaries";
     const TABLE: &'static str = "sys_dict";
@@ -101,28 +91,11 @@ impl Resource for Dicts {
     const HAS_UPDATE_BY: bool = true;
     const SELECT: &'static str = "*, (SELECT COUNT(*) FROM sys_dict_item i WHERE i.dict_id = sys_dict.id) AS item_count";
     const CASCADE: &'static [(&'static str, &'static str)] = &[("sys_dict_item", "dict_id")];
+    const LOCALIZED: Option<Localized> = Some(Localized::title("dict_name", "dict_name_en"));
 
-    type Row = Row;
-    type Record = DictRecord;
-    type Form = DictForm;
+    crate::record_form!(DictRecord, DictForm, dict_code);
 
-    fn record(r: Row) -> DictRecord {
-        DictRecord {
-            title: pick(current_lang(), r.dict_name.clone(), r.dict_name_en.clone()),
-            id: r.id,
-            dict_name: r.dict_name,
-            dict_name_en: r.dict_name_en,
-            dict_code: r.dict_code,
-            description: r.description,
-            system_flag: r.system_flag,
-            item_count: r.item_count,
-            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-        }
-    }
-
-    crate::keyed_by!(DictRecord, DictForm, dict_code);
-
-    async fn values(_: &AppState, _: &CurrentUser, form: &DictForm, before: Option<&DictRecord>) -> Result<Values, AppError> {
+    async fn values(_: &AppState, _: &CurrentUser, form: &DictForm, before: Option<&DictRecord>) -> Checked {
         let code = logistics_core::codes::dict_code("dictCode", &form.dict_code)?;
         let name = required("dictName", MessageKey::FieldDictName, &form.dict_name, 100)?;
         let name_en = optional("dictNameEn", MessageKey::FieldDictName, &form.dict_name_en, 100)?;
@@ -160,22 +133,15 @@ impl Resource for Dicts {
 /// The enabled items of a dictionary in the request's language (an unknown code has none).
 #[utoipa::path(get, path = "/sys/dict/getDictItems/{code}", tag = "system", params(("code" = String, Path)),
     responses((status = 200, body = crate::platform::http::Envelope<Vec<DictOption>>), (status = 401)))]
-pub async fn get_dict_items(
-    State(state): State<AppState>,
-    _me: CurrentUser,
-    Path(code): Path<String>,
-) -> ApiResult<Vec<DictOption>> {
+pub async fn get_dict_items(Caller(state, _me): Caller, Path(code): Path<String>) -> ApiResult<Vec<DictOption>> {
     let all = state.dicts.get(&state.db).await?;
     ok(all.options(code.trim(), current_lang()))
 }
 
 /// Every dictionary's enabled items, `{code: [items]}` (the login answer's `sysAllDictItems`).
 #[utoipa::path(get, path = "/sys/dict/queryAllDictItems", tag = "system",
-    responses((status = 200, body = crate::platform::http::Envelope<serde_json::Value>), (status = 401)))]
-pub async fn query_all_dict_items(
-    State(state): State<AppState>,
-    _me: CurrentUser,
-) -> ApiResult<serde_json::Map<String, serde_json::Value>> {
+    responses((status = 200, body = crate::platform::http::Envelope<cache::AllDictItems>), (status = 401)))]
+pub async fn query_all_dict_items(Caller(state, _me): Caller) -> ApiResult<cache::AllDictItems> {
     let all = state.dicts.get(&state.db).await?;
     ok(all.all(current_lang()))
 }
@@ -183,7 +149,7 @@ pub async fn query_all_dict_items(
 /// Drops the dictionary cache on every instance.
 #[utoipa::path(get, path = "/sys/dict/refleshCache", tag = "system",
     responses((status = 200), (status = 401)))]
-pub async fn refresh_cache(State(state): State<AppState>, _me: CurrentUser) -> ApiResult<()> {
+pub async fn refresh_cache(Caller(state, _me): Caller) -> ApiResult<()> {
     changed(&state).await;
     ok_with(MessageKey::CacheRefreshed, ())
 }

@@ -10,7 +10,7 @@ use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{LOGIN, LOGOUT_URL, OPERATION, VISIT};
+use super::{LOGIN, LOGOUT_URL, NewLog, OPERATION, VISIT};
 use crate::platform::db::schema::sys_log;
 use crate::platform::db::{Db, DbResult};
 use crate::platform::http::page::{Order, filter, like_pattern};
@@ -18,10 +18,11 @@ use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PagePa
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
-use crate::system::users::DATE_TIME_FORMAT;
-use crate::{platform::secrets, with_conn, with_write};
+use crate::with_conn;
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+// An entry as read, and as the API shows it (one struct: the time is formatted on the way out).
+#[derive(Clone, Debug, Queryable, Selectable, Serialize, ToSchema)]
+#[diesel(table_name = sys_log)]
 #[serde(rename_all = "camelCase")]
 pub struct LogRecord {
     pub id: String,
@@ -37,43 +38,14 @@ pub struct LogRecord {
     pub operate_type: Option<i16>,
     pub before_value: Option<String>,
     pub after_value: Option<String>,
-    pub create_time: String,
+    #[schema(value_type = String)]
+    #[serde(serialize_with = "iso")]
+    pub create_time: NaiveDateTime,
 }
 
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = sys_log)]
-struct Row {
-    id: String,
-    log_type: i16,
-    log_content: String,
-    ok: bool,
-    userid: Option<String>,
-    username: Option<String>,
-    ip: Option<String>,
-    method: Option<String>,
-    request_url: Option<String>,
-    operate_type: Option<i16>,
-    before_value: Option<String>,
-    after_value: Option<String>,
-    create_time: NaiveDateTime,
-}
-
-fn to_record(r: Row) -> LogRecord {
-    LogRecord {
-        create_time: r.create_time.format(DATE_TIME_FORMAT).to_string(),
-        id: r.id,
-        log_type: r.log_type,
-        log_content: r.log_content,
-        ok: r.ok,
-        userid: r.userid,
-        username: r.username,
-        ip: r.ip,
-        method: r.method,
-        request_url: r.request_url,
-        operate_type: r.operate_type,
-        before_value: r.before_value,
-        after_value: r.after_value,
-    }
+/// A stored time as the API speaks it (see `platform::http::time`).
+fn iso<S: serde::Serializer>(t: &NaiveDateTime, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&crate::platform::http::time::iso(*t))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -87,7 +59,7 @@ pub struct LogFilter {
     pub username: Option<String>,
     pub ip: Option<String>,
     pub operate_type: Option<String>,
-    /// From (inclusive): `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`.
+    /// From (inclusive): an instant (ISO-8601 with an offset; without one, UTC) or a `YYYY-MM-DD` day.
     #[serde(rename = "createTime_begin")]
     #[param(rename = "createTime_begin")]
     pub create_time_begin: Option<String>,
@@ -102,7 +74,7 @@ pub struct LogFilter {
 
 fn bound(field: &str, text: &Option<String>, end: bool) -> Result<Option<NaiveDateTime>, AppError> {
     let Some(text) = filter(text) else { return Ok(None) };
-    if let Ok(t) = NaiveDateTime::parse_from_str(&text, DATE_TIME_FORMAT) {
+    if let Some(t) = crate::platform::http::time::parse_instant(&text) {
         return Ok(Some(t));
     }
     match NaiveDate::parse_from_str(&text, "%Y-%m-%d") {
@@ -168,9 +140,9 @@ pub async fn list(
             q
         }};
     }
-    let (total, rows): (i64, Vec<Row>) = with_conn!(&state.db, |conn| {
+    let (total, records): (i64, Vec<LogRecord>) = with_conn!(&state.db, |conn| {
         let total = filtered!().count().get_result(conn).await?;
-        let q = filtered!().select(Row::as_select()).limit(f.page.page_size()).offset(f.page.offset());
+        let q = filtered!().select(LogRecord::as_select()).limit(f.page.page_size()).offset(f.page.offset());
         let q = match sort {
             ("username", Order::Asc) => q.order(sys_log::username.asc()),
             ("username", Order::Desc) => q.order(sys_log::username.desc()),
@@ -181,7 +153,7 @@ pub async fn list(
         };
         (total, q.then_order_by(sys_log::id.asc()).load(conn).await?)
     });
-    ok(Page::new(rows.into_iter().map(to_record).collect(), total, &f.page))
+    ok(Page::new(records, total, &f.page))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -204,24 +176,16 @@ pub async fn visit(State(state): State<AppState>, me: CurrentUser, ApiJson(form)
     }
     let title: String = filter(&form.title).unwrap_or_default().chars().take(200).collect();
     let content = if title.is_empty() { path.to_owned() } else { format!("{title} {path}") };
-    with_write!(&state.db, |conn| {
-        diesel::insert_into(sys_log::table)
-            .values((
-                sys_log::id.eq(secrets::new_id()),
-                sys_log::log_type.eq(VISIT),
-                sys_log::log_content.eq(&content),
-                sys_log::ok.eq(true),
-                sys_log::userid.eq(&me.user.id),
-                sys_log::username.eq(&me.user.username),
-                sys_log::ip.eq(&me.ip),
-                sys_log::method.eq("GET"),
-                sys_log::request_url.eq(path),
-                sys_log::tenant_id.eq(me.tenant_id),
-                sys_log::create_time.eq(chrono::Utc::now().naive_utc()),
-            ))
-            .execute(conn)
-            .await?;
-    });
+    let row = NewLog {
+        userid: Some(&me.user.id),
+        username: &me.user.username,
+        ip: &me.ip,
+        method: Some("GET"),
+        request_url: Some(path),
+        tenant_id: Some(me.tenant_id),
+        ..NewLog::new(VISIT, &content)
+    };
+    super::write(&state.db, row).await?;
     ok(())
 }
 
@@ -236,33 +200,26 @@ pub struct LogInfo {
 
 /// Sign-ins (successful, not sign-outs) of a tenant from `from` to `to`: (count, distinct IPs).
 async fn visits(db: &Db, tenant_id: i32, from: Option<NaiveDateTime>, to: Option<NaiveDateTime>) -> DbResult<(i64, i64)> {
+    macro_rules! sign_ins {
+        () => {{
+            let mut q = sys_log::table
+                .filter(sys_log::tenant_id.eq(tenant_id))
+                .filter(sys_log::log_type.eq(LOGIN))
+                .filter(sys_log::ok.eq(true))
+                .filter(sys_log::request_url.ne(LOGOUT_URL))
+                .into_boxed();
+            if let Some(f) = from {
+                q = q.filter(sys_log::create_time.ge(f));
+            }
+            if let Some(t) = to {
+                q = q.filter(sys_log::create_time.lt(t));
+            }
+            q
+        }};
+    }
     let counts = with_conn!(db, |conn| {
-        let mut q = sys_log::table
-            .filter(sys_log::tenant_id.eq(tenant_id))
-            .filter(sys_log::log_type.eq(LOGIN))
-            .filter(sys_log::ok.eq(true))
-            .filter(sys_log::request_url.ne(LOGOUT_URL))
-            .into_boxed();
-        if let Some(f) = from {
-            q = q.filter(sys_log::create_time.ge(f));
-        }
-        if let Some(t) = to {
-            q = q.filter(sys_log::create_time.lt(t));
-        }
-        let count: i64 = q.count().get_result(conn).await?;
-        let mut q = sys_log::table
-            .filter(sys_log::tenant_id.eq(tenant_id))
-            .filter(sys_log::log_type.eq(LOGIN))
-            .filter(sys_log::ok.eq(true))
-            .filter(sys_log::request_url.ne(LOGOUT_URL))
-            .into_boxed();
-        if let Some(f) = from {
-            q = q.filter(sys_log::create_time.ge(f));
-        }
-        if let Some(t) = to {
-            q = q.filter(sys_log::create_time.lt(t));
-        }
-        let ips: i64 = q.select(diesel::dsl::count(sys_log::ip).aggregate_distinct()).get_result(conn).await?;
+        let count: i64 = sign_ins!().count().get_result(conn).await?;
+        let ips: i64 = sign_ins!().select(diesel::dsl::count(sys_log::ip).aggregate_distinct()).get_result(conn).await?;
         (count, ips)
     });
     Ok(counts)

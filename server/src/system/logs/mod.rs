@@ -6,6 +6,7 @@ use diesel_async::RunQueryDsl;
 use crate::platform::db::schema::sys_log;
 use crate::platform::db::{Db, DbResult};
 use crate::platform::secrets;
+use crate::system::users::User;
 use crate::{with_conn, with_write};
 
 pub mod admin;
@@ -37,27 +38,75 @@ pub struct LoginEntry<'a> {
     pub url: &'a str,
 }
 
+impl<'a> LoginEntry<'a> {
+    /// An attempt naming `username` from `ip` at `url`, by `user` when the name is an account's.
+    pub fn new(ok: bool, user: Option<&'a User>, username: &'a str, ip: &'a str, content: &'a str, url: &'a str) -> Self {
+        LoginEntry { ok, user_id: user.map(|u| u.id.as_str()), username, ip, tenant_id: user.map(|u| u.tenant_id), content, url }
+    }
+}
+
 pub async fn login(db: &Db, entry: LoginEntry<'_>) -> DbResult<()> {
     if !entry.ok {
         tracing::warn!(username = %entry.username, ip = %entry.ip, reason = %entry.content, "sign-in failed");
     }
-    let id = secrets::new_id();
     let username: String = entry.username.chars().take(100).collect();
+    let row = NewLog {
+        ok: entry.ok,
+        userid: entry.user_id,
+        username: &username,
+        ip: entry.ip,
+        method: Some("POST"),
+        request_url: Some(entry.url),
+        tenant_id: entry.tenant_id,
+        ..NewLog::new(LOGIN, entry.content)
+    };
+    write(db, row).await
+}
+
+/// A log entry as written (the id and time are set by [`write`]).
+#[derive(Insertable)]
+#[diesel(table_name = sys_log, treat_none_as_null = true)]
+pub(crate) struct NewLog<'a> {
+    pub log_type: i16,
+    pub log_content: &'a str,
+    pub ok: bool,
+    pub userid: Option<&'a str>,
+    pub username: &'a str,
+    pub ip: &'a str,
+    pub method: Option<&'a str>,
+    pub request_url: Option<&'a str>,
+    pub tenant_id: Option<i32>,
+    pub operate_type: Option<i16>,
+    pub before_value: Option<&'a str>,
+    pub after_value: Option<&'a str>,
+}
+
+impl<'a> NewLog<'a> {
+    /// A successful entry of a type with its content, by nobody in particular.
+    pub(crate) fn new(log_type: i16, log_content: &'a str) -> NewLog<'a> {
+        NewLog {
+            log_type,
+            log_content,
+            ok: true,
+            userid: None,
+            username: "",
+            ip: "",
+            method: None,
+            request_url: None,
+            tenant_id: None,
+            operate_type: None,
+            before_value: None,
+            after_value: None,
+        }
+    }
+}
+
+/// Writes one entry, with a new id and the current time.
+pub(crate) async fn write(db: &Db, row: NewLog<'_>) -> DbResult<()> {
+    let id = secrets::new_id();
     with_write!(db, |conn| {
         diesel::insert_into(sys_log::table)
-            .values((
-                sys_log::id.eq(&id),
-                sys_log::log_type.eq(LOGIN),
-                sys_log::log_content.eq(entry.content),
-                sys_log::ok.eq(entry.ok),
-                sys_log::userid.eq(entry.user_id),
-                sys_log::username.eq(&username),
-                sys_log::ip.eq(entry.ip),
-                sys_log::method.eq("POST"),
-                sys_log::request_url.eq(entry.url),
-                sys_log::tenant_id.eq(entry.tenant_id),
-                sys_log::create_time.eq(chrono::Utc::now().naive_utc()),
-            ))
+            .values((row, sys_log::id.eq(&id), sys_log::create_time.eq(chrono::Utc::now().naive_utc())))
             .execute(conn)
             .await?;
     });
@@ -92,33 +141,20 @@ pub struct Operation<'a> {
 
 /// Writes the operation log entry; a failure to log is logged, never the user's problem.
 pub async fn operation(db: &Db, me: &crate::system::auth::CurrentUser, op: Operation<'_>) {
-    let id = secrets::new_id();
     let content: String = format!("{} {}", op.action, op.target).chars().take(1000).collect();
     let before = op.before.map(|v| v.to_string());
     let after = op.after.map(|v| v.to_string());
-    let result: DbResult<()> = async {
-        with_write!(db, |conn| {
-            diesel::insert_into(sys_log::table)
-                .values((
-                    sys_log::id.eq(&id),
-                    sys_log::log_type.eq(OPERATION),
-                    sys_log::log_content.eq(&content),
-                    sys_log::ok.eq(true),
-                    sys_log::userid.eq(&me.user.id),
-                    sys_log::username.eq(&me.user.username),
-                    sys_log::ip.eq(&me.ip),
-                    sys_log::tenant_id.eq(me.tenant_id),
-                    sys_log::operate_type.eq(op.operate_type),
-                    sys_log::before_value.eq(&before),
-                    sys_log::after_value.eq(&after),
-                    sys_log::create_time.eq(chrono::Utc::now().naive_utc()),
-                ))
-                .execute(conn)
-                .await?;
-        });
-        Ok(())
-    }
-    .await;
+    let row = NewLog {
+        userid: Some(&me.user.id),
+        username: &me.user.username,
+        ip: &me.ip,
+        tenant_id: Some(me.tenant_id),
+        operate_type: Some(op.operate_type),
+        before_value: before.as_deref(),
+        after_value: after.as_deref(),
+        ..NewLog::new(OPERATION, &content)
+    };
+    let result = write(db, row).await;
     if let Err(e) = result {
         tracing::error!(error = %e, action = op.action, "operation log failed");
     }

@@ -23,7 +23,7 @@ pub struct ResolvedRule {
     pub value: String,
 }
 
-#[derive(Clone, Debug, Queryable, Selectable, Serialize, ToSchema)]
+#[derive(Clone, Debug, Queryable, Selectable, Insertable, AsChangeset, Serialize, ToSchema)]
 #[diesel(table_name = sys_permission_data_rule)]
 #[serde(rename_all = "camelCase")]
 pub struct DataRule {

@@ -6,7 +6,6 @@ use std::collections::{HashMap, HashSet};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::Lang;
-use serde_json::{Value, json};
 
 use crate::platform::db::schema::{sys_permission, sys_role_permission};
 use crate::platform::db::{Db, DbResult};
@@ -51,14 +50,25 @@ impl Permission {
         }
     }
 
-    pub(super) fn button(&self, lang: Lang) -> Value {
-        json!({
-            "action": self.perms.clone().unwrap_or_default(),
-            "describe": self.title(lang),
-            "type": self.perms_type,
-            "status": self.status,
-        })
+    pub(super) fn button(&self, lang: Lang) -> ButtonRule {
+        ButtonRule {
+            action: self.perms.clone().unwrap_or_default(),
+            describe: self.title(lang).to_owned(),
+            kind: self.perms_type.clone(),
+            status: self.status.clone(),
+        }
     }
+}
+
+/// A button permission as the signed-in user's answer lists it: its code (`action`), title,
+/// type ("1" hide when not held, "2" disable) and status ("1" on).
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct ButtonRule {
+    pub action: String,
+    pub describe: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub status: String,
 }
 
 /// JeecgBoot's route name for a path: `/dashboard/analysis` is `dashboard-analysis`.
@@ -118,6 +128,24 @@ pub fn with_ancestors(everything: &[Permission], mut granted: HashSet<String>) -
         }
     }
     granted
+}
+
+/// Deletes every grant and data rule of the permissions `$ids`: roles', departments', department
+/// roles' and sub-accounts' grants and the menus' data rules, on the caller's connection (or
+/// transaction) `$conn`, on either backend.
+#[macro_export]
+macro_rules! forget_permissions {
+    ($conn:expr, $ids:expr) => {{
+        use $crate::platform::db::schema::{
+            sys_depart_permission as depart, sys_depart_role_permission as depart_role, sys_permission_data_rule as rule,
+            sys_role_permission as role, sys_user_permission as user,
+        };
+        diesel::delete(role::table.filter(role::permission_id.eq_any($ids))).execute($conn).await?;
+        diesel::delete(depart::table.filter(depart::permission_id.eq_any($ids))).execute($conn).await?;
+        diesel::delete(depart_role::table.filter(depart_role::permission_id.eq_any($ids))).execute($conn).await?;
+        diesel::delete(user::table.filter(user::permission_id.eq_any($ids))).execute($conn).await?;
+        diesel::delete(rule::table.filter(rule::permission_id.eq_any($ids))).execute($conn).await?;
+    }};
 }
 
 /// The setting whose value changes whenever menus, buttons or grants change: cached answers made

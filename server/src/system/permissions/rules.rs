@@ -11,9 +11,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
+use super::admin::queries::tenant_role;
 use super::data_rules::DataRule;
 use super::grants;
-use crate::platform::db::schema::{sys_permission, sys_permission_data_rule, sys_role, sys_role_permission};
+use crate::platform::db::schema::{sys_permission, sys_permission_data_rule, sys_role_permission};
 use crate::platform::db::{Db, DbResult};
 use crate::platform::http::page::{filter, split_ids};
 use crate::platform::http::reply::ok_with;
@@ -135,16 +136,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(body): 
     let now = chrono::Utc::now().naive_utc();
     with_write!(&state.db, |conn| {
         diesel::insert_into(sys_permission_data_rule::table)
-            .values((
-                sys_permission_data_rule::id.eq(&rule.id),
-                sys_permission_data_rule::permission_id.eq(&rule.permission_id),
-                sys_permission_data_rule::rule_name.eq(&rule.rule_name),
-                sys_permission_data_rule::rule_column.eq(&rule.rule_column),
-                sys_permission_data_rule::rule_conditions.eq(&rule.rule_conditions),
-                sys_permission_data_rule::rule_value.eq(&rule.rule_value),
-                sys_permission_data_rule::status.eq(&rule.status),
-                sys_permission_data_rule::create_time.eq(now),
-            ))
+            .values((&rule, sys_permission_data_rule::create_time.eq(now)))
             .execute(conn)
             .await?;
     });
@@ -155,12 +147,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(body): 
 
 async fn find(db: &Db, id: &str) -> Result<DataRule, AppError> {
     let rule = with_conn!(db, |conn| {
-        sys_permission_data_rule::table
-            .filter(sys_permission_data_rule::id.eq(id))
-            .select(DataRule::as_select())
-            .first(conn)
-            .await
-            .optional()?
+        sys_permission_data_rule::table.find(id).select(DataRule::as_select()).first(conn).await.optional()?
     });
     rule.ok_or_else(AppError::not_found)
 }
@@ -183,15 +170,9 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(body):
     };
     let now = chrono::Utc::now().naive_utc();
     with_write!(&state.db, |conn| {
-        diesel::update(sys_permission_data_rule::table.filter(sys_permission_data_rule::id.eq(&after.id)))
-            .set((
-                sys_permission_data_rule::rule_name.eq(&after.rule_name),
-                sys_permission_data_rule::rule_column.eq(&after.rule_column),
-                sys_permission_data_rule::rule_conditions.eq(&after.rule_conditions),
-                sys_permission_data_rule::rule_value.eq(&after.rule_value),
-                sys_permission_data_rule::status.eq(&after.status),
-                sys_permission_data_rule::update_time.eq(now),
-            ))
+        // The rule's menu and id stay: `after` keeps them from `before`.
+        diesel::update(sys_permission_data_rule::table.find(&after.id))
+            .set((&after, sys_permission_data_rule::update_time.eq(now)))
             .execute(conn)
             .await?;
     });
@@ -214,7 +195,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q):
     grants::require(&state, &me, "system:permission:edit").await?;
     let before = find(&state.db, q.id.trim()).await?;
     with_write!(&state.db, |conn| {
-        diesel::delete(sys_permission_data_rule::table.filter(sys_permission_data_rule::id.eq(&before.id))).execute(conn).await?;
+        diesel::delete(sys_permission_data_rule::table.find(&before.id)).execute(conn).await?;
     });
     super::grants_changed(&state.db).await?;
     logs::deleted(&state.db, &me, "system:permission:rule:delete", &before.rule_name, &before).await;
@@ -227,18 +208,6 @@ pub struct RoleDataRules {
     pub datarule: Vec<DataRule>,
     /// The ids the role selects, comma-joined.
     pub dr_checked: String,
-}
-
-async fn tenant_role(db: &Db, role_id: &str, tenant_id: i32) -> Result<(), AppError> {
-    let n: i64 = with_conn!(db, |conn| {
-        sys_role::table
-            .filter(sys_role::id.eq(role_id))
-            .filter(sys_role::tenant_id.eq(tenant_id))
-            .count()
-            .get_result(conn)
-            .await?
-    });
-    if n == 0 { Err(AppError::not_found()) } else { Ok(()) }
 }
 
 /// The data rules of a menu and those a role selects.

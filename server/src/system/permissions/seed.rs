@@ -11,6 +11,10 @@ use crate::platform::db::schema::{sys_permission, sys_role, sys_role_permission}
 use crate::platform::db::{Db, DbResult};
 use crate::{system::roles, with_conn, with_write};
 
+/// A button of a menu: `(id, (zh, en), permission code)`.
+pub type SeedButton = (&'static str, (&'static str, &'static str), &'static str);
+
+#[derive(Clone, Copy, Debug)]
 pub struct SeedMenu {
     pub id: &'static str,
     pub parent: Option<&'static str>,
@@ -29,6 +33,8 @@ pub struct SeedMenu {
     pub platform_only: bool,
     /// Granted to the `customer` role (main accounts).
     pub customer: bool,
+    /// Its buttons: under it, in this order, for its audience (see [`all`]).
+    pub buttons: &'static [SeedButton],
 }
 
 const fn menu(
@@ -53,6 +59,7 @@ const fn menu(
         sort,
         platform_only: false,
         customer: false,
+        buttons: &[],
     }
 }
 
@@ -76,6 +83,12 @@ const fn button(
     sort: i32,
 ) -> SeedMenu {
     SeedMenu { perms: Some(perms), button: true, ..menu(id, Some(parent), (zh, en), ("", ""), "", sort) }
+}
+
+impl SeedMenu {
+    const fn with_buttons(self, buttons: &'static [SeedButton]) -> SeedMenu {
+        SeedMenu { buttons, ..self }
+    }
 }
 
 const fn for_customers(m: SeedMenu) -> SeedMenu {
@@ -107,12 +120,14 @@ pub const MENUS: &[SeedMenu] = &[
         "user",
         "system:user:list",
         1,
-    ),
-    button("btn_user_add", "menu_system_user", ("添加用户", "Add user"), "system:user:add", 1),
-    button("btn_user_edit", "menu_system_user", ("编辑用户", "Edit user"), "system:user:edit", 2),
-    button("btn_user_delete", "menu_system_user", ("删除用户", "Delete user"), "system:user:delete", 3),
-    button("btn_user_freeze", "menu_system_user", ("冻结/解冻", "Freeze/unfreeze"), "system:user:freeze", 4),
-    button("btn_user_password", "menu_system_user", ("重置密码", "Reset password"), "system:user:resetPassword", 5),
+    )
+    .with_buttons(&[
+        ("btn_user_add", ("添加用户", "Add user"), "system:user:add"),
+        ("btn_user_edit", ("编辑用户", "Edit user"), "system:user:edit"),
+        ("btn_user_delete", ("删除用户", "Delete user"), "system:user:delete"),
+        ("btn_user_freeze", ("冻结/解冻", "Freeze/unfreeze"), "system:user:freeze"),
+        ("btn_user_password", ("重置密码", "Reset password"), "system:user:resetPassword"),
+    ]),
     page(
         "menu_system_role",
         "menu_system",
@@ -121,35 +136,29 @@ pub const MENUS: &[SeedMenu] = &[
         "team",
         "system:role:list",
         2,
+    )
+    .with_buttons(&[
+        ("btn_role_add", ("添加角色", "Add role"), "system:role:add"),
+        ("btn_role_edit", ("编辑角色", "Edit role"), "system:role:edit"),
+        ("btn_role_delete", ("删除角色", "Delete role"), "system:role:delete"),
+        ("btn_role_authorize", ("角色授权", "Authorize role"), "system:role:authorize"),
+    ]),
+    platform_only(
+        page(
+            "menu_system_permission",
+            "menu_system",
+            ("菜单管理", "Menus"),
+            ("/system/permission", "system/PermissionList"),
+            "file-text",
+            "system:permission:list",
+            3,
+        )
+        .with_buttons(&[
+            ("btn_permission_add", ("添加菜单", "Add menu"), "system:permission:add"),
+            ("btn_permission_edit", ("编辑菜单", "Edit menu"), "system:permission:edit"),
+            ("btn_permission_delete", ("删除菜单", "Delete menu"), "system:permission:delete"),
+        ]),
     ),
-    button("btn_role_add", "menu_system_role", ("添加角色", "Add role"), "system:role:add", 1),
-    button("btn_role_edit", "menu_system_role", ("编辑角色", "Edit role"), "system:role:edit", 2),
-    button("btn_role_delete", "menu_system_role", ("删除角色", "Delete role"), "system:role:delete", 3),
-    button("btn_role_authorize", "menu_system_role", ("角色授权", "Authorize role"), "system:role:authorize", 4),
-    platform_only(page(
-        "menu_system_permission",
-        "menu_system",
-        ("菜单管理", "Menus"),
-        ("/system/permission", "system/PermissionList"),
-        "file-text",
-        "system:permission:list",
-        3,
-    )),
-    platform_only(button("btn_permission_add", "menu_system_permission", ("添加菜单", "Add menu"), "system:permission:add", 1)),
-    platform_only(button(
-        "btn_permission_edit",
-        "menu_system_permission",
-        ("编辑菜单", "Edit menu"),
-        "system:permission:edit",
-        2,
-    )),
-    platform_only(button(
-        "btn_permission_delete",
-        "menu_system_permission",
-        ("删除菜单", "Delete menu"),
-        "system:permission:delete",
-        3,
-    )),
     page(
         "menu_system_depart",
         "menu_system",
@@ -158,24 +167,30 @@ pub const MENUS: &[SeedMenu] = &[
         "apartment",
         "system:depart:list",
         4,
+    )
+    .with_buttons(&[
+        ("btn_depart_add", ("添加部门", "Add department"), "system:depart:add"),
+        ("btn_depart_edit", ("编辑部门", "Edit department"), "system:depart:edit"),
+        ("btn_depart_delete", ("删除部门", "Delete department"), "system:depart:delete"),
+        ("btn_depart_authorize", ("部门授权", "Department permissions"), "system:depart:authorize"),
+        ("btn_depart_role", ("部门角色", "Department roles"), "system:depart:role"),
+    ]),
+    platform_only(
+        page(
+            "menu_system_tenant",
+            "menu_system",
+            ("租户管理", "Tenants"),
+            ("/system/tenant", "system/TenantList"),
+            "bank",
+            "system:tenant:list",
+            5,
+        )
+        .with_buttons(&[
+            ("btn_tenant_add", ("添加租户", "Add tenant"), "system:tenant:add"),
+            ("btn_tenant_edit", ("编辑租户", "Edit tenant"), "system:tenant:edit"),
+            ("btn_tenant_delete", ("删除租户", "Delete tenant"), "system:tenant:delete"),
+        ]),
     ),
-    button("btn_depart_add", "menu_system_depart", ("添加部门", "Add department"), "system:depart:add", 1),
-    button("btn_depart_edit", "menu_system_depart", ("编辑部门", "Edit department"), "system:depart:edit", 2),
-    button("btn_depart_delete", "menu_system_depart", ("删除部门", "Delete department"), "system:depart:delete", 3),
-    button("btn_depart_authorize", "menu_system_depart", ("部门授权", "Department permissions"), "system:depart:authorize", 4),
-    button("btn_depart_role", "menu_system_depart", ("部门角色", "Department roles"), "system:depart:role", 5),
-    platform_only(page(
-        "menu_system_tenant",
-        "menu_system",
-        ("租户管理", "Tenants"),
-        ("/system/tenant", "system/TenantList"),
-        "bank",
-        "system:tenant:list",
-        5,
-    )),
-    platform_only(button("btn_tenant_add", "menu_system_tenant", ("添加租户", "Add tenant"), "system:tenant:add", 1)),
-    platform_only(button("btn_tenant_edit", "menu_system_tenant", ("编辑租户", "Edit tenant"), "system:tenant:edit", 2)),
-    platform_only(button("btn_tenant_delete", "menu_system_tenant", ("删除租户", "Delete tenant"), "system:tenant:delete", 3)),
     page(
         "menu_system_position",
         "menu_system",
@@ -184,22 +199,28 @@ pub const MENUS: &[SeedMenu] = &[
         "idcard",
         "system:position:list",
         6,
+    )
+    .with_buttons(&[
+        ("btn_position_add", ("添加职务", "Add position"), "system:position:add"),
+        ("btn_position_edit", ("编辑职务", "Edit position"), "system:position:edit"),
+        ("btn_position_delete", ("删除职务", "Delete position"), "system:position:delete"),
+    ]),
+    platform_only(
+        page(
+            "menu_system_dict",
+            "menu_system",
+            ("数据字典", "Dictionaries"),
+            ("/system/dict", "system/DictList"),
+            "book",
+            "system:dict:list",
+            7,
+        )
+        .with_buttons(&[
+            ("btn_dict_add", ("添加字典", "Add dictionary"), "system:dict:add"),
+            ("btn_dict_edit", ("编辑字典", "Edit dictionary"), "system:dict:edit"),
+            ("btn_dict_delete", ("删除字典", "Delete dictionary"), "system:dict:delete"),
+        ]),
     ),
-    button("btn_position_add", "menu_system_position", ("添加职务", "Add position"), "system:position:add", 1),
-    button("btn_position_edit", "menu_system_position", ("编辑职务", "Edit position"), "system:position:edit", 2),
-    button("btn_position_delete", "menu_system_position", ("删除职务", "Delete position"), "system:position:delete", 3),
-    platform_only(page(
-        "menu_system_dict",
-        "menu_system",
-        ("数据字典", "Dictionaries"),
-        ("/system/dict", "system/DictList"),
-        "book",
-        "system:dict:list",
-        7,
-    )),
-    platform_only(button("btn_dict_add", "menu_system_dict", ("添加字典", "Add dictionary"), "system:dict:add", 1)),
-    platform_only(button("btn_dict_edit", "menu_system_dict", ("编辑字典", "Edit dictionary"), "system:dict:edit", 2)),
-    platform_only(button("btn_dict_delete", "menu_system_dict", ("删除字典", "Delete dictionary"), "system:dict:delete", 3)),
     page(
         "menu_system_category",
         "menu_system",
@@ -208,28 +229,28 @@ pub const MENUS: &[SeedMenu] = &[
         "cluster",
         "system:category:list",
         8,
+    )
+    .with_buttons(&[
+        ("btn_category_add", ("添加分类", "Add category"), "system:category:add"),
+        ("btn_category_edit", ("编辑分类", "Edit category"), "system:category:edit"),
+        ("btn_category_delete", ("删除分类", "Delete category"), "system:category:delete"),
+    ]),
+    platform_only(
+        page(
+            "menu_system_country",
+            "menu_system",
+            ("国家地区", "Countries"),
+            ("/system/country", "system/CountryList"),
+            "global",
+            "system:country:list",
+            9,
+        )
+        .with_buttons(&[
+            ("btn_country_add", ("添加国家", "Add country"), "system:country:add"),
+            ("btn_country_edit", ("编辑国家", "Edit country"), "system:country:edit"),
+            ("btn_country_delete", ("删除国家", "Delete country"), "system:country:delete"),
+        ]),
     ),
-    button("btn_category_add", "menu_system_category", ("添加分类", "Add category"), "system:category:add", 1),
-    button("btn_category_edit", "menu_system_category", ("编辑分类", "Edit category"), "system:category:edit", 2),
-    button("btn_category_delete", "menu_system_category", ("删除分类", "Delete category"), "system:category:delete", 3),
-    platform_only(page(
-        "menu_system_country",
-        "menu_system",
-        ("国家地区", "Countries"),
-        ("/system/country", "system/CountryList"),
-        "global",
-        "system:country:list",
-        9,
-    )),
-    platform_only(button("btn_country_add", "menu_system_country", ("添加国家", "Add country"), "system:country:add", 1)),
-    platform_only(button("btn_country_edit", "menu_system_country", ("编辑国家", "Edit country"), "system:country:edit", 2)),
-    platform_only(button(
-        "btn_country_delete",
-        "menu_system_country",
-        ("删除国家", "Delete country"),
-        "system:country:delete",
-        3,
-    )),
     page(
         "menu_system_log",
         "menu_system",
@@ -247,11 +268,13 @@ pub const MENUS: &[SeedMenu] = &[
         "notification",
         "system:announcement:list",
         11,
-    ),
-    button("btn_annt_add", "menu_system_announcement", ("添加通告", "Add announcement"), "system:announcement:add", 1),
-    button("btn_annt_edit", "menu_system_announcement", ("编辑通告", "Edit announcement"), "system:announcement:edit", 2),
-    button("btn_annt_delete", "menu_system_announcement", ("删除通告", "Delete announcement"), "system:announcement:delete", 3),
-    button("btn_annt_release", "menu_system_announcement", ("发布/撤销", "Release/revoke"), "system:announcement:release", 4),
+    )
+    .with_buttons(&[
+        ("btn_annt_add", ("添加通告", "Add announcement"), "system:announcement:add"),
+        ("btn_annt_edit", ("编辑通告", "Edit announcement"), "system:announcement:edit"),
+        ("btn_annt_delete", ("删除通告", "Delete announcement"), "system:announcement:delete"),
+        ("btn_annt_release", ("发布/撤销", "Release/revoke"), "system:announcement:release"),
+    ]),
     // Logistics: what customers (and staff) use to price and choose a channel.
     SeedMenu {
         redirect: Some("/logistics/priceForecast"),
@@ -288,10 +311,12 @@ pub const MENUS: &[SeedMenu] = &[
         "shop",
         "logistics:supplier:list",
         1,
-    ),
-    button("btn_supplier_add", "menu_carrier_supplier", ("物流商添加", "Add suppliers"), "logistics:supplier:add", 1),
-    button("btn_supplier_edit", "menu_carrier_supplier", ("物流商编辑", "Edit suppliers"), "logistics:supplier:edit", 2),
-    button("btn_supplier_delete", "menu_carrier_supplier", ("物流商删除", "Delete suppliers"), "logistics:supplier:delete", 3),
+    )
+    .with_buttons(&[
+        ("btn_supplier_add", ("物流商添加", "Add suppliers"), "logistics:supplier:add"),
+        ("btn_supplier_edit", ("物流商编辑", "Edit suppliers"), "logistics:supplier:edit"),
+        ("btn_supplier_delete", ("物流商删除", "Delete suppliers"), "logistics:supplier:delete"),
+    ]),
     page(
         "menu_carrier_channel",
         "menu_carrier",
@@ -300,10 +325,12 @@ pub const MENUS: &[SeedMenu] = &[
         "branches",
         "logistics:channel:list",
         2,
-    ),
-    button("btn_channel_add", "menu_carrier_channel", ("渠道添加", "Add channels"), "logistics:channel:add", 1),
-    button("btn_channel_edit", "menu_carrier_channel", ("渠道编辑", "Edit channels"), "logistics:channel:edit", 2),
-    button("btn_channel_delete", "menu_carrier_channel", ("渠道删除", "Delete channels"), "logistics:channel:delete", 3),
+    )
+    .with_buttons(&[
+        ("btn_channel_add", ("渠道添加", "Add channels"), "logistics:channel:add"),
+        ("btn_channel_edit", ("渠道编辑", "Edit channels"), "logistics:channel:edit"),
+        ("btn_channel_delete", ("渠道删除", "Delete channels"), "logistics:channel:delete"),
+    ]),
     page(
         "menu_carrier_product",
         "menu_carrier",
@@ -312,28 +339,12 @@ pub const MENUS: &[SeedMenu] = &[
         "appstore",
         "logistics:channelProduct:list",
         3,
-    ),
-    button(
-        "btn_product_add",
-        "menu_carrier_product",
-        ("渠道产品添加", "Add channel products"),
-        "logistics:channelProduct:add",
-        1,
-    ),
-    button(
-        "btn_product_edit",
-        "menu_carrier_product",
-        ("渠道产品编辑", "Edit channel products"),
-        "logistics:channelProduct:edit",
-        2,
-    ),
-    button(
-        "btn_product_delete",
-        "menu_carrier_product",
-        ("渠道产品删除", "Delete channel products"),
-        "logistics:channelProduct:delete",
-        3,
-    ),
+    )
+    .with_buttons(&[
+        ("btn_product_add", ("渠道产品添加", "Add channel products"), "logistics:channelProduct:add"),
+        ("btn_product_edit", ("渠道产品编辑", "Edit channel products"), "logistics:channelProduct:edit"),
+        ("btn_product_delete", ("渠道产品删除", "Delete channel products"), "logistics:channelProduct:delete"),
+    ]),
     page(
         "menu_carrier_rate_card",
         "menu_carrier",
@@ -342,12 +353,14 @@ pub const MENUS: &[SeedMenu] = &[
         "table",
         "logistics:rateCard:list",
         4,
-    ),
-    button("btn_rate_card_add", "menu_carrier_rate_card", ("报价卡添加", "Add rate cards"), "logistics:rateCard:add", 1),
-    button("btn_rate_card_edit", "menu_carrier_rate_card", ("报价卡编辑", "Edit rate cards"), "logistics:rateCard:edit", 2),
-    button("btn_rate_card_delete", "menu_carrier_rate_card", ("报价卡删除", "Delete rate cards"), "logistics:rateCard:delete", 3),
-    button("btn_rate_card_import", "menu_carrier_rate_card", ("报价卡导入", "Import rate cards"), "logistics:rateCard:import", 4),
-    button("btn_rate_card_export", "menu_carrier_rate_card", ("报价卡导出", "Export rate cards"), "logistics:rateCard:export", 5),
+    )
+    .with_buttons(&[
+        ("btn_rate_card_add", ("报价卡添加", "Add rate cards"), "logistics:rateCard:add"),
+        ("btn_rate_card_edit", ("报价卡编辑", "Edit rate cards"), "logistics:rateCard:edit"),
+        ("btn_rate_card_delete", ("报价卡删除", "Delete rate cards"), "logistics:rateCard:delete"),
+        ("btn_rate_card_import", ("报价卡导入", "Import rate cards"), "logistics:rateCard:import"),
+        ("btn_rate_card_export", ("报价卡导出", "Export rate cards"), "logistics:rateCard:export"),
+    ]),
     page(
         "menu_carrier_price_level",
         "menu_carrier",
@@ -356,28 +369,12 @@ pub const MENUS: &[SeedMenu] = &[
         "percentage",
         "logistics:priceLevel:list",
         5,
-    ),
-    button(
-        "btn_price_level_add",
-        "menu_carrier_price_level",
-        ("价格等级添加", "Add price levels"),
-        "logistics:priceLevel:add",
-        1,
-    ),
-    button(
-        "btn_price_level_edit",
-        "menu_carrier_price_level",
-        ("价格等级编辑", "Edit price levels"),
-        "logistics:priceLevel:edit",
-        2,
-    ),
-    button(
-        "btn_price_level_delete",
-        "menu_carrier_price_level",
-        ("价格等级删除", "Delete price levels"),
-        "logistics:priceLevel:delete",
-        3,
-    ),
+    )
+    .with_buttons(&[
+        ("btn_price_level_add", ("价格等级添加", "Add price levels"), "logistics:priceLevel:add"),
+        ("btn_price_level_edit", ("价格等级编辑", "Edit price levels"), "logistics:priceLevel:edit"),
+        ("btn_price_level_delete", ("价格等级删除", "Delete price levels"), "logistics:priceLevel:delete"),
+    ]),
     page(
         "menu_carrier_number_segment",
         "menu_carrier",
@@ -386,28 +383,12 @@ pub const MENUS: &[SeedMenu] = &[
         "number",
         "logistics:numberSegment:list",
         6,
-    ),
-    button(
-        "btn_numseg_add",
-        "menu_carrier_number_segment",
-        ("号段添加", "Add number segments"),
-        "logistics:numberSegment:add",
-        1,
-    ),
-    button(
-        "btn_numseg_delete",
-        "menu_carrier_number_segment",
-        ("号段删除", "Delete number segments"),
-        "logistics:numberSegment:delete",
-        2,
-    ),
-    button(
-        "btn_numseg_allocate",
-        "menu_carrier_number_segment",
-        ("号段取号", "Take tracking numbers"),
-        "logistics:numberSegment:allocate",
-        3,
-    ),
+    )
+    .with_buttons(&[
+        ("btn_numseg_add", ("号段添加", "Add number segments"), "logistics:numberSegment:add"),
+        ("btn_numseg_delete", ("号段删除", "Delete number segments"), "logistics:numberSegment:delete"),
+        ("btn_numseg_allocate", ("号段取号", "Take tracking numbers"), "logistics:numberSegment:allocate"),
+    ]),
     SeedMenu {
         redirect: Some("/account/center"),
         ..for_customers(menu("menu_account", None, ("个人页", "Account"), ("/account", "layouts/RouteView"), "user", 90))
@@ -428,42 +409,52 @@ pub const MENUS: &[SeedMenu] = &[
         "setting",
         2,
     )),
-    for_customers(page(
-        "menu_account_sub",
-        "menu_account",
-        ("子账号管理", "Sub-accounts"),
-        ("/account/subaccount", "account/SubAccountList"),
-        "team",
-        "erp:user:sub:list",
-        3,
-    )),
-    for_customers(button("btn_sub_add", "menu_account_sub", ("添加子账号", "Add sub-account"), "erp:user:sub:add", 1)),
-    for_customers(button("btn_sub_edit", "menu_account_sub", ("编辑子账号", "Edit sub-account"), "erp:user:sub:edit", 2)),
-    for_customers(button(
-        "btn_sub_freeze",
-        "menu_account_sub",
-        ("冻结/解冻子账号", "Freeze/unfreeze sub-account"),
-        "erp:user:sub:freeze",
-        3,
-    )),
-    for_customers(button("btn_sub_delete", "menu_account_sub", ("删除子账号", "Delete sub-account"), "erp:user:sub:delete", 4)),
+    for_customers(
+        page(
+            "menu_account_sub",
+            "menu_account",
+            ("子账号管理", "Sub-accounts"),
+            ("/account/subaccount", "account/SubAccountList"),
+            "team",
+            "erp:user:sub:list",
+            3,
+        )
+        .with_buttons(&[
+            ("btn_sub_add", ("添加子账号", "Add sub-account"), "erp:user:sub:add"),
+            ("btn_sub_edit", ("编辑子账号", "Edit sub-account"), "erp:user:sub:edit"),
+            ("btn_sub_freeze", ("冻结/解冻子账号", "Freeze/unfreeze sub-account"), "erp:user:sub:freeze"),
+            ("btn_sub_delete", ("删除子账号", "Delete sub-account"), "erp:user:sub:delete"),
+        ]),
+    ),
 ];
+
+/// Every seeded menu and button: each menu, then its buttons.
+pub fn all() -> impl Iterator<Item = SeedMenu> {
+    MENUS.iter().flat_map(|m| {
+        let buttons = m.buttons.iter().zip(1..).map(|(&(id, names, perms), sort)| SeedMenu {
+            platform_only: m.platform_only,
+            customer: m.customer,
+            ..button(id, m.id, names, perms, sort)
+        });
+        std::iter::once(*m).chain(buttons)
+    })
+}
 
 /// What the `customer` role gets when it is created.
 pub fn customer_ids() -> Vec<&'static str> {
-    MENUS.iter().filter(|m| m.customer).map(|m| m.id).collect()
+    all().filter(|m| m.customer).map(|m| m.id).collect()
 }
 
 /// What a demo sub-account gets: the customer pages except managing sub-accounts.
 pub fn sub_account_ids() -> Vec<&'static str> {
-    MENUS.iter().filter(|m| m.customer && m.perms.is_none_or(|p| !p.starts_with("erp:user:sub"))).map(|m| m.id).collect()
+    all().filter(|m| m.customer && m.perms.is_none_or(|p| !p.starts_with("erp:user:sub"))).map(|m| m.id).collect()
 }
 
 pub async fn run(db: &Db) -> DbResult<()> {
     let now = chrono::Utc::now().naive_utc();
     let mut new_for_customers = Vec::new();
     with_write!(db, |conn| {
-        for m in MENUS {
+        for m in all() {
             let menu_type = match (m.button, m.parent) {
                 (true, _) => BUTTON,
                 (false, Some(_)) => SUB_MENU,
@@ -497,7 +488,7 @@ pub async fn run(db: &Db) -> DbResult<()> {
     // Before the carrier pages existed their buttons sat under System; move them to their pages
     // (a seed never overwrites otherwise) and drop the view buttons the pages now replace.
     with_write!(db, |conn| {
-        for m in MENUS.iter().filter(|m| m.button && m.perms.is_some_and(|p| p.starts_with("logistics:"))) {
+        for m in all().filter(|m| m.button && m.perms.is_some_and(|p| p.starts_with("logistics:"))) {
             diesel::update(
                 sys_permission::table.filter(sys_permission::id.eq(m.id)).filter(sys_permission::parent_id.eq("menu_system")),
             )
@@ -506,19 +497,7 @@ pub async fn run(db: &Db) -> DbResult<()> {
             .await?;
         }
         let retired = ["btn_supplier_list", "btn_channel_list", "btn_numseg_list"];
-        diesel::delete(sys_role_permission::table.filter(sys_role_permission::permission_id.eq_any(retired)))
-            .execute(conn)
-            .await?;
-        {
-            use crate::platform::db::schema::{
-                sys_depart_permission as dp, sys_depart_role_permission as drp, sys_permission_data_rule as rule,
-                sys_user_permission as up,
-            };
-            diesel::delete(dp::table.filter(dp::permission_id.eq_any(retired))).execute(conn).await?;
-            diesel::delete(drp::table.filter(drp::permission_id.eq_any(retired))).execute(conn).await?;
-            diesel::delete(up::table.filter(up::permission_id.eq_any(retired))).execute(conn).await?;
-            diesel::delete(rule::table.filter(rule::permission_id.eq_any(retired))).execute(conn).await?;
-        }
+        crate::forget_permissions!(conn, retired);
         diesel::delete(sys_permission::table.filter(sys_permission::id.eq_any(retired))).execute(conn).await?;
     });
     if !new_for_customers.is_empty() {

@@ -2,44 +2,37 @@
 //! A plain resource: the declaration below is all of it.
 
 use diesel::QueryableByName;
-use logistics_core::{MessageKey, check_rule, validate};
+use diesel::sql_types::Text;
+use logistics_core::{MessageKey, check_rule};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::platform::db::schema::sys_position;
-use crate::platform::http::lang::pick;
-use crate::platform::http::page::Order;
-use crate::platform::http::{AppError, current_lang};
-use crate::platform::resource::form::{optional, required};
-use crate::platform::resource::{Field, Filter, Resource, Scope, Values};
+use crate::platform::http::AppError;
+use crate::platform::http::page::{Order, filter};
+use crate::platform::http::time::DateTime;
+use crate::platform::resource::form::{code, optional, required};
+use crate::platform::resource::{Checked, Field, Filter, Localized, Resource, Scope};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 
 /// The ranks a position may have.
 pub const RANKS: &[&str] = &["staff", "supervisor", "manager", "director", "executive"];
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+// A position as stored, with its name in the request's language.
+#[derive(Clone, Debug, Serialize, ToSchema, QueryableByName)]
+#[diesel(table_name = sys_position)]
 #[serde(rename_all = "camelCase")]
 pub struct PositionRecord {
     pub id: String,
     pub code: String,
     /// In the request's language.
+    #[diesel(sql_type = Text)]
     pub title: String,
     pub name: String,
     pub name_en: Option<String>,
     pub post_rank: String,
-    pub create_time: String,
-}
-
-#[derive(QueryableByName)]
-#[diesel(table_name = sys_position)]
-pub struct Row {
-    id: String,
-    code: String,
-    name: String,
-    name_en: Option<String>,
-    post_rank: String,
-    create_time: chrono::NaiveDateTime,
+    pub create_time: DateTime,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -55,12 +48,17 @@ pub struct PositionForm {
     pub post_rank: Option<String>,
 }
 
+/// One of [`RANKS`], `staff` when none is given.
+fn rank(value: &Option<String>) -> Result<String, AppError> {
+    let rank = filter(value).unwrap_or_else(|| "staff".to_owned());
+    if RANKS.contains(&rank.as_str()) { Ok(rank) } else { Err(AppError::field("postRank", MessageKey::StatusInvalid)) }
+}
+
 pub struct Positions;
 
 impl Resource for Positions {
     const PATH: &'static str = "/sys/position";
     const PERMISSION: &'static str = "system:position";
-    const TAG: &'static str = "system";
     const NOUN: &'static str = "position";
     const PLURAL: &'static str = "positions";
     const TABLE: &'static str = "sys_position";
@@ -80,42 +78,16 @@ impl Resource for Positions {
     const UNIQUE: Option<(&'static str, MessageKey)> = Some(("code", MessageKey::PositionCodeTaken));
     /// The users page picks positions.
     const ALSO_LISTED_BY: &'static [&'static str] = &["system:user:list"];
+    const LOCALIZED: Option<Localized> = Some(Localized::title("name", "name_en"));
 
-    type Row = Row;
-    type Record = PositionRecord;
-    type Form = PositionForm;
+    crate::record_form!(PositionRecord, PositionForm, code);
 
-    fn record(r: Row) -> PositionRecord {
-        PositionRecord {
-            title: pick(current_lang(), r.name.clone(), r.name_en.clone()),
-            id: r.id,
-            code: r.code,
-            name: r.name,
-            name_en: r.name_en,
-            post_rank: r.post_rank,
-            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-        }
-    }
-
-    crate::keyed_by!(PositionRecord, PositionForm, code);
-
-    async fn values(
-        _: &AppState,
-        _: &CurrentUser,
-        form: &PositionForm,
-        _before: Option<&PositionRecord>,
-    ) -> Result<Values, AppError> {
-        let lang = current_lang();
-        let code = form.code.trim().to_owned();
-        validate::required("code", MessageKey::FieldPositionCode.template(lang), &code)?;
-        check_rule::position_code(&code)
-            .map_err(|e| AppError::invalid(logistics_core::FieldError { field: "code".into(), ..e }))?;
-        let name = required("name", MessageKey::FieldPositionName, &form.name, 100)?;
-        let name_en = optional("nameEn", MessageKey::FieldPositionName, &form.name_en, 100)?;
-        let rank = form.post_rank.as_deref().map(str::trim).filter(|r| !r.is_empty()).unwrap_or("staff").to_owned();
-        if !RANKS.contains(&rank.as_str()) {
-            return Err(AppError::field("postRank", MessageKey::StatusInvalid));
-        }
-        Ok(vec![("code", code.into()), ("name", name.into()), ("name_en", name_en.into()), ("post_rank", rank.into())])
+    async fn values(_: &AppState, _: &CurrentUser, form: &PositionForm, _: Option<&PositionRecord>) -> Checked {
+        Ok(vec![
+            ("code", code("code", MessageKey::FieldPositionCode, &form.code, check_rule::position_code)?.into()),
+            ("name", required("name", MessageKey::FieldPositionName, &form.name, 100)?.into()),
+            ("name_en", optional("nameEn", MessageKey::FieldPositionName, &form.name_en, 100)?.into()),
+            ("post_rank", rank(&form.post_rank)?.into()),
+        ])
     }
 }

@@ -3,25 +3,24 @@
 //! and department roles (`departs::roles`) share is here: the checked code, names and
 //! description, and the grants that follow a change.
 
-use axum::extract::State;
-use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
-use logistics_core::{MessageKey, check_rule, validate};
+use diesel::QueryableByName;
+use diesel::sql_types::Text;
+use logistics_core::{MessageKey, check_rule};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{ADMIN, CUSTOMER};
-use crate::platform::db::Db;
+use crate::platform::caller::Caller;
 use crate::platform::db::schema::sys_role;
-use crate::platform::http::lang::pick;
 use crate::platform::http::page::Order;
-use crate::platform::http::{ApiResult, AppError, current_lang, ok};
-use crate::platform::resource::form::{optional, required};
-use crate::platform::resource::{Field, Filter, Resource, Scope, Values, Written};
+use crate::platform::http::time::DateTime;
+use crate::platform::http::{ApiResult, AppError, ok};
+use crate::platform::resource::form::{self, optional, required};
+use crate::platform::resource::sql::Sql;
+use crate::platform::resource::{Checked, Field, Filter, Localized, Readable, Resource, Scope, Values, Written, handlers};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
-use crate::with_conn;
 
 /// A role's code, names and description, checked alike for roles and department roles (a
 /// department role has no English name: `name_en` None).
@@ -31,9 +30,7 @@ pub(crate) fn role_values(
     name_en: Option<&Option<String>>,
     description: &Option<String>,
 ) -> Result<Values, AppError> {
-    let code = code.trim().to_owned();
-    validate::required("roleCode", MessageKey::FieldRoleCode.template(current_lang()), &code)?;
-    check_rule::role_code(&code).map_err(|e| AppError::invalid(logistics_core::FieldError { field: "roleCode".into(), ..e }))?;
+    let code = form::code("roleCode", MessageKey::FieldRoleCode, code, check_rule::role_code)?;
     let name = required("roleName", MessageKey::FieldRoleName, name, 100)?;
     let mut values: Values = vec![("role_code", code.into()), ("role_name", name.into())];
     if let Some(name_en) = name_en {
@@ -67,11 +64,12 @@ pub struct RoleRecord {
     pub role_name_zh: String,
     pub role_name_en: Option<String>,
     pub description: Option<String>,
-    pub create_time: String,
+    pub create_time: DateTime,
     pub built_in: bool,
 }
 
-#[derive(Queryable, Selectable, QueryableByName)]
+/// A role as stored: its name is shown in the request's language, and both names as they are.
+#[derive(QueryableByName)]
 #[diesel(table_name = sys_role)]
 pub struct Row {
     id: String,
@@ -79,7 +77,26 @@ pub struct Row {
     role_name: String,
     role_name_en: Option<String>,
     description: Option<String>,
-    create_time: chrono::NaiveDateTime,
+    create_time: DateTime,
+    #[diesel(sql_type = Text)]
+    picked_name: String,
+}
+
+impl Readable for RoleRecord {
+    type Row = Row;
+
+    fn from_row(r: Row) -> RoleRecord {
+        RoleRecord {
+            built_in: r.role_code == ADMIN || r.role_code == CUSTOMER,
+            role_name: r.picked_name,
+            role_name_zh: r.role_name,
+            id: r.id,
+            role_code: r.role_code,
+            role_name_en: r.role_name_en,
+            description: r.description,
+            create_time: r.create_time,
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -99,7 +116,6 @@ pub struct Roles;
 impl Resource for Roles {
     const PATH: &'static str = "/sys/role";
     const PERMISSION: &'static str = "system:role";
-    const TAG: &'static str = "system";
     const NOUN: &'static str = "role";
     const PLURAL: &'static str = "roles";
     const TABLE: &'static str = "sys_role";
@@ -119,28 +135,12 @@ impl Resource for Roles {
     const UNIQUE: Option<(&'static str, MessageKey)> = Some(("roleCode", MessageKey::RoleCodeTaken));
     /// A role's grants and members go with it.
     const CASCADE: &'static [(&'static str, &'static str)] = &[("sys_role_permission", "role_id"), ("sys_user_role", "role_id")];
+    const LOCALIZED: Option<Localized> = Some(Localized { alias: "picked_name", zh: "role_name", en: "role_name_en" });
 
-    type Row = Row;
-    type Record = RoleRecord;
-    type Form = RoleForm;
-
-    fn record(r: Row) -> RoleRecord {
-        RoleRecord {
-            built_in: r.role_code == ADMIN || r.role_code == CUSTOMER,
-            role_name: pick(current_lang(), r.role_name.clone(), r.role_name_en.clone()),
-            id: r.id,
-            role_code: r.role_code,
-            role_name_zh: r.role_name,
-            role_name_en: r.role_name_en,
-            description: r.description,
-            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-        }
-    }
-
-    crate::keyed_by!(RoleRecord, RoleForm, role_code);
+    crate::record_form!(RoleRecord, RoleForm, role_code);
 
     /// Built-in roles keep their code.
-    async fn values(_: &AppState, _: &CurrentUser, form: &RoleForm, before: Option<&RoleRecord>) -> Result<Values, AppError> {
+    async fn values(_: &AppState, _: &CurrentUser, form: &RoleForm, before: Option<&RoleRecord>) -> Checked {
         let values = role_values(&form.role_code, &form.role_name, Some(&form.role_name_en), &form.description)?;
         if let Some(before) = before
             && before.built_in
@@ -169,31 +169,19 @@ impl Resource for Roles {
     }
 }
 
-async fn all_of(db: &Db, tenant_id: i32) -> Result<Vec<RoleRecord>, AppError> {
-    let rows: Vec<Row> = with_conn!(db, |conn| {
-        sys_role::table
-            .filter(sys_role::tenant_id.eq(tenant_id))
-            .order(sys_role::role_code.asc())
-            .select(Row::as_select())
-            .load(conn)
-            .await?
-    });
-    Ok(rows.into_iter().map(Roles::record).collect())
-}
-
 /// The role list, or the user form's role picker.
 async fn picker(state: &AppState, me: &CurrentUser) -> Result<Vec<RoleRecord>, AppError> {
     let granted = grants::of(state, me).await?;
     if !granted.has("system:role:list") && !granted.has("system:user:list") {
         return Err(AppError::forbidden());
     }
-    all_of(&state.db, me.tenant_id).await
+    handlers::all::<Roles>(state, me, Sql::default(), " ORDER BY role_code ASC").await
 }
 
 /// Every role of the tenant (for the user form's role picker).
 #[utoipa::path(get, path = "/sys/role/queryall", tag = "system",
     responses((status = 200, body = crate::platform::http::Envelope<Vec<RoleRecord>>), (status = 403)))]
-pub async fn query_all(State(state): State<AppState>, me: CurrentUser) -> ApiResult<Vec<RoleRecord>> {
+pub async fn query_all(Caller(state, me): Caller) -> ApiResult<Vec<RoleRecord>> {
     ok(picker(&state, &me).await?)
 }
 
@@ -207,7 +195,7 @@ pub struct RoleOption {
 /// The tenant's roles as `{key, value, title}`.
 #[utoipa::path(get, path = "/sys/role/queryTreeList", tag = "system",
     responses((status = 200, body = crate::platform::http::Envelope<Vec<RoleOption>>), (status = 403)))]
-pub async fn query_tree_list(State(state): State<AppState>, me: CurrentUser) -> ApiResult<Vec<RoleOption>> {
+pub async fn query_tree_list(Caller(state, me): Caller) -> ApiResult<Vec<RoleOption>> {
     ok(picker(&state, &me)
         .await?
         .into_iter()

@@ -4,10 +4,9 @@
 //! reading (list, queryById, export); adding, changing and deleting, which reach well beyond the
 //! tenant's row, are written here.
 
-use axum::extract::State;
 use chrono::NaiveDate;
-use diesel::QueryableByName;
 use diesel::prelude::*;
+use diesel::sql_types::BigInt;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
@@ -15,10 +14,12 @@ use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{PLATFORM_TENANT_ID, STATUS_NORMAL};
+use crate::platform::caller::Caller;
 use crate::platform::db::Db;
 use crate::platform::db::schema::{sys_depart, sys_session, sys_tenant, sys_user, sys_user_depart, sys_user_role};
 use crate::platform::http::page::{Order, filter};
 use crate::platform::http::reply::ok_with;
+use crate::platform::http::time::DateTime;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError};
 use crate::platform::resource::form::{optional, required};
 use crate::platform::resource::handlers::find;
@@ -32,7 +33,8 @@ use crate::{bootstrap, platform::secrets, system::users, with_conn, with_write};
 
 pub const STATUS_FROZEN: i16 = 0;
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema, QueryableByName)]
+#[diesel(table_name = sys_tenant)]
 #[serde(rename_all = "camelCase")]
 pub struct TenantRecord {
     pub id: i32,
@@ -40,27 +42,11 @@ pub struct TenantRecord {
     pub name_en: Option<String>,
     /// 1 normal, 0 frozen.
     pub status: i16,
-    pub begin_date: Option<String>,
-    pub end_date: Option<String>,
-    pub create_time: String,
+    pub begin_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub create_time: DateTime,
+    #[diesel(sql_type = BigInt)]
     pub user_count: i64,
-    /// The id as text, as the resource layer names records.
-    #[serde(skip)]
-    pub key: String,
-}
-
-#[derive(QueryableByName)]
-#[diesel(table_name = sys_tenant)]
-pub struct Row {
-    id: i32,
-    name: String,
-    name_en: Option<String>,
-    status: i16,
-    begin_date: Option<NaiveDate>,
-    end_date: Option<NaiveDate>,
-    create_time: chrono::NaiveDateTime,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    user_count: i64,
 }
 
 pub struct Tenants;
@@ -68,7 +54,6 @@ pub struct Tenants;
 impl Resource for Tenants {
     const PATH: &'static str = "/sys/tenant";
     const PERMISSION: &'static str = "system:tenant";
-    const TAG: &'static str = "system";
     const NOUN: &'static str = "tenant";
     const PLURAL: &'static str = "tenants";
     const TABLE: &'static str = "sys_tenant";
@@ -92,27 +77,11 @@ impl Resource for Tenants {
     /// sessions and deleted with its roles, departments and positions: written below.
     const OMIT: &'static [&'static str] = &["add", "edit", "delete", "deleteBatch", "importExcel"];
 
-    type Row = Row;
     type Record = TenantRecord;
     type Form = TenantForm;
 
-    fn record(r: Row) -> TenantRecord {
-        let date = |d: Option<NaiveDate>| d.map(|d| d.format("%Y-%m-%d").to_string());
-        TenantRecord {
-            key: r.id.to_string(),
-            id: r.id,
-            name: r.name,
-            name_en: r.name_en,
-            status: r.status,
-            begin_date: date(r.begin_date),
-            end_date: date(r.end_date),
-            create_time: r.create_time.format(crate::system::users::DATE_TIME_FORMAT).to_string(),
-            user_count: r.user_count,
-        }
-    }
-
-    fn id(record: &TenantRecord) -> &str {
-        &record.key
+    fn id(record: &TenantRecord) -> String {
+        record.id.to_string()
     }
 
     fn label(record: &TenantRecord) -> String {
@@ -173,12 +142,15 @@ pub struct TenantForm {
     pub admin_password: Option<String>,
 }
 
+/// A tenant's own columns, checked: what add and edit write.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = sys_tenant, treat_none_as_null = true)]
 struct Checked {
     name: String,
     name_en: Option<String>,
     status: i16,
-    begin: Option<NaiveDate>,
-    end: Option<NaiveDate>,
+    begin_date: Option<NaiveDate>,
+    end_date: Option<NaiveDate>,
 }
 
 fn checked(form: &TenantForm) -> Result<Checked, AppError> {
@@ -203,13 +175,13 @@ fn checked(form: &TenantForm) -> Result<Checked, AppError> {
     {
         return Err(AppError::field("endDate", MessageKey::DateRangeInvalid));
     }
-    Ok(Checked { name, name_en, status, begin, end })
+    Ok(Checked { name, name_en, status, begin_date: begin, end_date: end })
 }
 
 /// Adds a tenant with its roles, head office and optionally its first administrator.
 #[utoipa::path(post, path = "/sys/tenant/add", tag = "system", request_body = TenantForm,
     responses((status = 200, body = crate::platform::http::Envelope<TenantRecord>), (status = 400), (status = 403), (status = 409)))]
-pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): ApiJson<TenantForm>) -> ApiResult<TenantRecord> {
+pub async fn add(Caller(state, me): Caller, ApiJson(form): ApiJson<TenantForm>) -> ApiResult<TenantRecord> {
     platform(&state, &me, "system:tenant:add").await?;
     let c = checked(&form)?;
     let admin = match (filter(&form.admin_username), form.admin_password.as_deref().filter(|p| !p.is_empty())) {
@@ -237,15 +209,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
                 }
             };
             diesel::insert_into(sys_tenant::table)
-                .values((
-                    sys_tenant::id.eq(id),
-                    sys_tenant::name.eq(&c.name),
-                    sys_tenant::name_en.eq(&c.name_en),
-                    sys_tenant::status.eq(c.status),
-                    sys_tenant::begin_date.eq(c.begin),
-                    sys_tenant::end_date.eq(c.end),
-                    sys_tenant::create_time.eq(now),
-                ))
+                .values((sys_tenant::id.eq(id), &c, sys_tenant::create_time.eq(now)))
                 .execute(tx)
                 .await?;
             diesel::insert_into(sys_depart::table)
@@ -336,26 +300,19 @@ async fn end_sessions(db: &Db, id: i32) -> Result<(), AppError> {
 /// Changes a tenant; freezing it ends its users' sessions.
 #[utoipa::path(put, path = "/sys/tenant/edit", tag = "system", request_body = TenantForm,
     responses((status = 200, body = crate::platform::http::Envelope<TenantRecord>), (status = 400), (status = 403), (status = 404)))]
-pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form): ApiJson<TenantForm>) -> ApiResult<TenantRecord> {
+pub async fn edit(Caller(state, me): Caller, ApiJson(form): ApiJson<TenantForm>) -> ApiResult<TenantRecord> {
     platform(&state, &me, "system:tenant:edit").await?;
     let before = one(&state, &me, form.id.ok_or_else(AppError::not_found)?).await?;
     let c = checked(&form)?;
     let today = chrono::Utc::now().date_naive();
-    let inactive = c.status != STATUS_NORMAL || c.end.is_some_and(|e| e < today);
+    let inactive = c.status != STATUS_NORMAL || c.end_date.is_some_and(|e| e < today);
     if before.id == PLATFORM_TENANT_ID && inactive {
         return Err(AppError::refused(MessageKey::TenantPlatform));
     }
     let now = chrono::Utc::now().naive_utc();
     with_write!(&state.db, |conn| {
         diesel::update(sys_tenant::table.filter(sys_tenant::id.eq(before.id)))
-            .set((
-                sys_tenant::name.eq(&c.name),
-                sys_tenant::name_en.eq(&c.name_en),
-                sys_tenant::status.eq(c.status),
-                sys_tenant::begin_date.eq(c.begin),
-                sys_tenant::end_date.eq(c.end),
-                sys_tenant::update_time.eq(now),
-            ))
+            .set((&c, sys_tenant::update_time.eq(now)))
             .execute(conn)
             .await?;
     });
@@ -370,7 +327,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
 /// Deletes a tenant without users (never the platform's).
 #[utoipa::path(delete, path = "/sys/tenant/delete", tag = "system", params(IdQuery),
     responses((status = 200), (status = 403), (status = 404)))]
-pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
+pub async fn delete(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
     platform(&state, &me, "system:tenant:delete").await?;
     let before = one(&state, &me, tenant_id(q.id.as_deref())?).await?;
     if before.id == PLATFORM_TENANT_ID {

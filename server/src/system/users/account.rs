@@ -49,7 +49,8 @@ pub async fn update_password(
     ok_with(MessageKey::PasswordChanged, ())
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Queryable, Selectable, Serialize, ToSchema)]
+#[diesel(table_name = customer_company)]
 #[serde(rename_all = "camelCase")]
 pub struct Company {
     pub company_name: String,
@@ -61,7 +62,7 @@ pub struct Company {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LastLogin {
-    /// `YYYY-MM-DD HH:mm:ss` (UTC)
+    /// UTC, ISO-8601 (`YYYY-MM-DDTHH:MM:SSZ`).
     pub time: String,
     pub ip: Option<String>,
 }
@@ -89,27 +90,14 @@ pub async fn overview(State(state): State<AppState>, me: CurrentUser) -> ApiResu
     let company = with_conn!(db, |conn| {
         customer_company::table
             .filter(customer_company::user_id.eq(&me.user.id))
-            .select((
-                customer_company::company_name,
-                customer_company::contact_person,
-                customer_company::country,
-                customer_company::address,
-                customer_company::tax_number,
-            ))
-            .first::<(String, String, String, String, Option<String>)>(conn)
+            .select(Company::as_select())
+            .first(conn)
             .await
             .optional()?
-    })
-    .map(|(company_name, contact_person, country, address, tax_number)| Company {
-        company_name,
-        contact_person,
-        country,
-        address,
-        tax_number,
     });
     let last_login = logs::previous_login(db, &me.user.id)
         .await?
-        .map(|(time, ip)| LastLogin { time: time.format(super::DATE_TIME_FORMAT).to_string(), ip });
+        .map(|(time, ip)| LastLogin { time: crate::platform::http::time::iso(time), ip });
     let org_code_txt = departs::current_name(&departs, me.user.org_code.as_deref());
     ok(AccountOverview { user_info: me.user.info(org_code_txt), departs, roles, tenant, company, last_login })
 }

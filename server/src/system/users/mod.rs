@@ -98,11 +98,9 @@ pub struct UserInfo {
     pub user_kind: String,
     pub main_account_id: Option<String>,
     pub tenant_id: i32,
-    /// `YYYY-MM-DD HH:mm:ss`
+    /// UTC, ISO-8601 (`YYYY-MM-DDTHH:MM:SSZ`).
     pub create_time: String,
 }
-
-pub const DATE_TIME_FORMAT: &str = "%Y-%m-%d %H:%M:%S";
 
 impl User {
     pub fn info(&self, org_code_txt: Option<String>) -> UserInfo {
@@ -124,7 +122,7 @@ impl User {
             user_kind: self.user_kind.clone(),
             main_account_id: self.main_account_id.clone(),
             tenant_id: self.tenant_id,
-            create_time: self.create_time.format(DATE_TIME_FORMAT).to_string(),
+            create_time: crate::platform::http::time::iso(self.create_time),
         }
     }
 
@@ -150,6 +148,29 @@ pub struct NewUser<'a> {
     pub tenant_id: i32,
     pub create_by: Option<&'a str>,
     pub create_time: NaiveDateTime,
+}
+
+impl<'a> NewUser<'a> {
+    /// An active account of `kind`, created now by no one (a seed, a registration); the caller
+    /// adds its phone, e-mail, department or main account.
+    pub fn new(id: &'a str, username: &'a str, realname: &'a str, password: &'a str, kind: UserKind, tenant_id: i32) -> Self {
+        NewUser {
+            id,
+            username,
+            realname,
+            password,
+            phone: None,
+            email: None,
+            org_code: None,
+            status: STATUS_NORMAL,
+            del_flag: 0,
+            user_kind: kind.as_str(),
+            main_account_id: None,
+            tenant_id,
+            create_by: None,
+            create_time: chrono::Utc::now().naive_utc(),
+        }
+    }
 }
 
 /// Which column identifies the user.

@@ -9,7 +9,7 @@ use logistics_core::{MessageKey, validate};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{Lookup, NewUser, STATUS_NORMAL, UserKind, password};
+use super::{Lookup, NewUser, UserKind, password};
 use crate::platform::db::schema::{customer_company, sys_user, sys_user_role};
 use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiResult, AppError, current_lang, ok};
@@ -22,6 +22,13 @@ use crate::{bootstrap, platform::secrets, system::tenants, system::users, with_w
 
 fn label(key: MessageKey) -> &'static str {
     key.template(current_lang())
+}
+
+/// The SMS code sent to the phone (see `sms::verify`); a wrong one is named under `smscode`.
+async fn verify_code(state: &AppState, phone: &str, purpose: Purpose, code: &str, consume: bool) -> Result<(), AppError> {
+    sms::verify(&state.db, &state.jwt_secret, phone, purpose, code, consume)
+        .await
+        .map_err(|_| AppError::field("smscode", MessageKey::SmsCodeInvalid))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -134,9 +141,7 @@ pub async fn register(
     if users::find(&state.db, Lookup::Email(&email)).await?.is_some() {
         return Err(AppError::taken("email", MessageKey::EmailTaken));
     }
-    sms::verify(&state.db, &state.jwt_secret, &phone, Purpose::Register, &body.smscode, true)
-        .await
-        .map_err(|_| AppError::field("smscode", MessageKey::SmsCodeInvalid))?;
+    verify_code(&state, &phone, Purpose::Register, &body.smscode, true).await?;
 
     let requested = headers.get("tenant-id").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<i32>().ok());
     let tenant_id = match requested {
@@ -148,20 +153,10 @@ pub async fn register(
     let id = secrets::new_id();
     let now = chrono::Utc::now().naive_utc();
     let user = NewUser {
-        id: &id,
-        username: &username,
-        realname: body.contact_person.trim(),
-        password: &hash,
         phone: Some(&phone),
         email: Some(&email),
-        org_code: None,
-        status: STATUS_NORMAL,
-        del_flag: 0,
-        user_kind: UserKind::Customer.as_str(),
-        main_account_id: None,
-        tenant_id,
-        create_by: None,
         create_time: now,
+        ..NewUser::new(&id, &username, body.contact_person.trim(), &hash, UserKind::Customer, tenant_id)
     };
     let tax_number = body.tax_number.as_deref().map(str::trim).filter(|t| !t.is_empty());
     with_write!(&state.db, |conn| {
@@ -215,12 +210,8 @@ pub async fn phone_verification(
     ApiJson(body): ApiJson<PhoneVerification>,
 ) -> ApiResult<Verified> {
     throttle(&state, rate_limit::LOGIN, &client)?;
-    validate::phone("phone", &body.phone)?;
-    validate::sms_code("smscode", &body.smscode)?;
-    let phone = validate::normalize_phone(&body.phone).unwrap_or_default();
-    sms::verify(&state.db, &state.jwt_secret, &phone, Purpose::Forget, &body.smscode, false)
-        .await
-        .map_err(|_| AppError::field("smscode", MessageKey::SmsCodeInvalid))?;
+    let phone = sms::phone_and_code("phone", &body.phone, "smscode", &body.smscode)?;
+    verify_code(&state, &phone, Purpose::Forget, &body.smscode, false).await?;
     let user = users::find(&state.db, Lookup::Phone(&phone))
         .await?
         .ok_or_else(|| AppError::field("phone", MessageKey::PhoneNotRegistered))?;
@@ -246,19 +237,15 @@ pub async fn password_change(
     ApiJson(body): ApiJson<PasswordReset>,
 ) -> ApiResult<()> {
     throttle(&state, rate_limit::LOGIN, &client)?;
-    validate::phone("phone", &body.phone)?;
-    validate::sms_code("smscode", &body.smscode)?;
+    let phone = sms::phone_and_code("phone", &body.phone, "smscode", &body.smscode)?;
     validate::new_password(&body.password, &body.confirm_password)?;
-    let phone = validate::normalize_phone(&body.phone).unwrap_or_default();
     let user = users::find(&state.db, Lookup::Phone(&phone))
         .await?
         .ok_or_else(|| AppError::field("phone", MessageKey::PhoneNotRegistered))?;
     if !body.username.trim().is_empty() && body.username.trim() != user.username {
         return Err(AppError::forbidden());
     }
-    sms::verify(&state.db, &state.jwt_secret, &phone, Purpose::Forget, &body.smscode, true)
-        .await
-        .map_err(|_| AppError::field("smscode", MessageKey::SmsCodeInvalid))?;
+    verify_code(&state, &phone, Purpose::Forget, &body.smscode, true).await?;
     let hash = password::hash(&body.password).await?;
     users::set_password(&state.db, &user.id, &hash).await?;
     users::set_login_failures(&state.db, &user.id, 0, None, None).await?;

@@ -400,7 +400,7 @@ fn detail_of(v: &Value) -> logistics_server::carrier::rate_cards::RateCardDetail
             zone_count: 0,
             price_count: 0,
             product_count: 0,
-            create_time: String::new(),
+            create_time: logistics_server::platform::http::time::DateTime(chrono::NaiveDateTime::default()),
             update_time: None,
         },
         weight_rounding: v["weightRounding"].clone(),

@@ -1,5 +1,6 @@
-//! The resource layer, through resources declared on it (positions, suppliers): filters, sorting,
-//! export, tenant scope, the role's data rules on reads and writes, all-or-nothing batch deletes.
+//! The resource layer, through resources declared on it (positions, suppliers, announcements):
+//! filters, sorting, export, tenant scope, the role's data rules on reads and writes,
+//! all-or-nothing batch deletes, names in the caller's language, times in ISO-8601 UTC.
 
 use std::io::Cursor;
 
@@ -236,5 +237,53 @@ async fn deep_pages_continue_by_keyset_after_the_last_record() {
         let last = page["records"][2]["id"].as_str().unwrap().to_owned();
         let page = ok(app.get(&format!("/boot/sys/position/list?after={last}"), &h(&other)).await, "other").await;
         assert_eq!(page["records"], json!([]));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn records_speak_the_callers_language_and_iso_utc_and_exports_the_callers_zone() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let id = add_position(&app, &admin, "iso_a", "仓管甲", "Keeper A").await;
+        add_position(&app, &admin, "iso_b", "仓管乙", " ").await;
+        let zh = [("x-access-token", admin.as_str()), ("accept-language", "zh-CN")];
+
+        // The name in the request's language (Chinese when there is no English one), the time in UTC.
+        let one = ok(app.get(&format!("/boot/sys/position/queryById?id={id}"), &h(&admin)).await, "one").await;
+        assert_eq!((one["title"].as_str(), one["name"].as_str()), (Some("Keeper A"), Some("仓管甲")), "{one}");
+        let created = one["createTime"].as_str().unwrap_or_default();
+        let at =
+            chrono::NaiveDateTime::parse_from_str(created, "%Y-%m-%dT%H:%M:%SZ").unwrap_or_else(|e| panic!("{created}: {e}"));
+        assert!((chrono::Utc::now().naive_utc() - at).num_minutes().abs() < 5, "{created} is UTC now");
+        let titles = |page: &Value| -> Vec<String> {
+            page["records"].as_array().unwrap().iter().map(|r| r["title"].as_str().unwrap().to_owned()).collect()
+        };
+        let url = "/boot/sys/position/list?code=iso_&column=code&order=asc";
+        assert_eq!(titles(&ok(app.get(url, &h(&admin)).await, "en").await), ["Keeper A", "仓管乙"]);
+        assert_eq!(titles(&ok(app.get(url, &zh).await, "zh").await), ["仓管甲", "仓管乙"]);
+
+        // Instants come in with any offset and go out in UTC; an export shows them in the caller's
+        // time zone (`X-Time-Zone`), else in UTC.
+        let body = json!({"titile": "Power cut", "msgContent": "<p>Tonight</p>",
+            "startTime": "2026-11-24T16:30:00Z", "endTime": "2026-11-25T09:00:00+08:00"});
+        let added = ok(app.post_json("/boot/sys/annountCement/add", &body, &h(&admin)).await, "announcement").await;
+        assert_eq!(
+            (added["startTime"].as_str(), added["endTime"].as_str()),
+            (Some("2026-11-24T16:30:00Z"), Some("2026-11-25T01:00:00Z"))
+        );
+        let times = |rows: Vec<Vec<String>>| -> (String, String) {
+            let at = |title: &str| rows[0].iter().position(|c| c == title).unwrap_or_else(|| panic!("{title}: {rows:?}"));
+            (rows[1][at("Start time")].clone(), rows[1][at("End time")].clone())
+        };
+        let shanghai = [("x-access-token", admin.as_str()), ("accept-language", "en-US"), ("x-time-zone", "Asia/Shanghai")];
+        let res = app.get("/boot/sys/annountCement/exportXls", &shanghai).await;
+        assert_eq!(res.status, 200, "{}", res.text);
+        assert_eq!(
+            times(sheet(res.bytes)),
+            ("2026-11-25 00:30:00".to_owned(), "2026-11-25 09:00:00".to_owned()),
+            "8 hours ahead"
+        );
+        let res = app.get("/boot/sys/annountCement/exportXls", &h(&admin)).await;
+        assert_eq!(times(sheet(res.bytes)), ("2026-11-24 16:30:00".to_owned(), "2026-11-25 01:00:00".to_owned()), "UTC");
     }
 }

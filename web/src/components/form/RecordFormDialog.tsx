@@ -28,9 +28,9 @@ import type { FormDialogProps } from '../list/useFormTarget';
 import { useSaveRecord } from '../list/useRecordActions';
 import { FieldSizeProvider, type FieldSize } from './fields';
 import { FormFooter, type FormFooterProps } from './FormFooter';
-import { DialogShell, DrawerShell, OVERLAY_PARTS, type FormOpenProps, type OverlayKind } from './overlay';
+import { DialogShell, DrawerShell, OVERLAY_PARTS, OverlayHeader, type FormOpenProps, type OverlayKind } from '../overlay';
 
-export type { FormOpenProps } from './overlay';
+export type { FormOpenProps } from '../overlay';
 
 /** The size of a dialog with many fields (full screen on phones). */
 export const WIDE_DIALOG = { base: 'full', sm: 'lg' } as const;
@@ -135,19 +135,14 @@ function RecordForm<V extends FieldValues, R>(props: RecordFormProps<V, R> & { k
   const submit = form.handleSubmit(async (values) => {
     if (await run(() => save(values))) onOpenChange(false);
   });
-  const { Header, Title, Body } = OVERLAY_PARTS[kind];
+  const { Body } = OVERLAY_PARTS[kind];
   const drawer = kind === 'drawer';
   return (
     <FormProvider {...form}>
       <FieldSizeProvider value={fieldSize}>
         {/* In a drawer the form lets header, body and footer lay out as the drawer's own parts. */}
         <form noValidate onSubmit={(event) => void submit(event)} style={drawer ? { display: 'contents' } : undefined}>
-          <Header borderBottomWidth={drawer ? '1px' : undefined}>
-            <Stack gap="1">
-              <Title>{title}</Title>
-              {subtitle}
-            </Stack>
-          </Header>
+          <OverlayHeader kind={kind} title={title} subtitle={subtitle} bordered={drawer} />
           <Body>
             <Stack gap={gap} paddingY={drawer ? '2' : undefined}>
               <ErrorAlert message={formError} testId={props.errorTestId ?? `${testId}-error`} />

@@ -9,8 +9,9 @@
  * </ListDrawer>
  * ```
  */
-import { CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
+import { Drawer } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { DrawerShell, OverlayHeader } from '../overlay';
 
 export interface ListDrawerProps {
   open: boolean;
@@ -24,24 +25,9 @@ export interface ListDrawerProps {
 
 export function ListDrawer({ open, onClose, title, subtitle, children, testId }: ListDrawerProps) {
   return (
-    <Drawer.Root open={open} onOpenChange={(details) => (details.open ? undefined : onClose())} size={{ base: 'full', md: 'lg' }} lazyMount unmountOnExit>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content data-testid={testId}>
-            <Drawer.Header>
-              <Stack gap="1" minWidth="0">
-                <Drawer.Title>{title}</Drawer.Title>
-                {subtitle}
-              </Stack>
-            </Drawer.Header>
-            <Drawer.Body>{children}</Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <DrawerShell open={open} onClose={onClose} testId={testId}>
+      <OverlayHeader kind="drawer" title={title} subtitle={subtitle} />
+      <Drawer.Body>{children}</Drawer.Body>
+    </DrawerShell>
   );
 }

@@ -1,15 +1,15 @@
 /**
  * The empty state of a list, tab or tree: an icon, a title and/or a description, and optional
- * actions under them (add, import …). Pass it as a table's `emptyState`.
+ * actions under them (add, import …). Pass it as a table's `emptyState`; other props style the box.
  *
  * ```tsx
  * <ListTable … emptyState={<ListEmpty icon={<InboxIcon />} title={t('emptyTitle')} description={t('emptyDescription')} testId="x-empty" />} />
  * ```
  */
-import { EmptyState, HStack, VStack } from '@chakra-ui/react';
+import { EmptyState, HStack, VStack, type EmptyStateRootProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export interface ListEmptyProps {
+export interface ListEmptyProps extends Omit<EmptyStateRootProps, 'title' | 'children' | 'size'> {
   icon: ReactNode;
   title?: ReactNode;
   description?: ReactNode;
@@ -19,9 +19,9 @@ export interface ListEmptyProps {
   testId?: string;
 }
 
-export function ListEmpty({ icon, title, description, children, size = 'sm', testId }: ListEmptyProps) {
+export function ListEmpty({ icon, title, description, children, size = 'sm', testId, ...root }: ListEmptyProps) {
   return (
-    <EmptyState.Root size={size} data-testid={testId}>
+    <EmptyState.Root size={size} data-testid={testId} {...root}>
       <EmptyState.Content>
         <EmptyState.Indicator>{icon}</EmptyState.Indicator>
         <VStack textAlign="center" gap="1">

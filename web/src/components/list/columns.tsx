@@ -1,6 +1,7 @@
-/** Columns several lists share: a record's code and its two-language name. */
+/** Columns several lists share: a record's code and its two-language name, times, tags. */
 import { Badge, Box, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { showTime } from '../../lib/utcTime';
 import type { DataColumn } from '../DataTable';
 import { StatusBadge } from '../StatusBadge';
 
@@ -34,9 +35,14 @@ export function nameColumn<T extends { name: string; nameEn?: string | null }>(h
   return { id: 'name', header, sortable: true, minWidth: '160px', cell: (row) => <TwoLines first={row.name} second={row.nameEn} /> };
 }
 
-/** A sortable creation time column (hidden on phones). */
-export function createTimeColumn<T>(header: ReactNode, hideBelow: DataColumn<T>['hideBelow'] = 'md'): DataColumn<T> {
-  return { id: 'createTime', header, sortable: true, hideBelow };
+/** A column of a server time, shown in the browser's zone on one line (`—` when there is none). */
+export function timeColumn<T>(id: string, header: ReactNode, value: (row: T) => string | null | undefined, column: Partial<Omit<DataColumn<T>, 'id' | 'header' | 'cell'>> = {}): DataColumn<T> {
+  return { id, header, ...column, cell: (row) => <Text whiteSpace="nowrap">{showTime(value(row)) || '—'}</Text> };
+}
+
+/** A sortable creation time column in the browser's zone (hidden on phones). */
+export function createTimeColumn<T extends { createTime?: string | null }>(header: ReactNode, hideBelow: DataColumn<T>['hideBelow'] = 'md'): DataColumn<T> {
+  return timeColumn<T>('createTime', header, (row) => row.createTime, { sortable: true, hideBelow });
 }
 
 /** A column of a short label as a coloured tag (`—` when there is none). */

@@ -3,10 +3,9 @@
  * that a refusal shows its message instead of saving an error page, then saved through a
  * temporary link under the name the server gives (`Content-Disposition`) or a fallback.
  */
-import { ApiError, BASE_PATH, errorKey, errorMessage, type Envelope } from '../../api/client';
-import { currentLanguage } from '../../i18n';
+import { ApiError, BASE_PATH, contextHeaders, errorKey, errorMessage, type Envelope } from '../../api/client';
 import { saveBlob } from '../../lib/export';
-import { getTenantId, getToken } from '../../lib/session';
+import { getToken } from '../../lib/session';
 
 export type DownloadParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -49,7 +48,8 @@ export async function downloadFile(path: string, params: DownloadParams, fallbac
   let response: Response;
   try {
     response = await fetch(downloadUrl(path, params), {
-      headers: { 'tenant-id': String(getTenantId()), 'Accept-Language': currentLanguage() },
+      // The tenant, language and time zone (an xlsx export writes its times in that zone).
+      headers: contextHeaders(),
       credentials: 'same-origin',
     });
   } catch {

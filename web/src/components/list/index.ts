@@ -2,7 +2,7 @@
  * The list-page kit: state in the URL, one hook per operation, toolbar, row actions, columns,
  * exports and layout; `useCrudList` + `CrudListPage` make a plain CRUD page one declaration.
  */
-export { codeColumn, createTimeColumn, monoColumn, nameColumn, statusColumn, tagColumn, truncatedColumn, TwoLines } from './columns';
+export { codeColumn, createTimeColumn, monoColumn, nameColumn, statusColumn, tagColumn, timeColumn, truncatedColumn, TwoLines } from './columns';
 export { CrudListPage, useCrudList, type CrudList } from './CrudListPage';
 export { downloadFile, downloadUrl } from './download';
 export { FilterDict, FilterRemote, FilterSelect, FilterText, labelled } from './filterFields';

@@ -70,6 +70,9 @@ describe('server export', () => {
     expect(url.searchParams.get('column')).toBe('code');
     expect(url.searchParams.get('order')).toBe('asc');
     expect(url.searchParams.get('token')).toBe('tok');
+    // The workbook's times are written in the browser's zone.
+    const init = calls(fetchMock, 'GET', '/sys/position/exportXls').at(-1)?.[1];
+    expect(new Headers(init?.headers).get('X-Time-Zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('positions.xlsx');
     // No CSV built in the browser: the list was not paged through.
     expect(calls(fetchMock, 'GET', LIST).every(([address]) => !String(address).includes('pageSize=1000'))).toBe(true);

@@ -10,10 +10,11 @@
  * permissionTreeModel.ts for the linkage: the set passed to `onChange` holds the checked nodes
  * and their ancestors, as JeecgBoot saves it. Button nodes (menuType 2) carry a small badge.
  */
-import { Badge, Box, Button, Checkbox, EmptyState, Flex, HStack, IconButton, Input, InputGroup, Switch, Text, VStack, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Flex, HStack, IconButton, Input, InputGroup, Switch, Text, VStack, Wrap } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon, FolderIcon, SearchIcon } from '../icons';
+import { ListEmpty } from '../list/ListEmpty';
 import { useLanguage } from '../../i18n/index';
 import { checkStates, indexTree, nodeTitle, searchTree, toggleNode, type CheckState, type TreeNode } from './permissionTreeModel';
 
@@ -161,14 +162,7 @@ export function PermissionTree({ nodes, checked, onChange, disabled = false, onN
       </Wrap>
       <Box borderWidth="1px" rounded="md" padding="2" maxHeight={maxHeight} overflowY="auto">
         {nothingShown ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <FolderIcon />
-              </EmptyState.Indicator>
-              <EmptyState.Description>{nodes.length === 0 ? t('tree.empty') : t('tree.noMatch')}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <ListEmpty icon={<FolderIcon />} description={nodes.length === 0 ? t('tree.empty') : t('tree.noMatch')} />
         ) : (
           <Box role="tree" aria-multiselectable aria-label={t('tree.label')}>
             {rendered}

@@ -106,6 +106,22 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** One bar of the chart, `height` pixels tall. */
+function Bar({ value, height, color, title, testId }: { value: number; height: number; color: string; title: string; testId: string }) {
+  return (
+    <Box
+      width={{ base: '2.5', sm: '4', md: '5' }}
+      height={`${height}px`}
+      bg={color}
+      roundedTop="sm"
+      transition="height 0.3s"
+      title={title}
+      data-testid={testId}
+      data-value={value}
+    />
+  );
+}
+
 /** Two bars per day (visits, IPs) scaled to the busiest value; a table of the same numbers for screen readers. */
 function VisitChart({ days, format }: { days: VisitDay[]; format: (value: number) => string }) {
   const { t } = useTranslation('dashboard');
@@ -131,26 +147,8 @@ function VisitChart({ days, format }: { days: VisitDay[]; format: (value: number
           {days.map((day) => (
             <VStack key={day.type || day.tian} flex="1" minW="0" gap="0" data-testid="visit-chart-day">
               <HStack gap={{ base: '0.5', sm: '1' }} align="end" justify="center" height={`${CHART_HEIGHT}px`} width="full">
-                <Box
-                  width={{ base: '2.5', sm: '4', md: '5' }}
-                  height={`${scale(day.visit)}px`}
-                  bg="blue.solid"
-                  roundedTop="sm"
-                  transition="height 0.3s"
-                  title={`${day.type} · ${t('visits.visits')} ${format(day.visit)}`}
-                  data-testid="visit-bar"
-                  data-value={day.visit}
-                />
-                <Box
-                  width={{ base: '2.5', sm: '4', md: '5' }}
-                  height={`${scale(day.ip)}px`}
-                  bg="teal.solid"
-                  roundedTop="sm"
-                  transition="height 0.3s"
-                  title={`${day.type} · ${t('visits.ips')} ${format(day.ip)}`}
-                  data-testid="ip-bar"
-                  data-value={day.ip}
-                />
+                <Bar value={day.visit} height={scale(day.visit)} color="blue.solid" title={`${day.type} · ${t('visits.visits')} ${format(day.visit)}`} testId="visit-bar" />
+                <Bar value={day.ip} height={scale(day.ip)} color="teal.solid" title={`${day.type} · ${t('visits.ips')} ${format(day.ip)}`} testId="ip-bar" />
               </HStack>
               <Text height="24px" lineHeight="24px" fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" truncate>
                 {day.tian}

@@ -1,14 +1,15 @@
-import { Box, Button, CloseButton, Dialog, HStack, Portal, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { Box, Dialog, HStack, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../components/DictTag';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ClockIcon, UserIcon } from '../../components/icons';
+import { CloseFooter, DialogShell } from '../../components/overlay';
+import { showTime } from '../../lib/utcTime';
 import { fetchAnnouncement, noticeKeys } from './api';
 import { sanitizeHtml } from './html';
 import { PriorityTag } from './PriorityTag';
-import { localTime } from './time';
 
 /** Styles of an announcement body (rich text from the announcement editor). */
 const CONTENT_CSS = {
@@ -37,6 +38,21 @@ const CONTENT_CSS = {
   '& hr': { marginBlock: '1em', borderColor: 'border' },
 } as const;
 
+/** A fact under the title (sender, time): an icon, the value, and its label for screen readers and as a tooltip. */
+function MetaItem({ icon: Icon, label, children }: { icon: typeof UserIcon; label: string; children: ReactNode }) {
+  return (
+    <HStack gap="1" title={label}>
+      <Icon boxSize="3.5" aria-hidden />
+      <Text as="span">
+        <Box as="span" srOnly>
+          {`${label}: `}
+        </Box>
+        {children}
+      </Text>
+    </HStack>
+  );
+}
+
 interface NoticeDetailDialogProps {
   /** The announcement to show; closed when undefined. */
   id: string | undefined;
@@ -60,94 +76,67 @@ export function NoticeDetailDialog({ id, onClose }: NoticeDetailDialogProps) {
   const html = useMemo(() => sanitizeHtml(record?.msgContent), [record?.msgContent]);
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={id !== undefined}
-      onOpenChange={(details) => (details.open ? undefined : onClose())}
-      placement="center"
+      onClose={onClose}
       size={{ base: 'full', sm: 'lg' }}
       scrollBehavior="inside"
+      testId="notice-detail"
+      closeLabel={t('detail.close')}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="notice-detail">
-            <Dialog.Header flexDirection="column" alignItems="stretch" gap="2" paddingEnd="12">
-              <Text fontSize="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide">
-                {t('detail.title')}
-              </Text>
-              {query.isPending && shown !== undefined ? (
-                <Skeleton height="6" width="70%" />
-              ) : (
-                <Dialog.Title fontSize="lg" lineHeight="1.4" wordBreak="break-word" data-testid="notice-detail-title">
-                  {record?.titile ?? ''}
-                </Dialog.Title>
-              )}
-              {record ? (
-                <HStack gap="3" wrap="wrap" fontSize="sm" color="fg.muted" data-testid="notice-detail-meta">
-                  {record.sender ? (
-                    <HStack gap="1" title={t('detail.sender')}>
-                      <UserIcon boxSize="3.5" aria-hidden />
-                      <Text as="span">
-                        <Box as="span" srOnly>
-                          {`${t('detail.sender')}: `}
-                        </Box>
-                        {record.sender}
-                      </Text>
-                    </HStack>
-                  ) : null}
-                  {record.sendTime ? (
-                    <HStack gap="1" title={t('detail.sendTime')}>
-                      <ClockIcon boxSize="3.5" aria-hidden />
-                      <Text as="span">
-                        <Box as="span" srOnly>
-                          {`${t('detail.sendTime')}: `}
-                        </Box>
-                        {localTime(record.sendTime)}
-                      </Text>
-                    </HStack>
-                  ) : null}
-                  <PriorityTag priority={record.priority} />
-                  {record.msgCategory ? <DictTag code="msg_category" value={record.msgCategory} variant="outline" /> : null}
-                </HStack>
-              ) : null}
-            </Dialog.Header>
-            <Dialog.Body>
-              {query.isError ? (
-                <ErrorAlert title={t('detail.loadFailed')} message={query.error instanceof Error ? query.error.message : String(query.error)} testId="notice-detail-error" />
-              ) : query.isPending ? (
-                <Stack gap="3" data-testid="notice-detail-loading">
-                  <SkeletonText noOfLines={5} gap="3" />
-                </Stack>
-              ) : html ? (
-                <Box
-                  bg="bg.subtle"
-                  borderWidth="1px"
-                  rounded="md"
-                  padding={{ base: '4', md: '5' }}
-                  css={CONTENT_CSS}
-                  data-testid="notice-detail-content"
-                  // The body is sanitised by the server and again by sanitizeHtml.
-                  dangerouslySetInnerHTML={{ __html: html }}
-                />
-              ) : (
-                <Text color="fg.muted" fontSize="sm">
-                  {t('detail.noContent')}
-                </Text>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" size="sm" data-testid="notice-detail-close">
-                  {t('detail.close')}
-                </Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('detail.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Header flexDirection="column" alignItems="stretch" gap="2" paddingEnd="12">
+        <Text fontSize="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide">
+          {t('detail.title')}
+        </Text>
+        {query.isPending && shown !== undefined ? (
+          <Skeleton height="6" width="70%" />
+        ) : (
+          <Dialog.Title fontSize="lg" lineHeight="1.4" wordBreak="break-word" data-testid="notice-detail-title">
+            {record?.titile ?? ''}
+          </Dialog.Title>
+        )}
+        {record ? (
+          <HStack gap="3" wrap="wrap" fontSize="sm" color="fg.muted" data-testid="notice-detail-meta">
+            {record.sender ? (
+              <MetaItem icon={UserIcon} label={t('detail.sender')}>
+                {record.sender}
+              </MetaItem>
+            ) : null}
+            {record.sendTime ? (
+              <MetaItem icon={ClockIcon} label={t('detail.sendTime')}>
+                {showTime(record.sendTime)}
+              </MetaItem>
+            ) : null}
+            <PriorityTag priority={record.priority} />
+            {record.msgCategory ? <DictTag code="msg_category" value={record.msgCategory} variant="outline" /> : null}
+          </HStack>
+        ) : null}
+      </Dialog.Header>
+      <Dialog.Body>
+        {query.isError ? (
+          <ErrorAlert title={t('detail.loadFailed')} message={query.error instanceof Error ? query.error.message : String(query.error)} testId="notice-detail-error" />
+        ) : query.isPending ? (
+          <Stack gap="3" data-testid="notice-detail-loading">
+            <SkeletonText noOfLines={5} gap="3" />
+          </Stack>
+        ) : html ? (
+          <Box
+            bg="bg.subtle"
+            borderWidth="1px"
+            rounded="md"
+            padding={{ base: '4', md: '5' }}
+            css={CONTENT_CSS}
+            data-testid="notice-detail-content"
+            // The body is sanitised by the server and again by sanitizeHtml.
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
+        ) : (
+          <Text color="fg.muted" fontSize="sm">
+            {t('detail.noContent')}
+          </Text>
+        )}
+      </Dialog.Body>
+      <CloseFooter variant="outline" label={t('detail.close')} testId="notice-detail-close" />
+    </DialogShell>
   );
 }

@@ -1,14 +1,13 @@
-import { Badge, Box, Button, HStack, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, chakra } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/DataTable';
 import { DictTag } from '../../components/DictTag';
 import { CheckIcon, ExternalLinkIcon, InboxIcon } from '../../components/icons';
-import { actionsColumn, FilterDict, FilterSelect, FilterText, labelled, ListEmpty, ListPage, ListSearchBar, ListTable, ListToolbar, toastSuccess, useListPage } from '../../components/list';
+import { actionsColumn, FilterDict, FilterSelect, FilterText, labelled, ListEmpty, ListPage, ListSearchBar, ListTable, ListToolbar, timeColumn, toastSuccess, useListPage } from '../../components/list';
 import { isRead, markAllNoticesRead, MY_ANNOUNCEMENTS_PATH, type MyAnnouncementRecord } from './api';
 import { PriorityTag } from './PriorityTag';
-import { localTime } from './time';
 import { useNoticesByUser, useReloadNotices } from './useNotices';
 import { useOpenNotice } from './useOpenNotice';
 
@@ -59,16 +58,7 @@ function columns(t: TFunction<'notice'>, open: (row: MyAnnouncementRecord) => vo
     { id: 'msgCategory', header: t('page.column.category'), hideBelow: 'md', cell: (row) => <DictTag code="msg_category" value={row.msgCategory} variant="outline" /> },
     { id: 'priority', header: t('page.column.priority'), cell: (row) => <PriorityTag priority={row.priority} /> },
     { id: 'sender', header: t('page.column.sender'), hideBelow: 'lg' },
-    {
-      id: 'sendTime',
-      header: t('page.column.sendTime'),
-      hideBelow: 'sm',
-      cell: (row) => (
-        <Text as="span" whiteSpace="nowrap">
-          {localTime(row.sendTime) || '—'}
-        </Text>
-      ),
-    },
+    timeColumn<MyAnnouncementRecord>('sendTime', t('page.column.sendTime'), (row) => row.sendTime, { hideBelow: 'sm' }),
     { id: 'readFlag', header: t('page.column.readFlag'), cell: (row) => <ReadBadge read={isRead(row)} t={t} /> },
     actionsColumn<MyAnnouncementRecord>('text', (row) => [{ label: t('page.view'), colorPalette: 'blue', onClick: () => open(row), testId: 'announcement-view' }]),
   ];

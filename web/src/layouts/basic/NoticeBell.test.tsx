@@ -4,10 +4,11 @@ import i18n from '../../i18n';
 import { setToken, setUserInfo } from '../../lib/session';
 import { fakeServer, USER_INFO, type FakeRoutes } from '../../test/api';
 import { renderRoutes } from '../../test/render';
+import { inTimeZone } from '../../test/timeZone';
 import { badgeText, NoticeBell } from './NoticeBell';
 
 const ANNT = [
-  { id: 'a1', titile: '春节放假通知', sender: '管理员', sendTime: '2026-01-20 02:00:00', priority: 'H', msgCategory: '1', openType: null, openPage: null },
+  { id: 'a1', titile: '春节放假通知', sender: '管理员', sendTime: '2026-01-20T02:00:00Z', priority: 'H', msgCategory: '1', openType: null, openPage: null },
   { id: 'a2', titile: '新渠道上线', sender: '管理员', sendTime: '2026-01-19 02:00:00', priority: 'M', msgCategory: '1', openType: 'url', openPage: '/account/center' },
 ];
 const SYS = [{ id: 's1', titile: '系统维护', sender: 'system', sendTime: '2026-01-18 02:00:00', priority: 'L', msgCategory: '2', openType: null, openPage: null }];
@@ -48,9 +49,19 @@ async function openPopover(fetchMock: ReturnType<typeof fakeServer>) {
   return popover;
 }
 
+/** The bell on the fake server, once its count shows, with the popover opened; answers the view too. */
+async function openBell() {
+  const fetchMock = server();
+  const view = renderBell();
+  await screen.findByTestId('notice-badge');
+  return { ...view, fetchMock, popover: await openPopover(fetchMock) };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+inTimeZone('Asia/Shanghai');
 
 describe('notification bell', () => {
   test('badge text: hidden at 0, the count up to 99, then 99+', () => {
@@ -86,10 +97,7 @@ describe('notification bell', () => {
   });
 
   test('two tabs with their totals, each listing title, time and priority', async () => {
-    const fetchMock = server();
-    renderBell();
-    await screen.findByTestId('notice-badge');
-    const popover = await openPopover(fetchMock);
+    const { popover } = await openBell();
     expect(within(popover).getByTestId('notice-tab-annt').textContent).toBe('通知(2)');
     expect(within(popover).getByTestId('notice-tab-sys').textContent).toBe('系统消息(1)');
     const annt = within(popover).getByTestId('notice-panel-annt');
@@ -97,8 +105,8 @@ describe('notification bell', () => {
     expect(items.map((item) => within(item).getByText(/通知|渠道/).textContent)).toEqual(['春节放假通知', '新渠道上线']);
     expect(within(items[0]!).getByTestId('priority-tag').textContent).toBe('紧急');
     expect(within(items[1]!).getByTestId('priority-tag').textContent).toBe('重要');
-    // The publish time is shown (in local time).
-    expect(items[0]?.textContent).toMatch(/2026-01-(19|20) \d{2}:\d{2}/);
+    // The publish time is shown in local time (UTC+8 here).
+    expect(items[0]?.textContent).toContain('2026-01-20 10:00:00');
     fireEvent.click(within(popover).getByTestId('notice-tab-sys'));
     const sys = within(popover).getByTestId('notice-panel-sys');
     await waitFor(() => expect(within(sys).getAllByTestId('notice-item')).toHaveLength(1));
@@ -108,10 +116,7 @@ describe('notification bell', () => {
 
   test('English labels', async () => {
     await act(() => i18n.changeLanguage('en-US'));
-    const fetchMock = server();
-    renderBell();
-    await screen.findByTestId('notice-badge');
-    const popover = await openPopover(fetchMock);
+    const { popover } = await openBell();
     expect(within(popover).getByTestId('notice-tab-annt').textContent).toBe('Announcements (2)');
     expect(within(popover).getByTestId('notice-tab-sys').textContent).toBe('System (1)');
     expect(within(popover).getByTestId('notice-view-more').textContent).toBe('View more');
@@ -119,10 +124,7 @@ describe('notification bell', () => {
   });
 
   test('an item with openType url is marked read, then the app navigates to its page and reloads the list', async () => {
-    const fetchMock = server();
-    const { router } = renderBell();
-    await screen.findByTestId('notice-badge');
-    const popover = await openPopover(fetchMock);
+    const { fetchMock, popover, router } = await openBell();
     const loads = calls(fetchMock, 'GET', '/sys/annountCement/listByUser').length;
     fireEvent.click(within(within(popover).getByTestId('notice-panel-annt')).getAllByTestId('notice-item')[1]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/center'));
@@ -150,10 +152,7 @@ describe('notification bell', () => {
   });
 
   test('any other item opens the detail dialog with its sanitised body, and is marked read', async () => {
-    const fetchMock = server();
-    renderBell();
-    await screen.findByTestId('notice-badge');
-    const popover = await openPopover(fetchMock);
+    const { fetchMock, popover } = await openBell();
     fireEvent.click(within(within(popover).getByTestId('notice-panel-annt')).getAllByTestId('notice-item')[0]!);
     const dialog = await screen.findByTestId('notice-detail');
     expect((await within(dialog).findByTestId('notice-detail-title')).textContent).toBe('春节放假通知');
@@ -170,10 +169,7 @@ describe('notification bell', () => {
   });
 
   test('mark all read calls readAll, says so and reloads', async () => {
-    const fetchMock = server();
-    renderBell();
-    await screen.findByTestId('notice-badge');
-    const popover = await openPopover(fetchMock);
+    const { fetchMock, popover } = await openBell();
     const loads = calls(fetchMock, 'GET', 'listByUser').length;
     fireEvent.click(within(popover).getByTestId('notice-read-all'));
     expect(await screen.findByText('已全部标记为已读')).toBeTruthy();
@@ -182,10 +178,7 @@ describe('notification bell', () => {
   });
 
   test('view more goes to the user announcement page', async () => {
-    const fetchMock = server();
-    const { router } = renderBell();
-    await screen.findByTestId('notice-badge');
-    const popover = await openPopover(fetchMock);
+    const { popover, router } = await openBell();
     fireEvent.click(within(popover).getByTestId('notice-view-more'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/isps/userAnnouncement'));
   });

@@ -6,10 +6,10 @@ import { BellIcon, ClockIcon, ExternalLinkIcon, InboxIcon } from '../../componen
 import { toaster } from '../../components/ui/toaster';
 import { markAllNoticesRead, type NoticeItem } from '../../features/notices/api';
 import { PriorityTag } from '../../features/notices/PriorityTag';
-import { localTime } from '../../features/notices/time';
 import { useNoticesByUser, useReloadNotices } from '../../features/notices/useNotices';
 import { useOpenNotice } from '../../features/notices/useOpenNotice';
 import { USER_ANNOUNCEMENT_PATH } from '../../lib/routes';
+import { showTime } from '../../lib/utcTime';
 
 type NoticeTab = 'annt' | 'sys';
 
@@ -235,7 +235,7 @@ function NoticeList({ items, loading, failed, emptyTitle, onRetry, onPick }: Not
               <HStack gap="1" color="fg.muted" fontSize="xs" minW="0">
                 <ClockIcon boxSize="3" flexShrink={0} aria-hidden />
                 <Text as="span" truncate>
-                  {localTime(item.sendTime ?? item.createTime)}
+                  {showTime(item.sendTime ?? item.createTime)}
                 </Text>
               </HStack>
               <PriorityTag priority={item.priority} />

@@ -1,8 +1,10 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormFooter } from '../../components/form/FormFooter';
+import { DialogShell, OverlayHeader } from '../../components/overlay';
 import { ChangePasswordDialog } from '../../features/account/components/ChangePasswordDialog';
 import { SwitchDepartDialog } from '../../features/account/components/SwitchDepartDialog';
 import { LOGIN_PATH } from '../../lib/guard';
@@ -34,27 +36,28 @@ export function UserDialogs({ open, onClose }: { open: UserDialog | null; onClos
       <ChangePasswordDialog open={open === 'password'} onOpenChange={change} />
       <SwitchDepartDialog open={open === 'depart'} onOpenChange={change} />
       <SettingDrawer open={open === 'settings'} onOpenChange={change} />
-      <Dialog.Root role="alertdialog" open={open === 'signOut'} onOpenChange={(details) => change(details.open)} placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content maxW="sm" mx="4" data-testid="sign-out-dialog">
-              <Dialog.Header>
-                <Dialog.Title>{t('signOut.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body color="fg.muted">{t('signOut.confirm')}</Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">{t('action.cancel', { ns: 'common' })}</Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" loading={signingOut} onClick={() => void signOut()} data-testid="sign-out-confirm">
-                  {t('action.confirm', { ns: 'common' })}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <DialogShell
+        role="alertdialog"
+        open={open === 'signOut'}
+        onOpenChange={change}
+        size="md"
+        closeButton={false}
+        testId="sign-out-dialog"
+        contentProps={{ maxW: 'sm', mx: '4' }}
+      >
+        <OverlayHeader title={t('signOut.title')} />
+        <Dialog.Body color="fg.muted">{t('signOut.confirm')}</Dialog.Body>
+        <FormFooter
+          kind="dialog"
+          size="md"
+          saving={signingOut}
+          onConfirm={() => void signOut()}
+          colorPalette="red"
+          submitLabel={t('action.confirm', { ns: 'common' })}
+          submitTestId="sign-out-confirm"
+          cancelLabel={t('action.cancel', { ns: 'common' })}
+        />
+      </DialogShell>
     </>
   );
 }

@@ -31,6 +31,16 @@ async function clearCache(queryClient: ReturnType<typeof useQueryClient>): Promi
   await Promise.all([loadPermissions(), dictionaries]);
 }
 
+/** The menu's entries before sign-out: what each is (the `onSelect` value), its test id, icon and label. */
+const ITEMS = [
+  { value: 'center', testId: 'menu-center', Icon: IdCardIcon, label: 'user.center' },
+  { value: 'settings', testId: 'menu-account-settings', Icon: SettingsIcon, label: 'user.accountSettings' },
+  { value: 'settings-drawer', testId: 'menu-system-settings', Icon: SlidersIcon, label: 'user.systemSettings' },
+  { value: 'password', testId: 'menu-change-password', Icon: KeyIcon, label: 'user.changePassword' },
+  { value: 'depart', testId: 'menu-switch-depart', Icon: SwitchIcon, label: 'user.switchDepart' },
+  { value: 'clearCache', testId: 'menu-clear-cache', Icon: TrashIcon, label: 'user.clearCache' },
+] as const;
+
 /** The avatar menu: account pages, settings, password, department, cache, sign-out. */
 export function UserMenu({ color, compact = false, onOpen }: { color?: string; compact?: boolean; onOpen: (dialog: UserDialog) => void }) {
   const { t } = useTranslation('layout');
@@ -93,30 +103,12 @@ export function UserMenu({ color, compact = false, onOpen }: { color?: string; c
                 </Text>
               </Box>
               <Menu.Separator />
-              <Menu.Item value="center" data-testid="menu-center">
-                <IdCardIcon />
-                {t('user.center')}
-              </Menu.Item>
-              <Menu.Item value="settings" data-testid="menu-account-settings">
-                <SettingsIcon />
-                {t('user.accountSettings')}
-              </Menu.Item>
-              <Menu.Item value="settings-drawer" data-testid="menu-system-settings">
-                <SlidersIcon />
-                {t('user.systemSettings')}
-              </Menu.Item>
-              <Menu.Item value="password" data-testid="menu-change-password">
-                <KeyIcon />
-                {t('user.changePassword')}
-              </Menu.Item>
-              <Menu.Item value="depart" data-testid="menu-switch-depart">
-                <SwitchIcon />
-                {t('user.switchDepart')}
-              </Menu.Item>
-              <Menu.Item value="clearCache" data-testid="menu-clear-cache">
-                <TrashIcon />
-                {t('user.clearCache')}
-              </Menu.Item>
+              {ITEMS.map(({ value, testId, Icon, label }) => (
+                <Menu.Item key={value} value={value} data-testid={testId}>
+                  <Icon />
+                  {t(label)}
+                </Menu.Item>
+              ))}
               <Menu.Separator />
               <Menu.Item value="signOut" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }} data-testid="sign-out">
                 <LogOutIcon />

@@ -98,6 +98,15 @@ function connection(overrides: Partial<NoticeConnectionOptions> = {}) {
   return { conn, onNotice, poll, onRevoked };
 }
 
+/** A started connection whose socket has opened; `socket` is that socket. */
+function opened(overrides: Partial<NoticeConnectionOptions> = {}) {
+  const connected = connection(overrides);
+  connected.conn.start();
+  const socket = last();
+  socket.open();
+  return { ...connected, socket };
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   sockets = [];
@@ -131,9 +140,7 @@ describe('live notice connection', () => {
   });
 
   test('reconnects 5 s after a close, not before', () => {
-    const { conn } = connection();
-    conn.start();
-    last().open();
+    const { conn } = opened();
     last().serverClose(1006);
     expect(conn.state).toBe('waiting');
     vi.advanceTimersByTime(RECONNECT_DELAY_MS - 1);
@@ -161,9 +168,7 @@ describe('live notice connection', () => {
   });
 
   test('reloads the notices when the socket opens again after a break', () => {
-    const { conn, onNotice } = connection();
-    conn.start();
-    last().open();
+    const { conn, onNotice } = opened();
     expect(onNotice).not.toHaveBeenCalled();
     last().serverClose(1006);
     vi.advanceTimersByTime(RECONNECT_DELAY_MS);
@@ -173,10 +178,7 @@ describe('live notice connection', () => {
   });
 
   test('heartbeat: HeartBeat after 20 s of silence; an answer keeps the socket', () => {
-    const { conn } = connection();
-    conn.start();
-    const socket = last();
-    socket.open();
+    const { conn, socket } = opened();
     vi.advanceTimersByTime(HEARTBEAT_TIMEOUT_MS - 1);
     expect(socket.sent).toEqual([]);
     vi.advanceTimersByTime(1);
@@ -192,10 +194,7 @@ describe('live notice connection', () => {
   });
 
   test('heartbeat: no answer within another 20 s closes the socket and reconnects', () => {
-    const { conn } = connection();
-    conn.start();
-    const socket = last();
-    socket.open();
+    const { conn, socket } = opened();
     vi.advanceTimersByTime(HEARTBEAT_TIMEOUT_MS);
     expect(socket.sent).toEqual([HEARTBEAT_TEXT]);
     vi.advanceTimersByTime(HEARTBEAT_TIMEOUT_MS);
@@ -208,9 +207,7 @@ describe('live notice connection', () => {
   });
 
   test('close code 4001 (session revoked): no reconnect, no polling, onRevoked once', () => {
-    const { conn, poll, onRevoked } = connection();
-    conn.start();
-    last().open();
+    const { conn, poll, onRevoked } = opened();
     last().serverClose(SESSION_REVOKED_CODE);
     expect(conn.state).toBe('revoked');
     expect(onRevoked).toHaveBeenCalledOnce();
@@ -231,10 +228,7 @@ describe('live notice connection', () => {
   });
 
   test('stop (sign-out, unmount) closes the socket and nothing comes back', () => {
-    const { conn, poll } = connection();
-    conn.start();
-    const socket = last();
-    socket.open();
+    const { conn, poll, socket } = opened();
     conn.stop();
     expect(socket.closedWith).toBe(1000);
     expect(conn.state).toBe('stopped');

@@ -6,15 +6,12 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{MessageKey, check_rule, validate};
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use super::menus::{PermissionRecord, find_record};
 use super::queries::everything;
-use crate::platform::db::schema::{
-    sys_depart_permission, sys_depart_role_permission, sys_permission, sys_permission_data_rule, sys_role_permission,
-    sys_user_permission,
-};
-use crate::platform::http::page::{filter, require_ids};
+use crate::platform::db::schema::sys_permission;
+use crate::platform::http::page::{IdQuery, filter, require_ids};
 use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, current_lang};
 use crate::state::AppState;
@@ -198,13 +195,6 @@ pub async fn edit(
     ok_with(MessageKey::Edited, after)
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct IdsQuery {
-    pub id: Option<String>,
-    pub ids: Option<String>,
-}
-
 /// Deletes menus with their descendants, grants and data rules.
 async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<(), AppError> {
     let all = everything(state).await?;
@@ -228,21 +218,7 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
     let now = chrono::Utc::now().naive_utc();
     with_write!(&state.db, |conn| {
         conn.transaction(async |tx| {
-            diesel::delete(sys_role_permission::table.filter(sys_role_permission::permission_id.eq_any(&doomed)))
-                .execute(tx)
-                .await?;
-            diesel::delete(sys_depart_permission::table.filter(sys_depart_permission::permission_id.eq_any(&doomed)))
-                .execute(tx)
-                .await?;
-            diesel::delete(sys_depart_role_permission::table.filter(sys_depart_role_permission::permission_id.eq_any(&doomed)))
-                .execute(tx)
-                .await?;
-            diesel::delete(sys_user_permission::table.filter(sys_user_permission::permission_id.eq_any(&doomed)))
-                .execute(tx)
-                .await?;
-            diesel::delete(sys_permission_data_rule::table.filter(sys_permission_data_rule::permission_id.eq_any(&doomed)))
-                .execute(tx)
-                .await?;
+            crate::forget_permissions!(tx, &doomed);
             diesel::update(sys_permission::table.filter(sys_permission::id.eq_any(&doomed)))
                 .set((
                     sys_permission::del_flag.eq(1),
@@ -263,18 +239,18 @@ async fn remove(state: &AppState, me: &CurrentUser, ids: &[String]) -> Result<()
 }
 
 /// Deletes a menu with its descendants and their grants.
-#[utoipa::path(delete, path = "/sys/permission/delete", tag = "system", params(IdsQuery),
+#[utoipa::path(delete, path = "/sys/permission/delete", tag = "system", params(IdQuery),
     responses((status = 200), (status = 403), (status = 404)))]
-pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdsQuery>) -> ApiResult<()> {
+pub async fn delete(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
     grants::require(&state, &me, "system:permission:delete").await?;
     remove(&state, &me, &require_ids(q.id.as_deref().unwrap_or(""))?).await?;
     ok_with(MessageKey::Deleted, ())
 }
 
 /// Deletes menus.
-#[utoipa::path(delete, path = "/sys/permission/deleteBatch", tag = "system", params(IdsQuery),
+#[utoipa::path(delete, path = "/sys/permission/deleteBatch", tag = "system", params(IdQuery),
     responses((status = 200), (status = 400), (status = 403), (status = 404)))]
-pub async fn delete_batch(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdsQuery>) -> ApiResult<()> {
+pub async fn delete_batch(State(state): State<AppState>, me: CurrentUser, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<()> {
     grants::require(&state, &me, "system:permission:delete").await?;
     remove(&state, &me, &require_ids(q.ids.as_deref().unwrap_or(""))?).await?;
     ok_with(MessageKey::DeletedBatch, ())

@@ -2,6 +2,7 @@
 //! `getSystemSubmenu`, `getSystemSubmenuBatch`).
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -72,16 +73,39 @@ fn record(p: &Permission, leaf: bool, rule_flag: bool) -> PermissionRecord {
     }
 }
 
-fn records(all: &[Permission], parent: Option<&str>, rules: &HashSet<String>) -> Vec<PermissionRecord> {
-    all.iter()
-        .filter(|p| p.parent_id.as_deref() == parent)
-        .map(|p| {
-            let kids = records(all, Some(&p.id), rules);
-            let mut r = record(p, kids.is_empty(), rules.contains(&p.id));
-            r.children = Some(kids).filter(|k| !k.is_empty());
-            r
-        })
-        .collect()
+/// The menus and buttons as the administration reads them: each with whether it has children and
+/// whether it has data rules.
+struct Menus {
+    all: Arc<Vec<Permission>>,
+    parents: HashSet<String>,
+    rules: HashSet<String>,
+}
+
+impl Menus {
+    /// Every live menu and button.
+    async fn read(state: &AppState) -> Result<Menus, AppError> {
+        let all = everything(state).await?;
+        let parents = all.iter().filter_map(|p| p.parent_id.clone()).collect();
+        Ok(Menus { all, parents, rules: permissions_with_rules(&state.db).await? })
+    }
+
+    fn record(&self, p: &Permission) -> PermissionRecord {
+        record(p, !self.parents.contains(&p.id), self.rules.contains(&p.id))
+    }
+
+    /// The children of `parent` (the top-level menus for `None`), flat.
+    fn children(&self, parent: Option<&str>) -> Vec<PermissionRecord> {
+        self.all.iter().filter(|p| p.parent_id.as_deref() == parent).map(|p| self.record(p)).collect()
+    }
+
+    /// The children of `parent` with their descendants.
+    fn tree(&self, parent: Option<&str>) -> Vec<PermissionRecord> {
+        let mut nodes = self.children(parent);
+        for node in &mut nodes {
+            node.children = Some(self.tree(Some(&node.id))).filter(|kids| !kids.is_empty());
+        }
+        nodes
+    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -100,19 +124,15 @@ pub async fn list(
     ApiQuery(q): ApiQuery<MenuFilter>,
 ) -> ApiResult<Vec<PermissionRecord>> {
     grants::require(&state, &me, "system:permission:list").await?;
-    let all = everything(&state).await?;
-    let rules = permissions_with_rules(&state.db).await?;
-    match filter(&q.name) {
-        Some(name) => {
-            let needle = name.to_lowercase();
-            let has_children: HashSet<&str> = all.iter().filter_map(|p| p.parent_id.as_deref()).collect();
-            ok(all
-                .iter()
-                .filter(|p| p.name.to_lowercase().contains(&needle) || p.name_en.to_lowercase().contains(&needle))
-                .map(|p| record(p, !has_children.contains(p.id.as_str()), rules.contains(&p.id)))
-                .collect())
-        }
-        None => ok(records(&all, None, &rules)),
+    let menus = Menus::read(&state).await?;
+    match filter(&q.name).map(|name| name.to_lowercase()) {
+        Some(needle) => ok(menus
+            .all
+            .iter()
+            .filter(|p| p.name.to_lowercase().contains(&needle) || p.name_en.to_lowercase().contains(&needle))
+            .map(|p| menus.record(p))
+            .collect()),
+        None => ok(menus.tree(None)),
     }
 }
 
@@ -121,14 +141,7 @@ pub async fn list(
     responses((status = 200, body = crate::platform::http::Envelope<Vec<PermissionRecord>>), (status = 403)))]
 pub async fn system_menu_list(State(state): State<AppState>, me: CurrentUser) -> ApiResult<Vec<PermissionRecord>> {
     grants::require(&state, &me, "system:permission:list").await?;
-    let all = everything(&state).await?;
-    let rules = permissions_with_rules(&state.db).await?;
-    let parents: HashSet<&str> = all.iter().filter_map(|p| p.parent_id.as_deref()).collect();
-    ok(all
-        .iter()
-        .filter(|p| p.parent_id.is_none())
-        .map(|p| record(p, !parents.contains(p.id.as_str()), rules.contains(&p.id)))
-        .collect())
+    ok(Menus::read(&state).await?.children(None))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -140,14 +153,6 @@ pub struct SubmenuQuery {
     pub parent_ids: Option<String>,
 }
 
-fn children_of(all: &[Permission], parent: &str, rules: &HashSet<String>) -> Vec<PermissionRecord> {
-    let parents: HashSet<&str> = all.iter().filter_map(|p| p.parent_id.as_deref()).collect();
-    all.iter()
-        .filter(|p| p.parent_id.as_deref() == Some(parent))
-        .map(|p| record(p, !parents.contains(p.id.as_str()), rules.contains(&p.id)))
-        .collect()
-}
-
 /// The children of a menu.
 #[utoipa::path(get, path = "/sys/permission/getSystemSubmenu", tag = "system", params(SubmenuQuery),
     responses((status = 200, body = crate::platform::http::Envelope<Vec<PermissionRecord>>), (status = 403)))]
@@ -157,9 +162,7 @@ pub async fn system_submenu(
     ApiQuery(q): ApiQuery<SubmenuQuery>,
 ) -> ApiResult<Vec<PermissionRecord>> {
     grants::require(&state, &me, "system:permission:list").await?;
-    let all = everything(&state).await?;
-    let rules = permissions_with_rules(&state.db).await?;
-    ok(children_of(&all, q.parent_id.as_deref().unwrap_or("").trim(), &rules))
+    ok(Menus::read(&state).await?.children(Some(q.parent_id.as_deref().unwrap_or("").trim())))
 }
 
 /// The children of several menus, by parent id.
@@ -171,12 +174,8 @@ pub async fn system_submenu_batch(
     ApiQuery(q): ApiQuery<SubmenuQuery>,
 ) -> ApiResult<HashMap<String, Vec<PermissionRecord>>> {
     grants::require(&state, &me, "system:permission:list").await?;
-    let all = everything(&state).await?;
-    let rules = permissions_with_rules(&state.db).await?;
-    ok(split_ids(q.parent_ids.as_deref().unwrap_or(""))
-        .into_iter()
-        .map(|id| (id.clone(), children_of(&all, &id, &rules)))
-        .collect())
+    let menus = Menus::read(&state).await?;
+    ok(split_ids(q.parent_ids.as_deref().unwrap_or("")).into_iter().map(|id| (id.clone(), menus.children(Some(&id)))).collect())
 }
 
 /// One menu or button as the administration shows it, or 404.

@@ -54,7 +54,10 @@ pub struct UserForm {
     pub selecteddeparts: Option<String>,
 }
 
-/// The checked, normalized profile fields of a form.
+/// The checked, normalized profile fields of a form, as the columns added and changed (a cleared
+/// field is stored as NULL).
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = sys_user, treat_none_as_null = true)]
 pub struct Profile {
     pub realname: String,
     pub phone: Option<String>,
@@ -65,37 +68,6 @@ pub struct Profile {
     pub telephone: Option<String>,
     pub work_no: Option<String>,
     pub post: Option<String>,
-}
-
-/// The profile's columns as added and changed (a cleared field is stored as NULL).
-#[derive(Insertable, AsChangeset)]
-#[diesel(table_name = sys_user, treat_none_as_null = true)]
-pub struct ProfileColumns<'a> {
-    realname: &'a str,
-    avatar: Option<&'a str>,
-    sex: Option<i16>,
-    birthday: Option<NaiveDate>,
-    email: Option<&'a str>,
-    phone: Option<&'a str>,
-    telephone: Option<&'a str>,
-    work_no: Option<&'a str>,
-    post: Option<&'a str>,
-}
-
-impl Profile {
-    pub fn columns(&self) -> ProfileColumns<'_> {
-        ProfileColumns {
-            realname: &self.realname,
-            avatar: self.avatar.as_deref(),
-            sex: self.sex,
-            birthday: self.birthday,
-            email: self.email.as_deref(),
-            phone: self.phone.as_deref(),
-            telephone: self.telephone.as_deref(),
-            work_no: self.work_no.as_deref(),
-            post: self.post.as_deref(),
-        }
-    }
 }
 
 /// A new login's username and password, checked (users and sub-accounts alike).
@@ -259,7 +231,7 @@ pub async fn add(State(state): State<AppState>, me: CurrentUser, ApiJson(form): 
                 .values((
                     sys_user::id.eq(&id),
                     sys_user::username.eq(&username),
-                    p.columns(),
+                    &p,
                     sys_user::password.eq(&hash),
                     sys_user::org_code.eq(&org_code),
                     sys_user::status.eq(STATUS_NORMAL),
@@ -352,7 +324,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, ApiJson(form):
         conn.transaction(async |tx| {
             diesel::update(sys_user::table.filter(sys_user::id.eq(&user.id)))
                 .set((
-                    p.columns(),
+                    &p,
                     sys_user::org_code.eq(&org_code),
                     sys_user::user_kind.eq(&kind),
                     sys_user::update_by.eq(&me.user.username),

@@ -5,6 +5,7 @@ import { BuildingIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, UserIcon } fr
 import { useLanguage } from '../../../i18n';
 import { avatarUrl } from '../../../lib/avatar';
 import { countryName } from '../../../lib/countries';
+import { showTime } from '../../../lib/utcTime';
 import { useProfile, type Profile } from '../api/account';
 
 function IconLine({ icon, children, testId }: { icon: ReactNode; children: ReactNode; testId?: string }) {
@@ -74,7 +75,7 @@ function ProfileView({ profile }: { profile: Profile }) {
     [t('field.sex'), sex],
     [t('field.birthday'), user.birthday || dash],
     [t('center.workNo'), user.workNo || dash],
-    [t('center.createTime'), user.createTime || dash],
+    [t('center.createTime'), showTime(user.createTime) || dash],
   ];
 
   return (
@@ -105,7 +106,7 @@ function ProfileView({ profile }: { profile: Profile }) {
             {user.phone ? <IconLine icon={<PhoneIcon />}>{user.phone}</IconLine> : null}
             {user.email ? <IconLine icon={<MailIcon />}>{user.email}</IconLine> : null}
             <IconLine icon={<ClockIcon />} testId="center-last-login">
-              {lastLogin?.time ? t('center.lastLogin', { time: lastLogin.time, ip: lastLogin.ip ?? '-' }) : t('center.noLastLogin')}
+              {lastLogin?.time ? t('center.lastLogin', { time: showTime(lastLogin.time), ip: lastLogin.ip ?? '-' }) : t('center.noLastLogin')}
             </IconLine>
           </Stack>
           <Separator />

@@ -1,7 +1,7 @@
 import { Dialog, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { FormFooter } from '../../../components/form/FormFooter';
-import { DialogShell, type FormOpenProps } from '../../../components/form/overlay';
+import { DialogShell, type FormOpenProps } from '../../../components/overlay';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,16 +1,10 @@
 /** Sign-in calls (contract "Auth") and their hooks. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type Envelope } from '../../../api/client';
-import { setDictCache, setTenantId, setToken, setUserInfo, type UserInfo } from '../../../lib/session';
+import type { components } from '../../../api/schema';
+import { setDictCache, setTenantId, setToken, setUserInfo } from '../../../lib/session';
 
-export interface LoginResult {
-  token: string;
-  userInfo?: UserInfo;
-  departs?: { id: string; orgCode: string; departName: string }[];
-  multi_depart?: number;
-  tenantList?: { id: number; name: string }[];
-  sysAllDictItems?: Record<string, unknown>;
-}
+export type LoginResult = components['schemas']['LoginResult'];
 
 export interface PasswordCredentials {
   username: string;

@@ -1,8 +1,8 @@
 /** Pieces shared by the registration and password-reset pages. */
-import { Card, HStack, Heading, Spinner, Stack, Steps, Text } from '@chakra-ui/react';
+import { Card, Flex, HStack, Heading, Spinner, Stack, Steps, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon } from '../../../components/icons';
+import { CheckIcon, CircleCheckIcon } from '../../../components/icons';
 import type { UniqueStatus } from '../hooks/useUniqueCheck';
 
 /** The wide card of the multi-step pages, with a title and the steps. */
@@ -39,6 +39,15 @@ export function StepsCard({ title, subtitle, steps, step, children, testId }: {
         {children}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** The green tick of a step done (an account made, a password reset); `large` at the top of a page. */
+export function DoneMark({ large = false }: { large?: boolean }) {
+  return (
+    <Flex boxSize={large ? '16' : '14'} rounded="full" bg="green.subtle" color="green.solid" align="center" justify="center">
+      <CircleCheckIcon boxSize={large ? '9' : '8'} />
+    </Flex>
   );
 }
 

@@ -1,15 +1,14 @@
 import { Button, Field, Flex, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { CircleCheckIcon } from '../../../components/icons';
 import { message, validateNewPassword, validatePhone, validateRequired, validateSmsCode } from '../../../core';
 import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { currentLanguage } from '../../../i18n';
 import { resetPassword, verifyPhone } from '../api/register';
-import { StepsCard } from './AccountFormParts';
+import { DoneMark, StepsCard } from './AccountFormParts';
 import { SmsCodeButton } from './SmsCodeButton';
 
 interface VerifyValues {
@@ -23,6 +22,25 @@ interface PasswordValues {
 }
 
 const lang = () => currentLanguage();
+
+/** The core's check of the new password and its confirmation, as the rule of one of the two (the core names them in lower case). */
+const newPasswordRule = (name: keyof PasswordValues) => ({
+  validate: (_: string, all: PasswordValues) => {
+    const e = validateNewPassword(all.password, all.confirmPassword, lang());
+    return e?.field === name.toLowerCase() ? e.message : true;
+  },
+});
+
+/** A required field of a step: label, the input (`children`), the error or else the helper text. */
+function StepField({ label, error, helper, children }: { label: string; error: string | undefined; helper?: string; children: ReactNode }) {
+  return (
+    <Field.Root invalid={!!error} required>
+      <Field.Label>{label}</Field.Label>
+      {children}
+      {error || !helper ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{helper}</Field.HelperText>}
+    </Field.Root>
+  );
+}
 
 /** Step 1: the phone number and the code texted to it. */
 function VerifyStep({ onVerified }: { onVerified: (verified: { phone: string; username: string; smscode: string }) => void }) {
@@ -46,8 +64,7 @@ function VerifyStep({ onVerified }: { onVerified: (verified: { phone: string; us
     <form noValidate onSubmit={(event) => void submit(event)} data-testid="alteration-verify">
       <Stack gap="5">
         <ErrorAlert message={error} testId="alteration-error" />
-        <Field.Root invalid={!!formState.errors.phone} required>
-          <Field.Label>{t('register.phone')}</Field.Label>
+        <StepField label={t('register.phone')} error={formState.errors.phone?.message}>
           <Input
             type="tel"
             inputMode="tel"
@@ -58,10 +75,8 @@ function VerifyStep({ onVerified }: { onVerified: (verified: { phone: string; us
               validate: (v) => validateRequired(v.trim(), message('field_phone', lang()), lang()) ?? validatePhone(v.trim(), lang()) ?? true,
             })}
           />
-          <Field.ErrorText>{formState.errors.phone?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={!!formState.errors.smscode} required>
-          <Field.Label>{t('register.smsCode')}</Field.Label>
+        </StepField>
+        <StepField label={t('register.smsCode')} error={formState.errors.smscode?.message}>
           <HStack w="full" gap="3" align="start">
             <Input
               flex="1"
@@ -76,8 +91,7 @@ function VerifyStep({ onVerified }: { onVerified: (verified: { phone: string; us
             />
             <SmsCodeButton mode="forget" beforeSend={async () => ((await trigger('phone')) ? getValues('phone').trim() : undefined)} />
           </HStack>
-          <Field.ErrorText>{formState.errors.smscode?.message}</Field.ErrorText>
-        </Field.Root>
+        </StepField>
         <Button type="submit" size="lg" loading={formState.isSubmitting} data-testid="alteration-next">
           {t('alteration.next')}
         </Button>
@@ -103,6 +117,9 @@ function PasswordStep({ account, onChanged }: { account: { phone: string; userna
       setError(failure instanceof Error ? failure.message : String(failure));
     }
   });
+  const passwordInput = (name: keyof PasswordValues, placeholder: string, testId: string) => (
+    <Input type="password" autoComplete="new-password" placeholder={placeholder} data-testid={testId} {...register(name, newPasswordRule(name))} />
+  );
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} data-testid="alteration-password">
@@ -111,38 +128,12 @@ function PasswordStep({ account, onChanged }: { account: { phone: string; userna
           {t('alteration.forAccount', { username: account.username })}
         </Text>
         <ErrorAlert message={error} testId="alteration-error" />
-        <Field.Root invalid={!!formState.errors.password} required>
-          <Field.Label>{t('alteration.newPassword')}</Field.Label>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('register.passwordPlaceholder')}
-            data-testid="alteration-new-password"
-            {...register('password', {
-              validate: (_, all) => {
-                const e = validateNewPassword(all.password, all.confirmPassword, lang());
-                return e?.field === 'password' ? e.message : true;
-              },
-            })}
-          />
-          {formState.errors.password ? <Field.ErrorText>{formState.errors.password.message}</Field.ErrorText> : <Field.HelperText>{t('register.passwordHelp')}</Field.HelperText>}
-        </Field.Root>
-        <Field.Root invalid={!!formState.errors.confirmPassword} required>
-          <Field.Label>{t('register.confirmPassword')}</Field.Label>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('register.confirmPasswordPlaceholder')}
-            data-testid="alteration-confirm"
-            {...register('confirmPassword', {
-              validate: (_, all) => {
-                const e = validateNewPassword(all.password, all.confirmPassword, lang());
-                return e?.field === 'confirmpassword' ? e.message : true;
-              },
-            })}
-          />
-          <Field.ErrorText>{formState.errors.confirmPassword?.message}</Field.ErrorText>
-        </Field.Root>
+        <StepField label={t('alteration.newPassword')} error={formState.errors.password?.message} helper={t('register.passwordHelp')}>
+          {passwordInput('password', t('register.passwordPlaceholder'), 'alteration-new-password')}
+        </StepField>
+        <StepField label={t('register.confirmPassword')} error={formState.errors.confirmPassword?.message}>
+          {passwordInput('confirmPassword', t('register.confirmPasswordPlaceholder'), 'alteration-confirm')}
+        </StepField>
         <Button type="submit" size="lg" loading={formState.isSubmitting} data-testid="alteration-submit">
           {t('alteration.submit')}
         </Button>
@@ -176,9 +167,7 @@ export default function AlterationPage() {
       {step === 1 && account ? <PasswordStep account={account} onChanged={() => setStep(2)} /> : null}
       {step === 2 ? (
         <Stack align="center" textAlign="center" gap="4" py="4" data-testid="alteration-done">
-          <Flex boxSize="14" rounded="full" bg="green.subtle" color="green.solid" align="center" justify="center">
-            <CircleCheckIcon boxSize="8" />
-          </Flex>
+          <DoneMark />
           <Text fontSize="lg" fontWeight="semibold">
             {t('alteration.doneTitle')}
           </Text>

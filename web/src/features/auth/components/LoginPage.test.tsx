@@ -22,6 +22,13 @@ afterEach(() => {
 
 const submit = () => fireEvent.click(screen.getByTestId('login-submit'));
 
+/** Types the user name and password into the sign-in form once it shows, and submits it. */
+async function signIn(username: string, password: string) {
+  fireEvent.change(await screen.findByPlaceholderText('请输入用户名'), { target: { value: username } });
+  fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: password } });
+  submit();
+}
+
 describe('login page', () => {
   test('/ without a token lands on the login page with a redirect query', async () => {
     const { router } = renderRoutes(routes, '/');
@@ -70,9 +77,7 @@ describe('login page', () => {
   test('a failed sign-in shows the server message inline', async () => {
     fetchMock.mockResolvedValue(json(404, { success: false, message: '很抱歉，资源未找到!', code: 404, result: null, timestamp: 0 }));
     renderRoutes(routes, '/user/login');
-    fireEvent.change(await screen.findByPlaceholderText('请输入用户名'), { target: { value: 'admin' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'Admin@12345' } });
-    submit();
+    await signIn('admin', 'Admin@12345');
     const alert = await screen.findByTestId('login-error');
     expect(alert.textContent).toContain('很抱歉，资源未找到!');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -86,9 +91,7 @@ describe('login page', () => {
       'GET /sys/permission/getUserPermissionByToken': { result: PERMISSIONS },
     });
     const { router } = renderRoutes(routes, '/user/login?redirect=%2Fdashboard%2Fanalysis');
-    fireEvent.change(await screen.findByPlaceholderText('请输入用户名'), { target: { value: 'admin' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'Admin@12345' } });
-    submit();
+    await signIn('admin', 'Admin@12345');
     await screen.findByTestId('dashboard-welcome', {}, { timeout: 5000 });
     expect(getToken()).toBe('jwt-token');
     expect(getUserInfo()?.realname).toBe('管理员');
@@ -102,18 +105,14 @@ describe('login page', () => {
       'POST /sys/login': { status: 429, message: '登录失败次数过多，账号已锁定，请29分钟后再试!', result: { key: 'account_locked' } },
     });
     renderRoutes(routes, '/user/login');
-    fireEvent.change(await screen.findByPlaceholderText('请输入用户名'), { target: { value: 'admin' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'Wrong@12345' } });
-    submit();
+    await signIn('admin', 'Wrong@12345');
     expect((await screen.findByTestId('login-error')).textContent).toContain('账号已锁定，请29分钟后再试');
   });
 
   test('wrong credentials (401 login_failed) show the server text, not the session notice', async () => {
     fetchMock = fakeServer({ 'POST /sys/login': { status: 401, message: '用户名或密码错误!', result: { key: 'login_failed' } } });
     renderRoutes(routes, '/user/login');
-    fireEvent.change(await screen.findByPlaceholderText('请输入用户名'), { target: { value: 'admin' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'Wrong@12345' } });
-    submit();
+    await signIn('admin', 'Wrong@12345');
     expect((await screen.findByTestId('login-error')).textContent).toContain('用户名或密码错误!');
   });
 

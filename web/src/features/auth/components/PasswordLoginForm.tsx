@@ -1,13 +1,13 @@
-import { IconButton, InputGroup, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LockIcon, EyeIcon, EyeOffIcon, UserIcon } from '../../../components/icons';
+import { LockIcon, UserIcon } from '../../../components/icons';
 import { validateRequired } from '../../../core';
 import i18n, { currentLanguage } from '../../../i18n';
 import type { LoginRequest } from '../api/login';
 import { useFieldChecks } from '../hooks/useFieldChecks';
-import { Field, Input } from './LightField';
-import { LoginError, RememberAndForgot, SubmitButton } from './LoginFormParts';
+import { Input } from './LightField';
+import { LoginError, LoginField, PasswordToggle, RememberAndForgot, SubmitButton } from './LoginFormParts';
 
 /** Required-field check through the WASM core, with the field's label in the current language. */
 const required = (labelKey: 'login.username' | 'login.password') => (value: string) =>
@@ -45,40 +45,23 @@ export function PasswordLoginForm({
     >
       <Stack gap="5">
         <LoginError message={error} />
-        <Field.Root invalid={!!errors.username}>
-          <Field.Label srOnly>{t('login.username')}</Field.Label>
-          <InputGroup startElement={<UserIcon boxSize="4" color="fg.muted" />}>
-            <Input size="lg" autoComplete="username" placeholder={t('login.usernamePlaceholder')} {...register('username')} />
-          </InputGroup>
-          <Field.ErrorText>{errors.username}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={!!errors.password}>
-          <Field.Label srOnly>{t('login.password')}</Field.Label>
-          <InputGroup
-            startElement={<LockIcon boxSize="4" color="fg.muted" />}
-            endElement={
-              <IconButton
-                variant="ghost"
-                colorPalette="gray"
-                size="sm"
-                me="-2"
-                aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-                onClick={() => setShowPassword((shown) => !shown)}
-              >
-                {showPassword ? <EyeOffIcon /> : <EyeIcon />}
-              </IconButton>
-            }
-          >
-            <Input
-              size="lg"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              placeholder={t('login.passwordPlaceholder')}
-              {...register('password')}
-            />
-          </InputGroup>
-          <Field.ErrorText>{errors.password}</Field.ErrorText>
-        </Field.Root>
+        <LoginField label={t('login.username')} error={errors.username} icon={UserIcon}>
+          <Input size="lg" autoComplete="username" placeholder={t('login.usernamePlaceholder')} {...register('username')} />
+        </LoginField>
+        <LoginField
+          label={t('login.password')}
+          error={errors.password}
+          icon={LockIcon}
+          endElement={<PasswordToggle shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} />}
+        >
+          <Input
+            size="lg"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            placeholder={t('login.passwordPlaceholder')}
+            {...register('password')}
+          />
+        </LoginField>
         <RememberAndForgot checked={rememberMe} onCheckedChange={setRememberMe} />
         <SubmitButton loading={submitting} />
       </Stack>

@@ -1,4 +1,4 @@
-import { HStack, InputGroup, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneIcon, ShieldIcon } from '../../../components/icons';
@@ -6,8 +6,8 @@ import { message, validatePhone, validateRequired, validateSmsCode } from '../..
 import { currentLanguage } from '../../../i18n';
 import type { LoginRequest } from '../api/login';
 import { useFieldChecks } from '../hooks/useFieldChecks';
-import { Field, Input } from './LightField';
-import { LoginError, RememberAndForgot, SubmitButton } from './LoginFormParts';
+import { Input } from './LightField';
+import { LoginError, LoginField, RememberAndForgot, SubmitButton } from './LoginFormParts';
 import { SmsCodeButton } from './SmsCodeButton';
 
 /** In the order of the fields (the first at fault takes the focus). */
@@ -49,36 +49,12 @@ export function PhoneLoginForm({
     >
       <Stack gap="5">
         <LoginError message={error} />
-        <Field.Root invalid={!!errors.mobile}>
-          <Field.Label srOnly>{t('login.phone')}</Field.Label>
-          <InputGroup startElement={<PhoneIcon boxSize="4" color="fg.muted" />}>
-            <Input
-              size="lg"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder={t('login.phonePlaceholder')}
-              {...register('mobile')}
-            />
-          </InputGroup>
-          <Field.ErrorText>{errors.mobile}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={!!errors.captcha}>
-          <Field.Label srOnly>{t('login.smsCode')}</Field.Label>
-          <HStack w="full" gap="3" align="start">
-            <InputGroup flex="1" startElement={<ShieldIcon boxSize="4" color="fg.muted" />}>
-              <Input
-                size="lg"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder={t('login.smsCodePlaceholder')}
-                {...register('captcha')}
-              />
-            </InputGroup>
-            <SmsCodeButton size="lg" mode="login" beforeSend={checkedMobile} />
-          </HStack>
-          <Field.ErrorText>{errors.captcha}</Field.ErrorText>
-        </Field.Root>
+        <LoginField label={t('login.phone')} error={errors.mobile} icon={PhoneIcon}>
+          <Input size="lg" type="tel" inputMode="tel" autoComplete="tel" placeholder={t('login.phonePlaceholder')} {...register('mobile')} />
+        </LoginField>
+        <LoginField label={t('login.smsCode')} error={errors.captcha} icon={ShieldIcon} aside={<SmsCodeButton size="lg" mode="login" beforeSend={checkedMobile} />}>
+          <Input size="lg" inputMode="numeric" autoComplete="one-time-code" placeholder={t('login.smsCodePlaceholder')} {...register('captcha')} />
+        </LoginField>
         <RememberAndForgot checked={rememberMe} onCheckedChange={setRememberMe} />
         <SubmitButton loading={submitting} />
       </Stack>

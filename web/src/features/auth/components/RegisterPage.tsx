@@ -1,10 +1,9 @@
-import { Box, Button, DataList, Field, Flex, Grid, HStack, Heading, IconButton, Input, InputGroup, Link, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, DataList, Field, Flex, Grid, HStack, Heading, Input, InputGroup, Link, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { EyeIcon, EyeOffIcon } from '../../../components/icons';
 import {
   message,
   validateEmail,
@@ -21,6 +20,7 @@ import { countryName, countryOptions } from '../../../lib/countries';
 import { errorField, register as registerAccount, type Registration } from '../api/register';
 import { useUniqueCheck } from '../hooks/useUniqueCheck';
 import { StepsCard, UniqueHint } from './AccountFormParts';
+import { PasswordToggle } from './LoginFormParts';
 import { SmsCodeButton } from './SmsCodeButton';
 
 type Values = Registration;
@@ -167,18 +167,7 @@ export default function RegisterPage() {
     </Field.Root>
   );
 
-  const passwordToggle = (
-    <IconButton
-      variant="ghost"
-      colorPalette="gray"
-      size="sm"
-      me="-2"
-      aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-      onClick={() => setShowPassword((shown) => !shown)}
-    >
-      {showPassword ? <EyeOffIcon /> : <EyeIcon />}
-    </IconButton>
-  );
+  const passwordToggle = <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} />;
 
   const values = getValues();
   const review: { step: number; title: string; rows: [string, string][] }[] = [

@@ -1,7 +1,7 @@
-import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
-import { CircleCheckIcon } from '../../../components/icons';
+import { DoneMark } from './AccountFormParts';
 
 /** `/user/register-result`: the account exists; sign in with it. */
 export default function RegisterResultPage() {
@@ -15,9 +15,7 @@ export default function RegisterResultPage() {
     <Card.Root w="full" maxW={{ base: 'full', md: 'xl' }} variant="elevated" data-testid="register-result">
       <Card.Body px={{ base: '5', sm: '10' }} py={{ base: '8', sm: '12' }}>
         <Stack align="center" textAlign="center" gap="4">
-          <Flex boxSize="16" rounded="full" bg="green.subtle" color="green.solid" align="center" justify="center">
-            <CircleCheckIcon boxSize="9" />
-          </Flex>
+          <DoneMark large />
           <Heading as="h1" size="xl">
             {t('registerResult.title')}
           </Heading>

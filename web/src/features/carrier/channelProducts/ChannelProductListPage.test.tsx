@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { calls, sentBody, grant, openPage, urlOf } from '../../../test/list';
+import { calls, fill, fillAndSubmit, grant, openDialog, openPage, pickOption, sentBody, urlOf } from '../../../test/list';
 import { renderPage } from '../../../test/render';
 import { distinctRateCards, type ChannelProductRecord } from './api';
 import ChannelProductListPage from './ChannelProductListPage';
@@ -94,18 +94,12 @@ describe('channel products page', () => {
   test('the drawer saves every field with its rules; rate cards and divisors are picked', async () => {
     const fetchMock = openPage(<ChannelProductListPage />, server({ 'POST /logistics/channelProduct/add': { message: '添加成功！', result: PRODUCT } }), 'logistics:channelProduct:list', 'logistics:channelProduct:add');
     await screen.findByText('EU-PARCEL');
-    fireEvent.click(screen.getByTestId('product-add'));
-    const drawer = await screen.findByTestId('product-drawer');
-    const channel = within(drawer).getByTestId('product-channel');
-    await waitFor(() => expect(within(channel).getByText('DHL-EXP · DHL 快递')).toBeTruthy());
-    fireEvent.change(channel, { target: { value: 'c1' } });
-    fireEvent.change(within(drawer).getByTestId('product-code'), { target: { value: 'us-fast' } });
-    fireEvent.change(within(drawer).getByTestId('product-name'), { target: { value: '美国快线' } });
-    fireEvent.change(within(drawer).getByTestId('product-trade-type'), { target: { value: 'B2B' } });
+    const drawer = await openDialog('product-add', 'product-drawer');
+    await pickOption(within(drawer).getByTestId('product-channel'), 'DHL-EXP · DHL 快递', 'c1');
+    fill({ 'product-code': 'us-fast', 'product-name': '美国快线', 'product-trade-type': 'B2B' }, drawer);
     const fee = within(drawer).getByTestId('product-fee-id');
-    await waitFor(() => expect(within(fee).getByText('EU-STD · 欧洲标准 2026 (USD)')).toBeTruthy());
+    await pickOption(fee, 'EU-STD · 欧洲标准 2026 (USD)', 'US-FAST');
     expect(within(fee).getAllByRole('option')).toHaveLength(3);
-    fireEvent.change(fee, { target: { value: 'US-FAST' } });
     fireEvent.click(within(drawer).getByTestId('product-ratio-8000'));
     expect((within(drawer).getByTestId('product-ratio') as HTMLInputElement).value).toBe('8000');
 
@@ -116,16 +110,13 @@ describe('channel products page', () => {
     // New rows take the next kind of limit; the unit follows the kind.
     expect((within(rules[1]!).getByTestId('product-rule-type') as HTMLSelectElement).value).toBe('longestSide');
     expect(within(rules[0]!).getAllByText('kg')).toHaveLength(2);
-    fireEvent.change(within(rules[0]!).getByTestId('product-rule-max'), { target: { value: '30' } });
-    fireEvent.change(within(rules[1]!).getByTestId('product-rule-min'), { target: { value: '10' } });
-    fireEvent.change(within(rules[1]!).getByTestId('product-rule-max'), { target: { value: '120' } });
+    fill({ 'product-rule-max': '30' }, rules[0]!);
+    fill({ 'product-rule-min': '10', 'product-rule-max': '120' }, rules[1]!);
 
     fireEvent.click(within(drawer).getByTestId('product-postal-add'));
-    const postal = within(drawer).getByTestId('product-postal-row');
-    fireEvent.change(within(postal).getByTestId('product-postal-country'), { target: { value: 'us' } });
-    fireEvent.change(within(postal).getByTestId('product-postal-code'), { target: { value: '96*' } });
+    fill({ 'product-postal-country': 'us', 'product-postal-code': '96*' }, within(drawer).getByTestId('product-postal-row'));
 
-    fireEvent.click(within(drawer).getByTestId('product-save'));
+    fillAndSubmit(drawer, {}, 'product-save');
     expect(await sentBody(fetchMock, 'POST', '/logistics/channelProduct/add')).toEqual({
       channelId: 'c1',
       code: 'US-FAST',

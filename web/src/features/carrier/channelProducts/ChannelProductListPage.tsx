@@ -5,6 +5,7 @@ import type { DataColumn } from '../../../components/DataTable';
 import { codeColumn, createTimeColumn, CrudListPage, editDeleteColumn, FilterSelect, FilterText, labelled, nameColumn, statusColumn, TwoLines, useCrudList, type CrudList } from '../../../components/list';
 import { channelLabel, transTypeLabel, useChannelOptions } from '../channels/api';
 import { isOneOf } from '../../../components/form/options';
+import { showTime } from '../../../lib/utcTime';
 import {
   CHANNEL_PRODUCT_LIST_PATH,
   deleteChannelProducts,
@@ -127,7 +128,7 @@ export default function ChannelProductListPage() {
       { header: t('field.postalRules'), value: (row) => (row.postalRules ?? []).map((rule) => postalText(t, rule)).join('; ') },
       { header: t('field.izEnable'), value: (row) => (row.izEnable ? t('enabled.true') : t('enabled.false')) },
       { header: t('field.remark'), value: (row) => row.remark },
-      { header: t('field.createTime'), value: (row) => row.createTime },
+      { header: t('field.createTime'), value: (row) => showTime(row.createTime) },
     ],
   });
 

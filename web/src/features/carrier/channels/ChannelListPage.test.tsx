@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { calls, sentBody, openPage, urlOf } from '../../../test/list';
+import { calls, fillAndSubmit, openDialog, openPage, pickOption, sentBody, urlOf } from '../../../test/list';
 import ChannelListPage from './ChannelListPage';
 
 const SUPPLIERS = [
@@ -37,9 +37,7 @@ describe('channels page', () => {
   test('choosing a supplier filters at once', async () => {
     const fetchMock = openPage(<ChannelListPage />, server(), 'logistics:channel:list');
     await screen.findByText('DHL-EXP');
-    const select = screen.getByTestId('channel-search-supplier');
-    await waitFor(() => expect(within(select).getByText('YUN · 云途')).toBeTruthy());
-    fireEvent.change(select, { target: { value: 's2' } });
+    await pickOption(screen.getByTestId('channel-search-supplier'), 'YUN · 云途', 's2');
     await waitFor(() => expect(screen.queryByText('DHL-EXP')).toBeNull());
     expect(urlOf(fetchMock, 'GET', '/logistics/channel/list').searchParams.get('supplierId')).toBe('s2');
     expect(screen.getByText('YUN-SEA')).toBeTruthy();
@@ -48,24 +46,17 @@ describe('channels page', () => {
   test('a new channel needs a supplier and starts with the filtered one', async () => {
     const fetchMock = openPage(<ChannelListPage />, server({ 'POST /logistics/channel/add': { message: '添加成功！', result: CHANNELS[1] } }), 'logistics:channel:list', 'logistics:channel:add');
     await screen.findByText('DHL-EXP');
-    fireEvent.click(screen.getByTestId('channel-add'));
-    let dialog = await screen.findByTestId('channel-form');
-    fireEvent.click(within(dialog).getByTestId('channel-form-submit'));
+    let dialog = await openDialog('channel-add', 'channel-form');
+    fillAndSubmit(dialog, {});
     expect(await within(dialog).findByText('请选择物流商')).toBeTruthy();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('channel-form')).toBeNull());
 
-    const filter = screen.getByTestId('channel-search-supplier');
-    await waitFor(() => expect(within(filter).getByText('YUN · 云途')).toBeTruthy());
-    fireEvent.change(filter, { target: { value: 's2' } });
+    await pickOption(screen.getByTestId('channel-search-supplier'), 'YUN · 云途', 's2');
     await waitFor(() => expect(screen.queryByText('DHL-EXP')).toBeNull());
-    fireEvent.click(screen.getByTestId('channel-add'));
-    dialog = await screen.findByTestId('channel-form');
+    dialog = await openDialog('channel-add', 'channel-form');
     expect((within(dialog).getByTestId('channel-supplier') as HTMLSelectElement).value).toBe('s2');
-    fireEvent.change(within(dialog).getByTestId('channel-code'), { target: { value: 'yun-air' } });
-    fireEvent.change(within(dialog).getByTestId('channel-name'), { target: { value: '云途空运' } });
-    fireEvent.change(within(dialog).getByTestId('channel-trans-type'), { target: { value: 'air' } });
-    fireEvent.click(within(dialog).getByTestId('channel-form-submit'));
+    fillAndSubmit(dialog, { 'channel-code': 'yun-air', 'channel-name': '云途空运', 'channel-trans-type': 'air' });
     expect(await sentBody(fetchMock, 'POST', '/logistics/channel/add')).toEqual({
       supplierId: 's2',
       code: 'YUN-AIR',

@@ -7,7 +7,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { channelLabel, useChannelOptions } from '../channels/api';
 import { FormField } from '../../../components/form/FormField';
 import { FormFooter } from '../../../components/form/FormFooter';
-import { DialogShell, type FormOpenProps } from '../../../components/form/overlay';
+import { DialogShell, type FormOpenProps } from '../../../components/overlay';
 import { OptionSelect } from '../../../components/form/OptionSelect';
 import { allocateNumbers, MAX_ALLOCATE, type Allocation } from './api';
 

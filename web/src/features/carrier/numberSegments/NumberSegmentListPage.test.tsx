@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test, vi } from 'vitest';
 import i18n from '../../../i18n';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { bodyOf, calls, expectAbsent, sentBody, grant, openPage, urlOf } from '../../../test/list';
+import { bodyOf, calls, expectAbsent, fill, fillAndSubmit, grant, openDialog, openPage, pickOption, sentBody, urlOf } from '../../../test/list';
 import { renderPage } from '../../../test/render';
 import { segmentAffixIssue, segmentNumber } from '../../../core';
 import { detectScheme, numberPattern, usage } from './api';
@@ -44,15 +44,20 @@ describe('number segment helpers', () => {
     expect(segmentAffixIssue('none', 'prefix', 'YT-1', 'en-US')).toBe('Letters and digits only, at most 20!');
   });
 
-  test('patterns, usage and scheme detection', () => {
+  test('patterns and usage', () => {
     expect(numberPattern(SEGMENTS[0]!)).toBe('AA########✓GB');
     expect(numberPattern({ prefix: 'P', suffix: '', endNo: 999, checkScheme: 'none' })).toBe('P###');
     expect(usage(SEGMENTS[0]!)).toEqual({ used: 990, size: 1000, percent: 99 });
     expect(usage(SEGMENTS[1]!)).toEqual({ used: 0, size: 1000, percent: 0 });
-    expect(detectScheme('1z999aa10123456784')).toBe('ups');
-    expect(detectScheme('AA473124829GB')).toBe('s10');
-    expect(detectScheme('12345675')).toBe('mod7');
-    expect(detectScheme('hello')).toBeUndefined();
+  });
+
+  test.each([
+    ['1z999aa10123456784', 'ups'],
+    ['AA473124829GB', 's10'],
+    ['12345675', 'mod7'],
+    ['hello', undefined],
+  ])('%s is detected as %s', (number, scheme) => {
+    expect(detectScheme(number)).toBe(scheme);
   });
 });
 
@@ -95,25 +100,17 @@ describe('number segments page', () => {
   test('adding an S10 segment explains the format, checks it and previews the numbers', async () => {
     const fetchMock = openPage(<NumberSegmentListPage />, server({ 'POST /logistics/numberSegment/add': { message: '添加成功！', result: SEGMENTS[0] } }), 'logistics:numberSegment:list', 'logistics:numberSegment:add');
     await screen.findAllByTestId('segment-table-row');
-    fireEvent.click(screen.getByTestId('segment-add'));
-    const dialog = await screen.findByTestId('segment-form');
-    const channel = within(dialog).getByTestId('segment-channel');
-    await waitFor(() => expect(within(channel).getByText('POST-GB · 英国邮政')).toBeTruthy());
-    fireEvent.change(channel, { target: { value: 'c1' } });
+    const dialog = await openDialog('segment-add', 'segment-form');
+    await pickOption(within(dialog).getByTestId('segment-channel'), 'POST-GB · 英国邮政', 'c1');
     expect(within(dialog).queryByTestId('segment-scheme-hint')).toBeNull();
-    fireEvent.change(within(dialog).getByTestId('segment-scheme'), { target: { value: 's10' } });
+    fill({ 'segment-scheme': 's10' }, dialog);
     expect(within(dialog).getByTestId('segment-scheme-hint').textContent).toContain('2 位字母');
-    fireEvent.change(within(dialog).getByTestId('segment-prefix'), { target: { value: 'AAB' } });
-    fireEvent.change(within(dialog).getByTestId('segment-suffix'), { target: { value: 'gb' } });
-    fireEvent.change(within(dialog).getByTestId('segment-end'), { target: { value: '100000000' } });
-    fireEvent.click(within(dialog).getByTestId('segment-form-submit'));
+    fillAndSubmit(dialog, { 'segment-prefix': 'AAB', 'segment-suffix': 'gb', 'segment-end': '100000000' });
     expect((await within(dialog).findByTestId('segment-prefix-error')).textContent).toBe('S10 前缀须为 2 位字母!');
     expect(within(dialog).getByTestId('segment-end-error').textContent).toBe('序号最大为 99999999');
     expect(calls(fetchMock, 'POST', '/logistics/numberSegment/add')).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByTestId('segment-prefix'), { target: { value: 'aa' } });
-    fireEvent.change(within(dialog).getByTestId('segment-end'), { target: { value: '1000' } });
-    fireEvent.change(within(dialog).getByTestId('segment-alert'), { target: { value: '50' } });
+    fill({ 'segment-prefix': 'aa', 'segment-end': '1000', 'segment-alert': '50' }, dialog);
     await waitFor(() => expect(within(dialog).getByTestId('segment-preview').textContent).toContain('AA000000014GB … AA000010008GB'));
     expect(within(dialog).getByTestId('segment-preview').textContent).toContain('共 1000 个单号');
     fireEvent.click(within(dialog).getByTestId('segment-form-submit'));

@@ -28,13 +28,20 @@ function server(extra: FakeRoutes = {}) {
 }
 
 describe('price level helpers', () => {
-  test('markups read as signed percentages with an example', () => {
-    expect(formatMarkup('12.5')).toBe('+12.5%');
-    expect(formatMarkup('-5')).toBe('−5%');
-    expect(formatMarkup('0')).toBe('0%');
-    expect(exampleFreight('12.5')).toBe('112.50');
-    expect(exampleFreight('-5')).toBe('95.00');
-    expect(exampleFreight('abc')).toBeUndefined();
+  test.each([
+    ['12.5', '+12.5%'],
+    ['-5', '−5%'],
+    ['0', '0%'],
+  ])('a markup of %s reads as the signed percentage %s', (markup, text) => {
+    expect(formatMarkup(markup)).toBe(text);
+  });
+
+  test.each([
+    ['12.5', '112.50'],
+    ['-5', '95.00'],
+    ['abc', undefined],
+  ])('with a markup of %s, a freight of 100 is %s', (markup, freight) => {
+    expect(exampleFreight(markup)).toBe(freight);
   });
 });
 

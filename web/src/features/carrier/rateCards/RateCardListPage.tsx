@@ -9,6 +9,7 @@ import { FileTextIcon, PlusIcon, UploadIcon } from '../../../components/icons';
 import {
   actionsColumn,
   codeColumn,
+  createTimeColumn,
   FilterSelect,
   FilterText,
   ListEmpty,
@@ -25,6 +26,7 @@ import {
 } from '../../../components/list';
 import { toaster } from '../../../components/ui/toaster';
 import { useButtonState } from '../../../hooks/useButtonState';
+import { showTime } from '../../../lib/utcTime';
 import { deleteRateCard, IMPORT_MAX_BYTES, importErrors, importRateCard, RATE_CARD_EXPORT_PATH, RATE_CARD_LIST_PATH, rateCardKeys } from './api';
 import { ImportErrorsDialog } from './ImportErrorsDialog';
 import { RateCardEditor, type EditorTarget } from './RateCardEditor';
@@ -63,7 +65,7 @@ function rateCardColumns({ t, onEdit, onAction, canEdit }: ColumnDeps): DataColu
     { id: 'zoneCount', header: t('field.zoneCount'), textAlign: 'end', hideBelow: 'lg', cell: (row) => count(row.zoneCount) },
     { id: 'priceCount', header: t('field.priceCount'), textAlign: 'end', hideBelow: 'lg', cell: (row) => count(row.priceCount) },
     { id: 'productCount', header: t('field.productCount'), textAlign: 'end', hideBelow: 'md', cell: (row) => count(row.productCount) },
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'xl', cell: (row) => <Text whiteSpace="nowrap">{row.createTime ?? '—'}</Text> },
+    createTimeColumn<RateCardRecord>(t('field.createTime'), 'xl'),
     actionsColumn<RateCardRecord>('text', (row) => [
       { kind: 'edit', label: canEdit ? undefined : t('action.view'), onClick: () => onEdit(row), testId: 'rate-card-edit' },
       <RowMenu
@@ -141,7 +143,7 @@ export default function RateCardListPage() {
       { header: t('field.zoneCount'), value: (row) => row.zoneCount },
       { header: t('field.priceCount'), value: (row) => row.priceCount },
       { header: t('field.productCount'), value: (row) => row.productCount },
-      { header: t('field.createTime'), value: (row) => row.createTime },
+      { header: t('field.createTime'), value: (row) => showTime(row.createTime) },
     ],
   });
 

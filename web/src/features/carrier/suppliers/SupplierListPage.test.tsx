@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { bodyOf, confirmSends, expectAbsent, sentBody, openPage, urlOf } from '../../../test/list';
+import { bodyOf, expectAbsent, confirmDeleteSends, fillAndSubmit, openDialog, openPage, rowOf, search, sentBody, urlOf } from '../../../test/list';
 import SupplierListPage from './SupplierListPage';
 
 const SUPPLIERS = [
@@ -35,9 +35,7 @@ describe('suppliers page', () => {
   test('the keyword and status filters go to the server', async () => {
     const fetchMock = openPage(<SupplierListPage />, server(), 'logistics:supplier:list');
     await screen.findByText('DHL');
-    fireEvent.change(screen.getByTestId('supplier-search-keyword'), { target: { value: 'yun' } });
-    fireEvent.change(screen.getByTestId('supplier-search-status'), { target: { value: '0' } });
-    fireEvent.click(screen.getByTestId('supplier-search-submit'));
+    search('supplier-search', { 'supplier-search-keyword': 'yun', 'supplier-search-status': '0' });
     await waitFor(() => expect(urlOf(fetchMock, 'GET', '/logistics/supplier/list').searchParams.get('status')).toBe('0'));
     expect(urlOf(fetchMock, 'GET', '/logistics/supplier/list').searchParams.get('keyWord')).toBe('yun');
   });
@@ -45,15 +43,11 @@ describe('suppliers page', () => {
   test('adding sends the upper-cased code and empty fields as null', async () => {
     const fetchMock = openPage(<SupplierListPage />, server({ 'POST /logistics/supplier/add': { message: '添加成功！', result: SUPPLIERS[0] } }), 'logistics:supplier:list', 'logistics:supplier:add');
     await screen.findByText('DHL');
-    fireEvent.click(screen.getByTestId('supplier-add'));
-    const dialog = await screen.findByTestId('supplier-form');
-    fireEvent.click(within(dialog).getByTestId('supplier-form-submit'));
+    const dialog = await openDialog('supplier-add', 'supplier-form');
+    fillAndSubmit(dialog, {});
     expect(await within(dialog).findByText('请输入编码')).toBeTruthy();
     expect(within(dialog).getByText('请输入名称')).toBeTruthy();
-    fireEvent.change(within(dialog).getByTestId('supplier-code'), { target: { value: 'ups_cn' } });
-    fireEvent.change(within(dialog).getByTestId('supplier-name'), { target: { value: ' 联合包裹 ' } });
-    fireEvent.change(within(dialog).getByTestId('supplier-api-type'), { target: { value: 'api' } });
-    fireEvent.click(within(dialog).getByTestId('supplier-form-submit'));
+    fillAndSubmit(dialog, { 'supplier-code': 'ups_cn', 'supplier-name': ' 联合包裹 ', 'supplier-api-type': 'api' });
     expect(await sentBody(fetchMock, 'POST', '/logistics/supplier/add')).toEqual({
       code: 'UPS_CN',
       name: '联合包裹',
@@ -72,12 +66,9 @@ describe('suppliers page', () => {
   test('a code the server refuses shows its message under the code', async () => {
     await act(() => i18n.changeLanguage('en-US'));
     const fetchMock = openPage(<SupplierListPage />, server({ 'PUT /logistics/supplier/edit': { status: 409, message: 'This code already exists!', result: { field: 'code', key: 'code_taken' } } }), 'logistics:supplier:list', 'logistics:supplier:edit');
-    const row = (await screen.findByText('YUN')).closest('tr')!;
-    fireEvent.click(within(row).getByTestId('supplier-edit'));
-    const dialog = await screen.findByTestId('supplier-form');
+    const dialog = await openDialog('supplier-edit', 'supplier-form', await rowOf('YUN'));
     expect((within(dialog).getByTestId('supplier-code') as HTMLInputElement).value).toBe('YUN');
-    fireEvent.change(within(dialog).getByTestId('supplier-code'), { target: { value: 'DHL' } });
-    fireEvent.click(within(dialog).getByTestId('supplier-form-submit'));
+    fillAndSubmit(dialog, { 'supplier-code': 'DHL' });
     expect((await within(dialog).findByTestId('supplier-code-error')).textContent).toBe('This code already exists!');
     expect(bodyOf(fetchMock, 'PUT', '/logistics/supplier/edit')).toMatchObject({ id: 's2', code: 'DHL', status: 0 });
     expect(screen.getByTestId('supplier-form')).toBeTruthy();
@@ -85,10 +76,8 @@ describe('suppliers page', () => {
 
   test('delete asks first; a supplier in use stays, with the server saying why', async () => {
     const fetchMock = openPage(<SupplierListPage />, server({ 'DELETE /logistics/supplier/delete': { status: 400, message: '已被使用，不能删除!' } }), 'logistics:supplier:list', 'logistics:supplier:delete');
-    const row = (await screen.findByText('DHL')).closest('tr')!;
-    fireEvent.click(within(row).getByTestId('supplier-delete'));
-    await confirmSends(fetchMock, 'supplier-delete-confirm', 'DHL 敦豪', 'DELETE', '/logistics/supplier/delete');
-    expect(urlOf(fetchMock, 'DELETE', '/logistics/supplier/delete').searchParams.get('id')).toBe('s1');
+    await openDialog('supplier-delete', 'supplier-delete-confirm', await rowOf('DHL'));
+    await confirmDeleteSends(fetchMock, 'supplier-delete-confirm', 'DHL 敦豪', '/logistics/supplier/delete', { id: 's1' });
     expect(await screen.findByText('已被使用，不能删除!')).toBeTruthy();
     expect(screen.getByTestId('supplier-delete-confirm')).toBeTruthy();
   });

@@ -4,15 +4,17 @@
  * and trade-type filters), their rules in words (expandable), CSV export, and a link to the price
  * forecast with the product chosen.
  */
-import { Badge, Box, Button, chakra, EmptyState, List, Stack, Text, VStack } from '@chakra-ui/react';
+import { Badge, Box, Button, List, Stack, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DataColumn } from '../../../components/DataTable';
-import { FilterSelect, FilterText, ListPage, ListSearchBar, ListSubtitle, ListTable, ListToolbar, useCsvExport, useListPage } from '../../../components/list';
+import { FilterSelect, FilterText, ListEmpty, ListPage, ListSearchBar, ListSubtitle, ListTable, ListToolbar, useCsvExport, useListPage } from '../../../components/list';
 import { ChevronRightIcon, InboxIcon } from '../../../components/icons';
+import { LinkButton } from '../../../components/LinkButton';
 import type { MenuRoute } from '../../../core';
+import { useToggleSet } from '../../../hooks/useToggleSet';
 import { useLanguage, type Language } from '../../../i18n';
 import { usePermissions } from '../../../lib/permission';
 import { transTypeLabel } from '../../../lib/transport';
@@ -43,6 +45,23 @@ export function forecastLink(path: string, product: MyProductRecord): string {
 
 const productTitle = (p: MyProductRecord) => p.title?.trim() || p.name;
 
+/** One kind of a product's rules under its title, one line each; nothing when there are none. */
+function RuleList({ title, lines }: { title: string; lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Box>
+      <Text fontWeight="medium" textStyle="xs" color="fg.muted">
+        {title}
+      </Text>
+      <List.Root gap="0.5" paddingStart="4">
+        {lines.map((line, index) => (
+          <List.Item key={index}>{line}</List.Item>
+        ))}
+      </List.Root>
+    </Box>
+  );
+}
+
 function RulesCell({ product, expanded, onToggle, t, lang }: { product: MyProductRecord; expanded: boolean; onToggle: () => void; t: TFunction<'myProducts'>; lang: Language }) {
   const rules = product.rules ?? [];
   const postal = product.postalRules ?? [];
@@ -56,17 +75,7 @@ function RulesCell({ product, expanded, onToggle, t, lang }: { product: MyProduc
   const id = `my-product-rules-${product.id}`;
   return (
     <Box maxWidth="sm" whiteSpace="normal">
-      <chakra.button
-        type="button"
-        display="inline-flex"
-        alignItems="center"
-        gap="1"
-        textStyle="sm"
-        color="colorPalette.fg"
-        colorPalette="blue"
-        cursor="pointer"
-        rounded="sm"
-        focusVisibleRing="outside"
+      <LinkButton
         aria-expanded={expanded}
         aria-controls={id}
         onClick={onToggle}
@@ -74,33 +83,11 @@ function RulesCell({ product, expanded, onToggle, t, lang }: { product: MyProduc
       >
         <ChevronRightIcon transform={expanded ? 'rotate(90deg)' : undefined} transition="transform 0.15s" />
         {t('rules.summary', { rules: rules.length, postal: postal.length })}
-      </chakra.button>
+      </LinkButton>
       {expanded ? (
         <Stack id={id} gap="2" marginTop="2" textStyle="sm" data-testid="my-product-rules">
-          {rules.length > 0 ? (
-            <Box>
-              <Text fontWeight="medium" textStyle="xs" color="fg.muted">
-                {t('rules.validity')}
-              </Text>
-              <List.Root gap="0.5" paddingStart="4">
-                {rules.map((rule, index) => (
-                  <List.Item key={index}>{describeRule(rule, t, product.currency)}</List.Item>
-                ))}
-              </List.Root>
-            </Box>
-          ) : null}
-          {postal.length > 0 ? (
-            <Box>
-              <Text fontWeight="medium" textStyle="xs" color="fg.muted">
-                {t('rules.postal')}
-              </Text>
-              <List.Root gap="0.5" paddingStart="4">
-                {describePostalRules(postal, t, lang).map((line) => (
-                  <List.Item key={line}>{line}</List.Item>
-                ))}
-              </List.Root>
-            </Box>
-          ) : null}
+          <RuleList title={t('rules.validity')} lines={rules.map((rule) => describeRule(rule, t, product.currency))} />
+          <RuleList title={t('rules.postal')} lines={describePostalRules(postal, t, lang)} />
         </Stack>
       ) : null}
     </Box>
@@ -201,18 +188,10 @@ export default function ChannelProductListPage() {
   const lang = useLanguage();
   const { routes } = usePermissions();
   const forecastPath = useMemo(() => findComponentPath(routes, FORECAST_COMPONENT), [routes]);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [expanded, toggle] = useToggleSet<string>();
   // The contract names no sort columns for myList: the server's order is kept.
   const page = useListPage<MyProductRecord, Filters>(MY_PRODUCTS_PATH, { emptyFilters: EMPTY });
   const { list, filters } = page;
-
-  const toggle = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const tradeTypeText = (value: string | null | undefined) => value || t('tradeType.any');
   const yesNo = (value: boolean) => (value ? t('yes') : t('no'));
@@ -238,17 +217,12 @@ export default function ChannelProductListPage() {
 
   const filtered = filters.keyWord.trim() !== '' || filters.tradeType !== '';
   const empty = (
-    <EmptyState.Root size="sm" data-testid="my-products-empty">
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <InboxIcon />
-        </EmptyState.Indicator>
-        <VStack textAlign="center" gap="1">
-          <EmptyState.Title>{filtered ? t('empty.filteredTitle') : t('empty.title')}</EmptyState.Title>
-          <EmptyState.Description>{filtered ? t('empty.filteredDescription') : t('empty.description')}</EmptyState.Description>
-        </VStack>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <ListEmpty
+      icon={<InboxIcon />}
+      title={filtered ? t('empty.filteredTitle') : t('empty.title')}
+      description={filtered ? t('empty.filteredDescription') : t('empty.description')}
+      testId="my-products-empty"
+    />
   );
 
   return (

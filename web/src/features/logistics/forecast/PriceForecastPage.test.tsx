@@ -37,6 +37,13 @@ function typeParcel(row: number, values: Partial<Record<'length' | 'width' | 'he
   }
 }
 
+/** The page on the fake server, once its prices have loaded. */
+async function openForecast() {
+  server();
+  renderPage(<PriceForecastPage />);
+  await screen.findByText('价格截至 test-1', {}, SLOW);
+}
+
 async function fillShipment() {
   await screen.findByText('价格截至 test-1', {}, SLOW);
   await chooseCountry('美国', '美国');
@@ -128,9 +135,7 @@ describe('price forecast page', { timeout: 20_000 }, () => {
   });
 
   test('a box not yet visited is named in the results, not marked in red', async () => {
-    server();
-    renderPage(<PriceForecastPage />);
-    await screen.findByText('价格截至 test-1', {}, SLOW);
+    await openForecast();
     await chooseCountry('美国', '美国');
     typeParcel(0, { weight: '2' });
     const incomplete = await screen.findByTestId('forecast-incomplete', {}, SLOW);
@@ -139,9 +144,7 @@ describe('price forecast page', { timeout: 20_000 }, () => {
   });
 
   test("the postal code is checked live against the country's pattern", async () => {
-    server();
-    renderPage(<PriceForecastPage />);
-    await screen.findByText('价格截至 test-1', {}, SLOW);
+    await openForecast();
     await chooseCountry('us', '美国');
     const postal = screen.getByTestId('forecast-postal');
     fireEvent.change(postal, { target: { value: 'ABC' } });
@@ -151,9 +154,7 @@ describe('price forecast page', { timeout: 20_000 }, () => {
   });
 
   test('Enter adds a parcel row and moves to it; rows can be removed', async () => {
-    server();
-    renderPage(<PriceForecastPage />);
-    await screen.findByText('价格截至 test-1', {}, SLOW);
+    await openForecast();
     typeParcel(0, { weight: '1.5', quantity: '2' });
     fireEvent.keyDown(screen.getAllByTestId('forecast-parcel-weight')[0]!, { key: 'Enter' });
     expect(screen.getAllByTestId('forecast-parcel-row')).toHaveLength(2);

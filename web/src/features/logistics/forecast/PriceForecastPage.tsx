@@ -13,7 +13,6 @@ import {
   Card,
   CloseButton,
   createIcon,
-  EmptyState,
   Field,
   Fieldset,
   Flex,
@@ -27,14 +26,15 @@ import {
   Spinner,
   Stack,
   Text,
-  VStack,
 } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CircleCheckIcon, InboxIcon, ParcelIcon, RefreshIcon } from '../../../components/icons';
+import { ListEmpty } from '../../../components/list/ListEmpty';
 import { forecast, type ForecastResult } from '../../../core';
-import { useLanguage, type Language } from '../../../i18n';
+import { useLanguage } from '../../../i18n';
+import { formatLocal, showTime } from '../../../lib/utcTime';
 import { useForecastBundle, type BundleRecord } from './bundleStore';
 import { destinationName, postalVerdict, useDestinations } from './countries';
 import { DestinationPicker } from './DestinationPicker';
@@ -62,20 +62,14 @@ const WifiOffIcon = createIcon({
   )),
 });
 
-function formatDate(value: string | number, lang: Language): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
 /** "Prices as of …": when the server built the bundle, else its version. */
-function PricesAsOf({ bundle, lang }: { bundle: BundleRecord; lang: Language }) {
+function PricesAsOf({ bundle }: { bundle: BundleRecord }) {
   const { t } = useTranslation('forecast');
   return (
     <HStack gap="2" wrap="wrap" textStyle="sm" color="fg.muted">
-      <Text data-testid="forecast-as-of">{t('header.asOf', { date: bundle.generatedAt ? formatDate(bundle.generatedAt, lang) : bundle.version })}</Text>
+      <Text data-testid="forecast-as-of">{t('header.asOf', { date: bundle.generatedAt ? showTime(bundle.generatedAt) : bundle.version })}</Text>
       {bundle.version ? (
-        <Badge size="sm" variant="subtle" fontFamily="mono" title={t('header.checkedAt', { date: formatDate(bundle.fetchedAt, lang) })}>
+        <Badge size="sm" variant="subtle" fontFamily="mono" title={t('header.checkedAt', { date: formatLocal(new Date(bundle.fetchedAt)) })}>
           {t('header.version', { version: bundle.version })}
         </Badge>
       ) : null}
@@ -85,16 +79,9 @@ function PricesAsOf({ bundle, lang }: { bundle: BundleRecord; lang: Language }) 
 
 function Message({ title, description, action, testId, icon }: { title: string; description?: string; action?: ReactNode; testId: string; icon?: ReactNode }) {
   return (
-    <EmptyState.Root size="sm" data-testid={testId}>
-      <EmptyState.Content>
-        <EmptyState.Indicator>{icon ?? <InboxIcon />}</EmptyState.Indicator>
-        <VStack textAlign="center" gap="1">
-          <EmptyState.Title>{title}</EmptyState.Title>
-          {description ? <EmptyState.Description>{description}</EmptyState.Description> : null}
-        </VStack>
-        {action}
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <ListEmpty icon={icon ?? <InboxIcon />} title={title} description={description} testId={testId}>
+      {action}
+    </ListEmpty>
   );
 }
 
@@ -200,7 +187,7 @@ export default function PriceForecastPage() {
           <Flex gap="3" wrap="wrap" align="center" justify="space-between">
             <Box flex="1" minWidth="0">
               <Heading size="md">{t('header.source')}</Heading>
-              {bundle ? <PricesAsOf bundle={bundle} lang={lang} /> : <Skeleton height="4" width="40" marginTop="1" loading={loading} />}
+              {bundle ? <PricesAsOf bundle={bundle} /> : <Skeleton height="4" width="40" marginTop="1" loading={loading} />}
             </Box>
             <HStack gap="2">
               {!online ? (

@@ -1,8 +1,9 @@
-import { Badge, Box, Card, chakra, EmptyState, Heading, HStack, List, Separator, Stack, Table, Text, VStack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, Box, Card, chakra, Heading, HStack, List, Separator, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon, InboxIcon } from '../../../components/icons';
+import { ListEmpty } from '../../../components/list/ListEmpty';
 import type { Quote, UnavailableProduct } from '../../../core';
+import { useToggleSet } from '../../../hooks/useToggleSet';
 
 /** An amount as the core wrote it (already in the currency's minor unit) with its currency. */
 export const money = (amount: string, currency: string) => `${amount} ${currency}`;
@@ -134,14 +135,7 @@ export function UnavailableList({ products }: { products: readonly UnavailablePr
 /** The quotes, cheapest first; each opens to its money lines and the steps of its price. */
 export function QuoteResults({ quotes, unavailable }: { quotes: readonly Quote[]; unavailable: readonly UnavailableProduct[] }) {
   const { t } = useTranslation('forecast');
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const [expanded, toggle] = useToggleSet<string>();
 
   return (
     <Stack gap="4">
@@ -161,17 +155,15 @@ export function QuoteResults({ quotes, unavailable }: { quotes: readonly Quote[]
           ))}
         </Stack>
       ) : (
-        <EmptyState.Root size="sm" borderWidth="1px" borderStyle="dashed" rounded="md" data-testid="forecast-no-quotes">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <InboxIcon />
-            </EmptyState.Indicator>
-            <VStack textAlign="center" gap="1">
-              <EmptyState.Title>{t('result.noneTitle')}</EmptyState.Title>
-              <EmptyState.Description>{t('result.noneDescription')}</EmptyState.Description>
-            </VStack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <ListEmpty
+          icon={<InboxIcon />}
+          title={t('result.noneTitle')}
+          description={t('result.noneDescription')}
+          borderWidth="1px"
+          borderStyle="dashed"
+          rounded="md"
+          testId="forecast-no-quotes"
+        />
       )}
       <UnavailableList products={unavailable} />
     </Stack>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { bodyOf, calls, expectAbsent, expectFirstSort, openPage, rowOf, urlOf } from '../../../test/list';
+import { bodyOf, calls, expectAbsent, expectFirstSort, openAddForm, openPage, rowOf, urlOf } from '../../../test/list';
 import AnnouncementListPage from './AnnouncementListPage';
 
 const base = { msgType: 'ALL', userIds: null, userNames: null, sender: '管理员', openType: null, openPage: null, createTime: '2026-03-01 08:00:00', readCount: 0 };
@@ -42,13 +42,7 @@ function typeContent(html: string) {
   fireEvent.input(area);
 }
 
-async function openAdd() {
-  const fetchMock = openPage(<AnnouncementListPage />, server(), 'system:announcement:list', 'system:announcement:add');
-  await rowOf('系统维护通知', 'button');
-  fireEvent.click(screen.getByTestId('announcement-add'));
-  await screen.findByTestId('announcement-form');
-  return fetchMock;
-}
+const openAdd = () => openAddForm(<AnnouncementListPage />, server(), { name: 'announcement', permission: 'system:announcement' }, '系统维护通知', 'button');
 
 describe('announcements page', () => {
   test('lists announcements with priority and status tags, newest first', async () => {

@@ -4,16 +4,15 @@
  * confirmation; readers are notified live), delete and batch delete (contract dicts-notices.md,
  * "Announcements").
  */
-import { chakra, Text } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
 import { EyeIcon } from '../../../components/icons';
-import { actionsColumn, FilterSelect, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
+import { actionsColumn, createTimeColumn, FilterSelect, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, timeColumn, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
 import { useButtonState } from '../../../hooks/useButtonState';
-import { showTime } from '../../../lib/utcTime';
 import { AnnouncementFormDrawer } from './AnnouncementFormDrawer';
 import { AnnouncementPreviewDialog } from './AnnouncementPreviewDialog';
 import { CategoryTag, PriorityTag, SendStatusTag } from './AnnouncementTags';
@@ -90,8 +89,8 @@ function announcementColumns({ t, onPreview, onEdit, onRelease, onRevoke, onDele
     { id: 'priority', header: t('field.priority'), sortable: true, cell: (record) => <PriorityTag value={record.priority} /> },
     { id: 'sender', header: t('field.sender'), hideBelow: 'lg', cell: (record) => record.sender || '—' },
     { id: 'sendStatus', header: t('field.sendStatus'), cell: (record) => <SendStatusTag value={record.sendStatus} /> },
-    { id: 'sendTime', header: t('field.sendTime'), sortable: true, hideBelow: 'md', cell: (record) => <Text whiteSpace="nowrap">{showTime(record.sendTime) || '—'}</Text> },
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'xl', cell: (record) => <Text whiteSpace="nowrap">{showTime(record.createTime) || '—'}</Text> },
+    timeColumn<AnnouncementRecord>('sendTime', t('field.sendTime'), (record) => record.sendTime, { sortable: true, hideBelow: 'md' }),
+    createTimeColumn<AnnouncementRecord>(t('field.createTime'), 'xl'),
     actionsColumn<AnnouncementRecord>('icon', (record) => [
       canRevoke(record)
         ? { action: 'system:announcement:release', display: 'text', colorPalette: 'orange', label: t('action.revoke'), icon: <UndoIcon />, onClick: () => onRevoke(record), testId: 'announcement-revoke' }

@@ -1,7 +1,8 @@
-import { Box, Button, CloseButton, Dialog, Heading, HStack, Portal, Separator, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, Dialog, Heading, HStack, Separator, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon, UserIcon } from '../../../components/icons';
+import { CloseFooter, DialogShell } from '../../../components/overlay';
 import { showTime } from '../../../lib/utcTime';
 import type { AnnouncementRecord } from './api';
 import { CategoryTag, PriorityTag, SendStatusTag } from './AnnouncementTags';
@@ -26,61 +27,45 @@ export function AnnouncementPreviewDialog({ record, onClose }: { record: Announc
   const { t } = useTranslation('sysAnnouncement');
   const html = useMemo(() => sanitizeHtml(record?.msgContent ?? ''), [record?.msgContent]);
   return (
-    <Dialog.Root open={record !== undefined} onOpenChange={(details) => (details.open ? undefined : onClose())} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="announcement-preview">
-            {record ? (
-              <>
-                <Dialog.Header>
-                  <Stack gap="2" minWidth="0">
-                    <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
-                      {t('preview.label')}
-                    </Text>
-                    <Dialog.Title>
-                      <Heading as="span" size="lg" wordBreak="break-word">
-                        {record.titile}
-                      </Heading>
-                    </Dialog.Title>
-                    <Wrap gap="2" align="center">
-                      <PriorityTag value={record.priority} />
-                      <SendStatusTag value={record.sendStatus} />
-                      <CategoryTag value={record.msgCategory} />
-                    </Wrap>
-                    <Wrap gap="4" color="fg.muted" textStyle="xs">
-                      <HStack gap="1">
-                        <UserIcon />
-                        <Text>{record.sender || '—'}</Text>
-                      </HStack>
-                      <HStack gap="1">
-                        <ClockIcon />
-                        <Text>{showTime(record.sendTime || record.createTime) || '—'}</Text>
-                      </HStack>
-                      {record.msgType === 'USER' && record.userNames ? <Text>{t('preview.to', { names: record.userNames })}</Text> : <Text>{t('msgType.ALL')}</Text>}
-                    </Wrap>
-                  </Stack>
-                </Dialog.Header>
-                <Separator />
-                <Dialog.Body paddingY="5">
-                  {/* sanitizeHtml keeps only formatting, lists and safe links. */}
-                  <Box css={PROSE_CSS} textStyle="sm" data-testid="announcement-preview-content" dangerouslySetInnerHTML={{ __html: html }} />
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Dialog.ActionTrigger asChild>
-                    <Button size="sm" variant="outline">
-                      {t('action.close', { ns: 'dataTable' })}
-                    </Button>
-                  </Dialog.ActionTrigger>
-                </Dialog.Footer>
-              </>
-            ) : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={record !== undefined} onClose={onClose} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" testId="announcement-preview">
+      {record ? (
+        <>
+          <Dialog.Header>
+            <Stack gap="2" minWidth="0">
+              <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+                {t('preview.label')}
+              </Text>
+              <Dialog.Title>
+                <Heading as="span" size="lg" wordBreak="break-word">
+                  {record.titile}
+                </Heading>
+              </Dialog.Title>
+              <Wrap gap="2" align="center">
+                <PriorityTag value={record.priority} />
+                <SendStatusTag value={record.sendStatus} />
+                <CategoryTag value={record.msgCategory} />
+              </Wrap>
+              <Wrap gap="4" color="fg.muted" textStyle="xs">
+                <HStack gap="1">
+                  <UserIcon />
+                  <Text>{record.sender || '—'}</Text>
+                </HStack>
+                <HStack gap="1">
+                  <ClockIcon />
+                  <Text>{showTime(record.sendTime || record.createTime) || '—'}</Text>
+                </HStack>
+                {record.msgType === 'USER' && record.userNames ? <Text>{t('preview.to', { names: record.userNames })}</Text> : <Text>{t('msgType.ALL')}</Text>}
+              </Wrap>
+            </Stack>
+          </Dialog.Header>
+          <Separator />
+          <Dialog.Body paddingY="5">
+            {/* sanitizeHtml keeps only formatting, lists and safe links. */}
+            <Box css={PROSE_CSS} textStyle="sm" data-testid="announcement-preview-content" dangerouslySetInnerHTML={{ __html: html }} />
+          </Dialog.Body>
+          <CloseFooter variant="outline" />
+        </>
+      ) : null}
+    </DialogShell>
   );
 }

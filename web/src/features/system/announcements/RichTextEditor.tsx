@@ -7,9 +7,11 @@
  * Keyboard: Ctrl/⌘+B, I, U format, Ctrl/⌘+K adds a link; the toolbar is one tab stop whose
  * buttons are reached with the arrow keys (WAI-ARIA toolbar pattern).
  */
-import { Box, Button, chakra, CloseButton, Dialog, Field, HStack, IconButton, Input, Portal, Separator, Stack } from '@chakra-ui/react';
+import { Box, Button, chakra, Dialog, Field, HStack, IconButton, Input, Separator, Stack } from '@chakra-ui/react';
 import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../../components/form/FormFooter';
+import { DialogShell, OverlayHeader } from '../../../components/overlay';
 import { isBlankHtml, isSafeLink, sanitizeHtml } from './sanitize';
 
 /** What a parent (react-hook-form) may do with the editor. */
@@ -408,19 +410,9 @@ export function RichTextEditor({ value, onChange, onBlur, label, placeholder, in
 /** Asks for a link address: an http(s) URL or an app path; an existing link can be removed. */
 function LinkDialog({ state, onCancel, onApply }: { state: { href: string; existing: boolean } | undefined; onCancel: () => void; onApply: (href: string | null) => void }) {
   return (
-    <Dialog.Root open={state !== undefined} onOpenChange={(details) => (details.open ? undefined : onCancel())} placement="center" size={{ base: 'full', sm: 'sm' }} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="rich-text-link-dialog">
-            {state ? <LinkForm initial={state.href} existing={state.existing} onApply={onApply} /> : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={state !== undefined} onClose={onCancel} size={{ base: 'full', sm: 'sm' }} testId="rich-text-link-dialog">
+      {state ? <LinkForm initial={state.href} existing={state.existing} onApply={onApply} /> : null}
+    </DialogShell>
   );
 }
 
@@ -441,9 +433,7 @@ function LinkForm({ initial, existing, onApply }: { initial: string; existing: b
         if (!error) onApply(href.trim());
       }}
     >
-      <Dialog.Header>
-        <Dialog.Title>{existing ? t('editor.editLink') : t('editor.addLink')}</Dialog.Title>
-      </Dialog.Header>
+      <OverlayHeader title={existing ? t('editor.editLink') : t('editor.addLink')} />
       <Dialog.Body>
         <Stack gap="2">
           <Field.Root invalid={touched && !!error} required>
@@ -467,21 +457,13 @@ function LinkForm({ initial, existing, onApply }: { initial: string; existing: b
           </Field.Root>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
+      <FormFooter kind="dialog" saving={false} submitLabel={t('confirm.ok', { ns: 'dataTable' })} submitTestId="rich-text-link-submit">
         {existing ? (
           <Button size="sm" variant="ghost" colorPalette="red" marginEnd="auto" onClick={() => onApply(null)} data-testid="rich-text-link-remove">
             {t('editor.removeLink')}
           </Button>
         ) : null}
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" size="sm">
-            {t('action.cancel', { ns: 'dataTable' })}
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" size="sm" data-testid="rich-text-link-submit">
-          {t('confirm.ok', { ns: 'dataTable' })}
-        </Button>
-      </Dialog.Footer>
+      </FormFooter>
     </form>
   );
 }

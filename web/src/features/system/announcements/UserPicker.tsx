@@ -1,10 +1,12 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
+import { FormFooter } from '../../../components/form/FormFooter';
 import { UserIcon } from '../../../components/icons';
 import { FilterSelect, FilterText, labelled, ListEmpty, ListPage, ListSearchBar, ListTable, useListPage } from '../../../components/list';
+import { DialogShell, OverlayHeader } from '../../../components/overlay';
 import { USER_LIST_PATH, type PickedUser } from './api';
 
 const userName = (user: PickedUser) => user.realname || user.username || user.id;
@@ -53,26 +55,16 @@ export function UserPicker({ value, onChange, invalid = false, id }: UserPickerP
           {value.length > 0 ? t('users.change', { count: value.length }) : t('users.pick')}
         </Button>
       </HStack>
-      <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="center" size={{ base: 'full', md: 'lg' }} lazyMount unmountOnExit>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            {/* Rendered inside the announcement form: its search must not submit that form. */}
-            <Dialog.Content data-testid="user-picker" onSubmit={(event) => event.stopPropagation()}>
-              <PickerBody
-                initial={value}
-                onDone={(users) => {
-                  onChange(users);
-                  setOpen(false);
-                }}
-              />
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      {/* Rendered inside the announcement form: its search must not submit that form. */}
+      <DialogShell open={open} onOpenChange={setOpen} size={{ base: 'full', md: 'lg' }} testId="user-picker" contentProps={{ onSubmit: (event) => event.stopPropagation() }}>
+        <PickerBody
+          initial={value}
+          onDone={(users) => {
+            onChange(users);
+            setOpen(false);
+          }}
+        />
+      </DialogShell>
     </Stack>
   );
 }
@@ -111,9 +103,7 @@ function PickerBody({ initial, onDone }: { initial: PickedUser[]; onDone: (users
 
   return (
     <>
-      <Dialog.Header>
-        <Dialog.Title>{t('users.title')}</Dialog.Title>
-      </Dialog.Header>
+      <OverlayHeader title={t('users.title')} />
       <Dialog.Body>
         <ListPage
           plain
@@ -146,16 +136,7 @@ function PickerBody({ initial, onDone }: { initial: PickedUser[]; onDone: (users
           />
         </ListPage>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" size="sm">
-            {t('action.cancel', { ns: 'dataTable' })}
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button size="sm" onClick={() => onDone(picked)} data-testid="user-picker-done">
-          {t('users.done', { count: picked.length })}
-        </Button>
-      </Dialog.Footer>
+      <FormFooter kind="dialog" saving={false} onConfirm={() => onDone(picked)} submitLabel={t('users.done', { count: picked.length })} submitTestId="user-picker-done" />
     </>
   );
 }

@@ -4,13 +4,13 @@
  * level flat. Add root / add child / edit in a dialog, delete after confirmation (contract
  * dicts-notices.md, "Categories").
  */
-import { Badge, Button, EmptyState, HStack, Skeleton, Text, VStack } from '@chakra-ui/react';
+import { Badge, Button, HStack, Skeleton, Text } from '@chakra-ui/react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
-import { actionsColumn, FilterText, ListPage, ListSearchBar, ListSubtitle, ListTable, ListToolbar, useDeleteRecords, useListPage } from '../../../components/list';
+import { actionsColumn, FilterText, ListEmpty, ListPage, ListSearchBar, ListSubtitle, ListTable, ListToolbar, useDeleteRecords, useListPage } from '../../../components/list';
 import { FolderIcon, PlusIcon } from '../../../components/icons';
 import type { ServerList } from '../../../hooks/useServerList';
 import { useLanguage, type Language } from '../../../i18n';
@@ -160,17 +160,12 @@ export default function CategoryListPage() {
   });
 
   const emptyState = (
-    <EmptyState.Root size="sm" data-testid="category-empty">
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <FolderIcon />
-        </EmptyState.Indicator>
-        <VStack textAlign="center" gap="1">
-          <EmptyState.Title>{searching ? t('empty.searchTitle') : t('empty.title')}</EmptyState.Title>
-          <EmptyState.Description>{searching ? t('empty.searchDescription') : t('empty.description')}</EmptyState.Description>
-        </VStack>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <ListEmpty
+      icon={<FolderIcon />}
+      title={searching ? t('empty.searchTitle') : t('empty.title')}
+      description={searching ? t('empty.searchDescription') : t('empty.description')}
+      testId="category-empty"
+    />
   );
 
   return (

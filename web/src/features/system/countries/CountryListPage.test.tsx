@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { bodyOf, calls, expectFirstSort, openPage, rowOf, urlOf } from '../../../test/list';
+import { bodyOf, calls, expectFirstSort, openAddForm, openPage, rowOf, urlOf } from '../../../test/list';
 import CountryListPage from './CountryListPage';
 
 const COUNTRIES = [
@@ -19,13 +19,7 @@ function server(extra: FakeRoutes = {}) {
   });
 }
 
-async function openAdd() {
-  const fetchMock = openPage(<CountryListPage />, server(), 'system:country:list', 'system:country:add');
-  await rowOf('CN', 'span');
-  fireEvent.click(screen.getByTestId('country-add'));
-  await screen.findByTestId('country-form');
-  return fetchMock;
-}
+const openAdd = () => openAddForm(<CountryListPage />, server(), { name: 'country', permission: 'system:country' }, 'CN', 'span');
 
 describe('countries page', () => {
   test('lists countries by code with the name in the UI language and the pattern in monospace', async () => {

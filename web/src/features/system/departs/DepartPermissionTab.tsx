@@ -1,24 +1,13 @@
-import { Button, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../components/Authorized';
 import { toaster } from '../../../components/ui/toaster';
 import { useButtonState } from '../../../hooks/useButtonState';
+import { TreeSkeleton } from '../../../components/permission/AuthorizeDrawer';
 import { PermissionTree, type TreeNode } from '../../../components/permission/PermissionTree';
 import { departKeys, fetchDepartPermissions, fetchPermissionTree, saveDepartPermissions } from './api';
-
-/** Loading placeholder of a permission tree. */
-export function TreeSkeleton() {
-  return (
-    <Stack gap="2" data-testid="tree-skeleton">
-      <Skeleton height="8" />
-      {Array.from({ length: 6 }, (_, index) => (
-        <Skeleton key={index} height="5" width={`${90 - index * 8}%`} marginStart={`${(index % 3) * 5}`} />
-      ))}
-    </Stack>
-  );
-}
 
 /** "Department permissions": what the department may hand out to its roles. */
 export function DepartPermissionTab({ departId }: { departId: string }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { KeyIcon } from '../../../components/icons';
-import { editDeleteColumn, ListEmpty, monoColumn, ListPage, ListTable, ListToolbar, useDeleteRecords, useFormTarget, useListPage } from '../../../components/list';
+import { editDeleteColumn, ListEmpty, monoColumn, ListPage, ListTable, ListToolbar, timeColumn, useDeleteRecords, useFormTarget, useListPage } from '../../../components/list';
 import { DEPART_ROLE_LIST_PATH, deleteDepartRole, type DepartRole } from './api';
 import { DepartRoleFormDialog } from './DepartRoleFormDialog';
 import { DeptRoleAuthorizeDrawer } from './DeptRoleAuthorizeDrawer';
@@ -24,7 +24,7 @@ function roleColumns({ t, onEdit, onAuthorize, onDelete }: ColumnDeps): DataColu
     monoColumn<DepartRole>('roleCode', t('role.roleCode'), (role) => role.roleCode),
     { id: 'description', header: t('role.description'), hideBelow: 'md' },
     // The tab sits beside the department tree: at 1280 px there is no room for the date.
-    { id: 'createTime', header: t('role.createTime'), hideBelow: '2xl' },
+    timeColumn<DepartRole>('createTime', t('role.createTime'), (role) => role.createTime, { hideBelow: '2xl' }),
     editDeleteColumn<DepartRole>('text', {
       permission: { edit: ROLE_PERMISSION, delete: ROLE_PERMISSION },
       testId: 'depart-role',

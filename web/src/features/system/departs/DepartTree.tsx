@@ -22,6 +22,22 @@ function CategoryIcon({ category }: { category: string | null | undefined }) {
   return <FolderIcon color="fg.muted" />;
 }
 
+/** What a department's row shows after its toggle: its kind, its name (as `Text`, the branch's or the item's) and its code. */
+function NodeLabel({ node, Text }: { node: DepartNode; Text: typeof TreeView.BranchText | typeof TreeView.ItemText }) {
+  const language = useLanguage();
+  return (
+    <>
+      <CategoryIcon category={node.orgCategory} />
+      <Text truncate>{departName(node, language)}</Text>
+      {node.orgCode ? (
+        <Badge size="xs" variant="outline" marginStart="auto" fontFamily="mono">
+          {node.orgCode}
+        </Badge>
+      ) : null}
+    </>
+  );
+}
+
 /** The department tree (Chakra TreeView: arrow keys move, Enter selects, typeahead finds). */
 export function DepartTree({ nodes, selectedId, onSelect, expanded, onExpandedChange }: DepartTreeProps) {
   const { t } = useTranslation('sysDepart');
@@ -64,24 +80,12 @@ export function DepartTree({ nodes, selectedId, onSelect, expanded, onExpandedCh
                     <ChevronRightIcon />
                   </TreeView.BranchIndicator>
                 </TreeView.BranchTrigger>
-                <CategoryIcon category={node.orgCategory} />
-                <TreeView.BranchText truncate>{departName(node, language)}</TreeView.BranchText>
-                {node.orgCode ? (
-                  <Badge size="xs" variant="outline" marginStart="auto" fontFamily="mono">
-                    {node.orgCode}
-                  </Badge>
-                ) : null}
+                <NodeLabel node={node} Text={TreeView.BranchText} />
               </TreeView.BranchControl>
             ) : (
               <TreeView.Item data-testid={`depart-node-${node.id}`}>
                 <Box as="span" width="4" flexShrink={0} />
-                <CategoryIcon category={node.orgCategory} />
-                <TreeView.ItemText truncate>{departName(node, language)}</TreeView.ItemText>
-                {node.orgCode ? (
-                  <Badge size="xs" variant="outline" marginStart="auto" fontFamily="mono">
-                    {node.orgCode}
-                  </Badge>
-                ) : null}
+                <NodeLabel node={node} Text={TreeView.ItemText} />
               </TreeView.Item>
             )
           }

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
 import { fakeServer, type FakeRoutes } from '../../../test/api';
-import { bodyOf, calls, confirmSends, expectAbsent, expectFirstSort, openPage, rowOf, urlOf } from '../../../test/list';
+import { bodyOf, calls, expectAbsent, confirmDeleteSends, expectFirstSort, expectNothingAsked, fill, fillAndSubmit, openDialog, openPage, rowOf, urlOf } from '../../../test/list';
 import DictListPage from './DictListPage';
 
 const DICTS = [
@@ -47,11 +47,8 @@ describe('dictionaries page', () => {
     expect(locked.disabled).toBe(true);
     expect(within(system).getByTestId('dict-delete-hint').getAttribute('aria-label')).toBe('系统内置字典，不能删除');
 
-    const custom = await rowOf('packing', 'p');
-    fireEvent.click(within(custom).getByTestId('dict-delete'));
-    await confirmSends(fetchMock, 'dict-delete-confirm', '包装类型', 'DELETE', '/sys/dict/delete');
-    const url = urlOf(fetchMock, 'DELETE', '/sys/dict/delete', 0);
-    expect(url.searchParams.get('id')).toBe('d2');
+    await openDialog('dict-delete', 'dict-delete-confirm', await rowOf('packing', 'p'));
+    await confirmDeleteSends(fetchMock, 'dict-delete-confirm', '包装类型', '/sys/dict/delete', { id: 'd2' });
     expect(await screen.findByText('删除成功!')).toBeTruthy();
   });
 
@@ -61,20 +58,17 @@ describe('dictionaries page', () => {
     await rowOf('packing', 'p');
     fireEvent.click(screen.getByTestId('dict-batch-delete'));
     expect(await screen.findByText('Please select one data')).toBeTruthy();
-    expect(calls(fetchMock, 'DELETE', '/sys/dict/deleteBatch')).toHaveLength(0);
+    expectNothingAsked(fetchMock, 'dict-delete-confirm', 'DELETE', '/sys/dict/deleteBatch');
   });
 
   test('the add dialog shows the empty-code rule inline and sends nothing', async () => {
     const fetchMock = openPage(<DictListPage />, server({ 'POST /sys/dict/add': { message: '添加成功！' } }), 'system:dict:list', 'system:dict:add');
     await rowOf('packing', 'p');
-    fireEvent.click(screen.getByTestId('dict-add'));
-    await screen.findByTestId('dict-form');
-    fireEvent.change(screen.getByTestId('dict-name'), { target: { value: '币种' } });
-    fireEvent.click(screen.getByTestId('dict-form-submit'));
+    const dialog = await openDialog('dict-add', 'dict-form');
+    fillAndSubmit(dialog, { 'dict-name': '币种' });
     expect(await screen.findByText('字典Code不能为空!')).toBeTruthy();
 
-    fireEvent.change(screen.getByTestId('dict-code'), { target: { value: '1abc' } });
-    fireEvent.click(screen.getByTestId('dict-form-submit'));
+    fillAndSubmit(dialog, { 'dict-code': '1abc' });
     // Core's rule and message, as the server would answer.
     expect(await screen.findByText('字典编码须以字母开头，仅含字母、数字或下划线，最多64个字符!')).toBeTruthy();
     expect(calls(fetchMock, 'POST', '/sys/dict/add')).toHaveLength(0);
@@ -83,10 +77,7 @@ describe('dictionaries page', () => {
   test('a taken code is reported by the live duplicate check', async () => {
     const fetchMock = openPage(<DictListPage />, server({ 'GET /sys/duplicate/check': { status: 400, message: '该值不可用，系统中已存在！' } }), 'system:dict:list', 'system:dict:add');
     await rowOf('packing', 'p');
-    fireEvent.click(screen.getByTestId('dict-add'));
-    await screen.findByTestId('dict-form');
-    fireEvent.change(screen.getByTestId('dict-name'), { target: { value: '币种' } });
-    fireEvent.change(screen.getByTestId('dict-code'), { target: { value: 'currency' } });
+    fill({ 'dict-name': '币种', 'dict-code': 'currency' }, await openDialog('dict-add', 'dict-form'));
     fireEvent.blur(screen.getByTestId('dict-code'));
     expect(await screen.findByText('该值不可用，系统中已存在！', {}, { timeout: 2000 })).toBeTruthy();
     const url = urlOf(fetchMock, 'GET', '/sys/duplicate/check', 0);

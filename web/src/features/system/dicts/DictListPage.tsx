@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { RefreshIcon, SlidersIcon } from '../../../components/icons';
-import { actionsColumn, CrudListPage, FilterText, monoColumn, truncatedColumn, toastSuccess, useCrudList, type CrudList } from '../../../components/list';
+import { actionsColumn, createTimeColumn, CrudListPage, FilterText, monoColumn, truncatedColumn, toastSuccess, useCrudList, type CrudList } from '../../../components/list';
 import { toaster } from '../../../components/ui/toaster';
 import { showTime } from '../../../lib/utcTime';
 import { deleteDict, deleteDicts, DICT_LIST_PATH, isSystemDict, refreshDictCache, reloadClientDicts, type DictRecord } from './api';
@@ -64,7 +64,7 @@ function dictColumns(t: TFunction<'sysDict'>, onItems: (dict: DictRecord) => voi
       textAlign: 'end',
       cell: (dict) => <Text fontVariantNumeric="tabular-nums">{dict.itemCount ?? 0}</Text>,
     },
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'md', cell: (dict) => <Text whiteSpace="nowrap">{showTime(dict.createTime) || '—'}</Text> },
+    createTimeColumn<DictRecord>(t('field.createTime')),
     actionsColumn<DictRecord>('icon', (dict) => [
       { display: 'text', colorPalette: 'blue', label: t('items'), icon: <SlidersIcon />, ariaLabel: t('itemsOf', { name: dictTitle(dict) }), onClick: () => onItems(dict), testId: 'dict-items' },
       { kind: 'edit', action: 'system:dict:edit', onClick: () => crud.actions.onEdit(dict), testId: 'dict-edit' },

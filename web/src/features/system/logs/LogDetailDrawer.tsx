@@ -1,6 +1,7 @@
-import { Badge, Box, CloseButton, DataList, Drawer, Heading, HStack, Portal, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, DataList, Drawer, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawerShell, OverlayHeader } from '../../../components/overlay';
 import { showTime } from '../../../lib/utcTime';
 import { changedKeys, isFailed, isOperateType, prettyJson, type LogRecord } from './api';
 
@@ -65,74 +66,61 @@ export function LogDetailDrawer({ record, onClose }: { record: LogRecord | undef
   const changed = record ? changedKeys(record.beforeValue, record.afterValue) : [];
   const operateType = String(record?.operateType ?? '');
 
-
   return (
-    <Drawer.Root open={record !== undefined} onOpenChange={(details) => (details.open ? undefined : onClose())} size={{ base: 'full', md: isOperation ? 'xl' : 'md' }} lazyMount unmountOnExit>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content data-testid="log-detail">
-            <Drawer.Header>
-              <Drawer.Title>{t('detail.title')}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <Stack gap="6">
-                {record ? (
-                  <DataList.Root orientation="horizontal" size="sm" gap="3">
-                    <Item label={t('field.createTime')}>{showTime(record.createTime) || '—'}</Item>
-                    <Item label={t('field.username')}>{record.username || '—'}</Item>
-                    <Item label={t('field.ip')}>{record.ip || '—'}</Item>
-                    <Item label={t('field.result')}>
-                      {isFailed(record) ? (
-                        <Badge size="sm" colorPalette="red" variant="solid">
-                          {t('result.failed')}
-                        </Badge>
-                      ) : (
-                        <Badge size="sm" colorPalette="green" variant="subtle">
-                          {t('result.ok')}
-                        </Badge>
-                      )}
-                    </Item>
-                    {isOperation ? <Item label={t('field.operateType')}>{isOperateType(operateType) ? t(`operateType.${operateType}`) : '—'}</Item> : null}
-                    <Item label={t('field.method')}>{record.method ? <Mono>{record.method}</Mono> : '—'}</Item>
-                    <Item label={t('field.requestUrl')}>{record.requestUrl ? <Mono>{record.requestUrl}</Mono> : '—'}</Item>
-                    <Item label={t('field.logContent')}>
-                      <Text whiteSpace="pre-wrap" wordBreak="break-word">
-                        {record.logContent || '—'}
-                      </Text>
-                    </Item>
-                  </DataList.Root>
+    <DrawerShell open={record !== undefined} onClose={onClose} size={{ base: 'full', md: isOperation ? 'xl' : 'md' }} testId="log-detail">
+      <OverlayHeader kind="drawer" title={t('detail.title')} />
+      <Drawer.Body>
+        <Stack gap="6">
+          {record ? (
+            <DataList.Root orientation="horizontal" size="sm" gap="3">
+              <Item label={t('field.createTime')}>{showTime(record.createTime) || '—'}</Item>
+              <Item label={t('field.username')}>{record.username || '—'}</Item>
+              <Item label={t('field.ip')}>{record.ip || '—'}</Item>
+              <Item label={t('field.result')}>
+                {isFailed(record) ? (
+                  <Badge size="sm" colorPalette="red" variant="solid">
+                    {t('result.failed')}
+                  </Badge>
+                ) : (
+                  <Badge size="sm" colorPalette="green" variant="subtle">
+                    {t('result.ok')}
+                  </Badge>
+                )}
+              </Item>
+              {isOperation ? <Item label={t('field.operateType')}>{isOperateType(operateType) ? t(`operateType.${operateType}`) : '—'}</Item> : null}
+              <Item label={t('field.method')}>{record.method ? <Mono>{record.method}</Mono> : '—'}</Item>
+              <Item label={t('field.requestUrl')}>{record.requestUrl ? <Mono>{record.requestUrl}</Mono> : '—'}</Item>
+              <Item label={t('field.logContent')}>
+                <Text whiteSpace="pre-wrap" wordBreak="break-word">
+                  {record.logContent || '—'}
+                </Text>
+              </Item>
+            </DataList.Root>
+          ) : null}
+          {isOperation && record ? (
+            <Stack gap="3">
+              <HStack gap="2" wrap="wrap">
+                <Heading as="h3" size="sm">
+                  {t('detail.changes')}
+                </Heading>
+                {changed.length > 0 ? (
+                  <Wrap gap="1" data-testid="log-changed-keys">
+                    {changed.map((key) => (
+                      <Badge key={key} size="sm" variant="subtle" colorPalette="orange" fontFamily="mono">
+                        {key}
+                      </Badge>
+                    ))}
+                  </Wrap>
                 ) : null}
-                {isOperation && record ? (
-                  <Stack gap="3">
-                    <HStack gap="2" wrap="wrap">
-                      <Heading as="h3" size="sm">
-                        {t('detail.changes')}
-                      </Heading>
-                      {changed.length > 0 ? (
-                        <Wrap gap="1" data-testid="log-changed-keys">
-                          {changed.map((key) => (
-                            <Badge key={key} size="sm" variant="subtle" colorPalette="orange" fontFamily="mono">
-                              {key}
-                            </Badge>
-                          ))}
-                        </Wrap>
-                      ) : null}
-                    </HStack>
-                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                      <JsonPanel title={t('detail.before')} value={record.beforeValue} testId="log-before" />
-                      <JsonPanel title={t('detail.after')} value={record.afterValue} testId="log-after" />
-                    </SimpleGrid>
-                  </Stack>
-                ) : null}
-              </Stack>
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+              </HStack>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <JsonPanel title={t('detail.before')} value={record.beforeValue} testId="log-before" />
+                <JsonPanel title={t('detail.after')} value={record.afterValue} testId="log-after" />
+              </SimpleGrid>
+            </Stack>
+          ) : null}
+        </Stack>
+      </Drawer.Body>
+    </DrawerShell>
   );
 }

@@ -11,7 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { EyeIcon, GlobeIcon, UserIcon } from '../../../components/icons';
-import { actionsColumn, FilterSelect, FilterText, ListSearchBar, ListTable, ListToolbar, useCsvExport, useListPage } from '../../../components/list';
+import { actionsColumn, FilterSelect, FilterText, ListSearchBar, ListTable, ListToolbar, timeColumn, useCsvExport, useListPage } from '../../../components/list';
 import { useLanguage } from '../../../i18n';
 import { localDayToUtc, showTime } from '../../../lib/utcTime';
 import { fetchLogInfo, isFailed, isOperateType, LOG_LIST_PATH, LOG_TYPES, logKeys, OPERATE_TYPES, type LogRecord, type LogType } from './api';
@@ -91,7 +91,7 @@ function ResultBadge({ record }: { record: LogRecord }) {
 function logColumns({ t, logType, onDetail }: ColumnDeps): DataColumn<LogRecord>[] {
   const operation = logType === '2';
   return [
-    { id: 'createTime', header: t('field.createTime'), sortable: true, cell: (row) => <Text whiteSpace="nowrap">{showTime(row.createTime) || '—'}</Text> },
+    timeColumn<LogRecord>('createTime', t('field.createTime'), (row) => row.createTime, { sortable: true }),
     { id: 'username', header: t('field.username'), sortable: true, cell: (row) => row.username || '—' },
     {
       id: 'ip',

@@ -22,17 +22,6 @@ export function parentIds(records: readonly PermissionRecord[]): string[] {
   return ids;
 }
 
-/** Finds a record by id anywhere in the tree. */
-export function findRecord(records: readonly PermissionRecord[], id: string | null | undefined): PermissionRecord | undefined {
-  if (!id) return undefined;
-  for (const record of records) {
-    if (record.id === id) return record;
-    const found = findRecord(record.children ?? [], id);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 export interface ParentOption {
   id: string;
   label: string;

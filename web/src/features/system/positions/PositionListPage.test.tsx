@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
 import { fakeServer } from '../../../test/api';
-import { calls, confirmSends, expectAbsent, expectFirstSort, openPage, urlOf } from '../../../test/list';
+import { expectAbsent, confirmDeleteSends, expectFirstSort, expectNothingAsked, openDialog, openPage, rowOf } from '../../../test/list';
 import PositionListPage from './PositionListPage';
 
 const POSITIONS = [
@@ -33,19 +33,15 @@ describe('positions page', () => {
     await screen.findByText('CLERK');
     fireEvent.click(screen.getByTestId('position-batch-delete'));
     expect(await screen.findByText('Please select one data')).toBeTruthy();
-    expect(screen.queryByTestId('position-delete-confirm')).toBeNull();
-    expect(calls(fetchMock, 'DELETE', '/sys/position/deleteBatch')).toHaveLength(0);
+    expectNothingAsked(fetchMock, 'position-delete-confirm', 'DELETE', '/sys/position/deleteBatch');
   });
 
   test('batch delete of the selected rows asks first, then sends their ids', async () => {
     const fetchMock = openPage(<PositionListPage />, server(), 'system:position:list', 'system:position:delete');
-    const row = (await screen.findByText('CFO', { selector: 'p' })).closest('tr')!;
-    fireEvent.click(within(row).getByTestId('row-checkbox'));
+    fireEvent.click(within(await rowOf('CFO', 'p')).getByTestId('row-checkbox'));
     await waitFor(() => expect(screen.getByTestId('table-selected').textContent).toContain('1'));
-    fireEvent.click(screen.getByTestId('position-batch-delete'));
-    await confirmSends(fetchMock, 'position-delete-confirm', '确定删除选中的 1 个职务吗？', 'DELETE', '/sys/position/deleteBatch');
-    const url = urlOf(fetchMock, 'DELETE', '/sys/position/deleteBatch', 0);
-    expect(url.searchParams.get('ids')).toBe('p2');
+    await openDialog('position-batch-delete', 'position-delete-confirm');
+    await confirmDeleteSends(fetchMock, 'position-delete-confirm', '确定删除选中的 1 个职务吗？', '/sys/position/deleteBatch', { ids: 'p2' });
     expect(await screen.findByText('批量删除成功!')).toBeTruthy();
   });
 });

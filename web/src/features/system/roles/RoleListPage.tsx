@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { ShieldIcon } from '../../../components/icons';
-import { actionsColumn, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, truncatedColumn, useDeleteRecords, useListPage } from '../../../components/list';
+import { actionsColumn, createTimeColumn, FilterText, ListPage, ListSearchBar, ListTable, ListToolbar, truncatedColumn, useDeleteRecords, useListPage } from '../../../components/list';
 import { RoleFormDialog } from './RoleFormDialog';
 import { RolePermissionDrawer } from './RolePermissionDrawer';
 import { deleteRole, deleteRoles, isBuiltIn, ROLE_LIST_PATH, type RoleRecord } from './api';
@@ -102,7 +102,7 @@ function roleColumns({ t, onEdit, onAuthorize, onDelete }: ColumnContext): DataC
     { id: 'roleName', header: t('field.roleName'), sortable: true, cell: (role) => <Text fontWeight="medium">{role.roleName}</Text> },
     { id: 'roleNameEn', header: t('field.roleNameEn'), hideBelow: 'md', cell: (role) => role.roleNameEn || '—' },
     truncatedColumn<RoleRecord>('description', t('field.description'), (role) => role.description, '64', { hideBelow: 'lg' }),
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'md', cell: (role) => <Text whiteSpace="nowrap">{role.createTime || '—'}</Text> },
+    createTimeColumn<RoleRecord>(t('field.createTime')),
     actionsColumn<RoleRecord>('icon', (role) => [
       { kind: 'edit', action: 'system:role:edit', onClick: () => onEdit(role), testId: 'role-edit' },
       { action: 'system:role:authorize', display: 'text', label: t('action.authorize'), icon: <ShieldIcon />, onClick: () => onAuthorize(role), testId: 'role-authorize' },

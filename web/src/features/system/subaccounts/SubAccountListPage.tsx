@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
 import { LockIcon, UnlockIcon } from '../../../components/icons';
-import { actionsColumn, FilterSelect, FilterText, labelled, ListPage, ListSearchBar, ListSubtitle, ListTable, ListToolbar, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
+import { actionsColumn, createTimeColumn, FilterSelect, FilterText, labelled, ListPage, ListSearchBar, ListSubtitle, ListTable, ListToolbar, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
 import { SubAccountFormDrawer } from './SubAccountFormDrawer';
 import { deleteSubAccount, freezeSubAccounts, SUB_ACCOUNT_LIST_PATH, type SubAccountRecord } from './api';
 
@@ -98,7 +98,7 @@ function subAccountColumns({ t, onEdit, onFreeze, onDelete }: ColumnContext): Da
         </Badge>
       ),
     },
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'lg', cell: (row) => <Text whiteSpace="nowrap">{row.createTime || '—'}</Text> },
+    createTimeColumn<SubAccountRecord>(t('field.createTime'), 'lg'),
     actionsColumn<SubAccountRecord>('icon', (row) => {
       const frozen = row.status === 2;
       return [

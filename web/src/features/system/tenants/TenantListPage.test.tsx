@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { message, validateNewPassword, validateRequired } from '../../../core';
 import { fakeServer } from '../../../test/api';
-import { calls, openPage } from '../../../test/list';
+import { calls, fill, openAddForm } from '../../../test/list';
 import TenantListPage from './TenantListPage';
 
 const TENANTS = [{ id: 1, name: '平台', nameEn: 'Platform', status: 1, beginDate: null, endDate: null, userCount: 3, createTime: '2025-01-01 10:00:00' }];
@@ -16,12 +16,10 @@ function server() {
   });
 }
 
-async function openAddForm() {
-  const fetchMock = openPage(<TenantListPage />, server(), 'system:tenant:list', 'system:tenant:add');
-  await screen.findByText('Platform');
-  fireEvent.click(screen.getByTestId('tenant-add'));
-  await screen.findByTestId('tenant-form');
-  fireEvent.change(screen.getByTestId('tenant-name'), { target: { value: '新租户' } });
+/** The add form, with the tenant's name typed. */
+async function openAdd() {
+  const fetchMock = await openAddForm(<TenantListPage />, server(), { name: 'tenant', permission: 'system:tenant' }, 'Platform');
+  fill({ 'tenant-name': '新租户' });
   return fetchMock;
 }
 
@@ -33,7 +31,7 @@ function fillAdmin(username: string, password: string, confirm: string) {
 
 describe('tenant add', () => {
   test('a weak administrator password is refused with the core message', async () => {
-    const fetchMock = await openAddForm();
+    const fetchMock = await openAdd();
     fillAdmin('tenantadmin', 'weak', 'weak');
     fireEvent.click(screen.getByTestId('tenant-form-submit'));
     const expected = validateNewPassword('weak', 'weak', 'zh-CN');
@@ -43,7 +41,7 @@ describe('tenant add', () => {
   });
 
   test('the confirmation must match the administrator password', async () => {
-    const fetchMock = await openAddForm();
+    const fetchMock = await openAdd();
     fillAdmin('tenantadmin', GOOD_PASSWORD, `${GOOD_PASSWORD}x`);
     fireEvent.click(screen.getByTestId('tenant-form-submit'));
     const expected = validateNewPassword(GOOD_PASSWORD, `${GOOD_PASSWORD}x`, 'zh-CN');
@@ -53,7 +51,7 @@ describe('tenant add', () => {
   });
 
   test('a password without a username asks for the username', async () => {
-    const fetchMock = await openAddForm();
+    const fetchMock = await openAdd();
     fillAdmin('', GOOD_PASSWORD, GOOD_PASSWORD);
     fireEvent.click(screen.getByTestId('tenant-form-submit'));
     const expected = validateRequired('', message('field_username', 'zh-CN'), 'zh-CN');
@@ -62,7 +60,7 @@ describe('tenant add', () => {
   });
 
   test('a valid tenant with its administrator is sent without the confirmation', async () => {
-    const fetchMock = await openAddForm();
+    const fetchMock = await openAdd();
     fillAdmin('tenantadmin', GOOD_PASSWORD, GOOD_PASSWORD);
     fireEvent.click(screen.getByTestId('tenant-form-submit'));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/sys/tenant/add')).toHaveLength(1));
@@ -80,7 +78,7 @@ describe('tenant add', () => {
   });
 
   test('without administrator fields no account is asked for', async () => {
-    const fetchMock = await openAddForm();
+    const fetchMock = await openAdd();
     fireEvent.click(screen.getByTestId('tenant-form-submit'));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/sys/tenant/add')).toHaveLength(1));
     const body = JSON.parse(String(calls(fetchMock, 'POST', '/sys/tenant/add')[0]![1]?.body)) as Record<string, unknown>;

@@ -1,12 +1,13 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
 import { fakeServer } from '../../../test/api';
-import { bodyOf, calls, confirmSends, openPage, urlOf } from '../../../test/list';
+import { bodyOf, calls, confirmDeleteSends, expectNothingAsked, openDialog, openPage, rowOf, urlOf } from '../../../test/list';
+import { inTimeZone } from '../../../test/timeZone';
 import UserListPage from './UserListPage';
 
 const USERS = [
-  { id: 'u1', username: 'alice', realname: 'Alice', status: 1, sex: 2, phone: '13800000001', orgCodeTxt: 'HQ', createTime: '2025-01-01 10:00:00' },
+  { id: 'u1', username: 'alice', realname: 'Alice', status: 1, sex: 2, phone: '13800000001', orgCodeTxt: 'HQ', createTime: '2025-01-01T10:00:00Z' },
   { id: 'u2', username: 'bob', realname: 'Bob', status: 2, sex: 1, phone: '13800000002', orgCodeTxt: 'HQ', createTime: '2025-01-02 10:00:00' },
 ];
 
@@ -19,10 +20,15 @@ function server() {
   });
 }
 
+inTimeZone('Asia/Shanghai');
+
 describe('users page', () => {
   test('lists users with paging parameters and the default sort', async () => {
     const fetchMock = openPage(<UserListPage />, server(), 'system:user:add');
     expect(await screen.findByText('alice')).toBeTruthy();
+    // Creation times in local time (UTC+8 here), from the ISO form and the older plain one.
+    expect(screen.getByText('2025-01-01 18:00:00')).toBeTruthy();
+    expect(screen.getByText('2025-01-02 18:00:00')).toBeTruthy();
     const url = urlOf(fetchMock, 'GET', '/sys/user/list', 0);
     expect(url.searchParams.get('pageNo')).toBe('1');
     expect(url.searchParams.get('pageSize')).toBe('10');
@@ -38,17 +44,13 @@ describe('users page', () => {
     await screen.findByText('alice');
     fireEvent.click(screen.getByTestId('user-batch-freeze'));
     expect(await screen.findByText('Please select one data')).toBeTruthy();
-    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
-    expect(calls(fetchMock, 'PUT', '/sys/user/frozenBatch')).toHaveLength(0);
+    expectNothingAsked(fetchMock, 'confirm-dialog', 'PUT', '/sys/user/frozenBatch');
   });
 
   test('delete asks for confirmation before calling DELETE', async () => {
     const fetchMock = openPage(<UserListPage />, server(), 'system:user:delete');
-    const row = (await screen.findByText('alice')).closest('tr')!;
-    fireEvent.click(within(row).getByTestId('user-delete'));
-    await confirmSends(fetchMock, 'confirm-dialog', 'Alice', 'DELETE', '/sys/user/delete');
-    const url = urlOf(fetchMock, 'DELETE', '/sys/user/delete', 0);
-    expect(url.searchParams.get('id')).toBe('u1');
+    await openDialog('user-delete', 'confirm-dialog', await rowOf('alice'));
+    await confirmDeleteSends(fetchMock, 'confirm-dialog', 'Alice', '/sys/user/delete', { id: 'u1' });
     expect(await screen.findByText('Deleted!')).toBeTruthy();
   });
 

@@ -10,11 +10,12 @@ import { Authorized } from '../../../components/Authorized';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
 import { KeyIcon, LockIcon, UnlockIcon } from '../../../components/icons';
-import { actionsColumn, FilterSelect, FilterText, labelled, ListPage, ListSearchBar, ListTable, ListToolbar, truncatedColumn, useCsvExport, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
+import { actionsColumn, createTimeColumn, FilterSelect, FilterText, labelled, ListPage, ListSearchBar, ListTable, ListToolbar, truncatedColumn, useCsvExport, useDeleteRecords, useListCommand, useListPage } from '../../../components/list';
 import { useButtonState } from '../../../hooks/useButtonState';
 import { useRequireSelection } from '../../../hooks/useRequireSelection';
 import { useLanguage } from '../../../i18n';
 import { avatarUrl } from '../../../lib/avatar';
+import { showTime } from '../../../lib/utcTime';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFormDrawer } from './UserFormDrawer';
 import { deleteUser, deleteUsers, flattenDeparts, freezeUsers, USER_LIST_PATH, useDepartTree, type UserFilters, type UserRecord, type UserStatus } from './api';
@@ -87,7 +88,7 @@ export default function UserListPage() {
       { header: t('field.workNo'), value: (row) => row.workNo },
       { header: t('field.orgCodeTxt'), value: (row) => row.orgCodeTxt },
       { header: t('field.status'), value: (row) => statusText(row.status) },
-      { header: t('field.createTime'), value: (row) => row.createTime },
+      { header: t('field.createTime'), value: (row) => showTime(row.createTime) },
     ],
   });
 
@@ -197,7 +198,7 @@ function userColumns({ t, sexText, statusText, onEdit, onResetPassword, onFreeze
         </Badge>
       ),
     },
-    { id: 'createTime', header: t('field.createTime'), sortable: true, hideBelow: 'lg', cell: (row) => <Text whiteSpace="nowrap">{row.createTime || '—'}</Text> },
+    createTimeColumn<UserRecord>(t('field.createTime'), 'lg'),
     actionsColumn<UserRecord>('icon', (row) => {
       const frozen = row.status === 2;
       return [
