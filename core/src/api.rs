@@ -182,6 +182,15 @@ pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
     crate::check_digit::Scheme::parse(scheme).is_some_and(|s| crate::check_digit::is_valid(s, number))
 }
 
+/// What is wrong with `text` as an amount of `currency` (positive, at most the currency's minor
+/// places, at most [`crate::wallet::MAX_MAJOR`]), in `lang`; None when it is a valid amount.
+pub fn amount_issue(text: &str, currency: &str, lang: &str) -> Option<String> {
+    message_of(
+        crate::wallet::read_amount("amount", Some(&crate::json::Value::String(text.trim().to_owned())), currency).map(drop),
+        lang,
+    )
+}
+
 /// What is wrong with a number segment's prefix or suffix (`which`) for its check scheme, in
 /// `lang`; None when it fits (or the scheme or `which` is unknown: the form checks those itself).
 pub fn segment_affix_issue(scheme: &str, which: &str, text: &str, lang: &str) -> Option<String> {

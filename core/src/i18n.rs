@@ -416,6 +416,17 @@ catalogue! {
     RuleMinAboveMax = "rule_min_above_max" { zh: "下限不能大于上限!", en: "The minimum cannot be above the maximum!" }
     DivisorInvalid = "divisor_invalid" { zh: "材积除数须为0到1000000之间的整数!", en: "The volumetric divisor is a whole number from 0 to 1,000,000!" }
     CurrencyInvalid = "currency_invalid" { zh: "币种须为3位字母代码（ISO 4217）!", en: "The currency is a 3-letter ISO 4217 code!" }
+    CurrencyUnsupported = "currency_unsupported" { zh: "钱包不支持币种{currency}!", en: "The wallet does not hold {currency}!" }
+    #[server]
+    WalletInsufficient = "wallet_insufficient" { zh: "余额不足!", en: "Insufficient balance!" }
+    #[server]
+    WalletHoldTaken = "wallet_hold_taken" { zh: "单据{reference}已预扣过，不能重复预扣!", en: "{reference} already has a hold; it cannot be held twice!" }
+    #[server]
+    WalletHoldNotPending = "wallet_hold_not_pending" { zh: "单据{reference}没有待结算的预扣!", en: "{reference} has no open hold!" }
+    #[server]
+    WalletFrozen = "wallet_frozen" { zh: "账户已冻结!", en: "The account is frozen!" }
+    #[server]
+    WalletAmountTooLarge = "wallet_amount_too_large" { zh: "金额超出账户可记录的范围!", en: "The amount is beyond what an account can record!" }
     ZoneUnknown = "zone_unknown" { zh: "分区{zone}未在本报价卡中定义!", en: "Zone {zone} is not defined on this card!" }
     ZoneDuplicate = "zone_duplicate" { zh: "分区编码{zone}重复!", en: "Zone code {zone} appears twice!" }
     BracketInvalid = "bracket_invalid" { zh: "截止重量须大于起始重量!", en: "The upper weight must be above the lower weight!" }

@@ -41,6 +41,7 @@ pub mod quote_json;
 pub mod rate_card;
 pub mod security;
 pub mod validate;
+pub mod wallet;
 pub mod weight;
 
 pub use i18n::{Lang, MessageKey};

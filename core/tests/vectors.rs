@@ -32,6 +32,7 @@ fn call(function: &str, args: &[&str]) -> Value {
         ("forecast", [bundle, shipment, lang]) => parse(&api::forecast(bundle, shipment, lang)),
         ("checkTrackingNumber", [scheme, number]) => Value::Bool(api::check_tracking_number(scheme, number)),
         ("checkCode", [kind, value, lang]) => text(api::check_code(kind, value, lang)),
+        ("amountIssue", [text_, currency, lang]) => text(api::amount_issue(text_, currency, lang)),
         ("postalMatches", [pattern, code]) => api::postal_matches(pattern, code).map_or(Value::Null, Value::Bool),
         ("validityRuleIssues", [kind, min, max, lang]) => parse(&api::validity_rule_issues(kind, min, max, lang)),
         ("postalRuleIssues", [country, code, lang]) => parse(&api::postal_rule_issues(country, code, lang)),

@@ -11,3 +11,4 @@ pub mod platform;
 pub mod routes;
 pub mod state;
 pub mod system;
+pub mod wallet;

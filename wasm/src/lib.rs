@@ -118,6 +118,12 @@ pub fn check_tracking_number(scheme: &str, number: &str) -> bool {
     api::check_tracking_number(scheme, number)
 }
 
+/// What is wrong with an amount typed for a currency's wallet, if anything (see `api::amount_issue`).
+#[wasm_bindgen(js_name = amountIssue)]
+pub fn amount_issue(text: &str, currency: &str, lang: &str) -> Option<String> {
+    api::amount_issue(text, currency, lang)
+}
+
 #[wasm_bindgen(js_name = segmentAffixIssue)]
 pub fn segment_affix_issue(scheme: &str, which: &str, text: &str, lang: &str) -> Option<String> {
     api::segment_affix_issue(scheme, which, text, lang)

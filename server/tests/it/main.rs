@@ -7,3 +7,4 @@ mod carrier;
 mod common;
 mod platform;
 mod system;
+mod wallet;

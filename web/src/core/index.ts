@@ -7,6 +7,7 @@
  * user just switched to; `currentLanguage()` is the usual argument.
  */
 import * as wasm from 'logistics-wasm';
+import type { components } from '../api/schema';
 import type { Language } from '../i18n';
 
 /** An optional message: `undefined` means the value is valid. */
@@ -93,6 +94,11 @@ export function checkCode(kind: CodeKind, value: string, lang: Language): Verdic
 
 /** A number segment's check scheme as the server names it. */
 export type SegmentScheme = 'none' | 'mod7' | 's10' | 'ups';
+
+/** What is wrong with an amount typed for a wallet in `currency` (positive, at most the currency's minor places), as the server checks it, if anything. */
+export function amountIssue(text: string, currency: string, lang: Language): Verdict {
+  return orUndefined(wasm.amountIssue(text, currency, lang));
+}
 
 /** What is wrong with a number segment's prefix or suffix for its check scheme (core's rule, as the server checks on save), if anything. */
 export function segmentAffixIssue(scheme: SegmentScheme, which: 'prefix' | 'suffix', text: string, lang: Language): Verdict {
@@ -275,32 +281,12 @@ export function checkTrackingNumber(scheme: string, trackingNumber: string): boo
   return wasm.checkTrackingNumber(scheme, trackingNumber);
 }
 
-/** One money line of a quote (amount in the currency's minor unit, e.g. "12.50"). */
-export interface QuoteLine {
-  kind: 'freight' | 'fuel' | 'perTicket' | 'remoteArea' | 'oversize' | 'insurance';
-  label: string;
-  amount: string;
-}
+/** One money line of a quote and a quote, as `POST /logistics/priceForecast` answers them (amounts as decimal text, e.g. "12.50"). */
+export type QuoteLine = components['schemas']['QuoteLine'];
+export type Quote = components['schemas']['Quote'];
 
-export interface Quote {
-  channelProductId: string;
-  code: string;
-  name: string;
-  zone: string;
-  chargeableWeight: string;
-  lines: QuoteLine[];
-  total: string;
-  currency: string;
-  /** Each step of the price, in the requested language. */
-  breakdown: string[];
-}
-
-export interface UnavailableProduct {
-  channelProductId: string;
-  code: string;
-  name: string;
-  reason: string;
-}
+/** A product that cannot carry the shipment, and why. */
+export type UnavailableProduct = components['schemas']['Unavailable'];
 
 /** What a user types into the forecast (numbers or decimal strings). */
 export interface ForecastShipment {
@@ -380,7 +366,7 @@ export function whole(answer: SharedForecast, products: ProductHead[]): Forecast
         name,
         zone: q.zone,
         chargeableWeight: q.chargeableWeight,
-        lines: q.lines.map(([kind, amount]) => ({ kind: kind as QuoteLine['kind'], label: labels[kind] ?? kind, amount })),
+        lines: q.lines.map(([kind, amount]) => ({ kind, label: labels[kind] ?? kind, amount })),
         total: q.total,
         currency,
         breakdown: [...(weighings[q.weighing] ?? []), ...q.steps],

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { guardLoader } from '../app/guard';
-import { fakeServer, PERMISSIONS } from '../test/api';
+import { fakeServer, PERMISSIONS, testUser } from '../test/api';
 import { loadPermissions, PERMISSION_CACHE_KEY, permissionStore, resetPermissions } from './permission';
 import { clearSession, getToken, setToken, setUserInfo } from './session';
 
@@ -13,7 +13,7 @@ const networkDown = () =>
 
 beforeEach(() => {
   setToken('t');
-  setUserInfo({ id: 'u1', username: 'customer' });
+  setUserInfo(testUser({ id: 'u1', username: 'customer' }));
 });
 
 afterEach(() => {
@@ -48,7 +48,7 @@ describe('permissions offline', () => {
   test('another user never gets the kept answer, and signing out forgets it', async () => {
     fakeServer({ 'GET /sys/permission/getUserPermissionByToken': { result: PERMISSIONS } });
     await loadPermissions();
-    setUserInfo({ id: 'u2', username: 'someone-else' });
+    setUserInfo(testUser({ id: 'u2', username: 'someone-else' }));
     resetPermissions();
     networkDown();
     await expect(loadPermissions()).rejects.toMatchObject({ status: 0 });

@@ -4,6 +4,7 @@
  * login answer. Everything that needs the token reads it from here; clearing the session tells
  * the listeners (the permission store) so that no menu of a previous user survives.
  */
+import type { components } from '../api/schema';
 import { createStore, useStore } from './store';
 
 export const ACCESS_TOKEN_KEY = 'Access-Token';
@@ -14,26 +15,7 @@ export const DICT_CACHE_KEY = 'UI_CACHE_DB_DICT_DATA';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The signed-in user as the server describes it (`userInfo`). */
-export interface UserInfo {
-  id: string;
-  username: string;
-  realname?: string | null;
-  avatar?: string | null;
-  sex?: number | null;
-  birthday?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  telephone?: string | null;
-  orgCode?: string | null;
-  orgCodeTxt?: string | null;
-  workNo?: string | null;
-  post?: string | null;
-  status?: number | null;
-  userKind?: 'admin' | 'staff' | 'customer' | 'sub_account' | string;
-  mainAccountId?: string | null;
-  tenantId?: number | null;
-  createTime?: string | null;
-}
+export type UserInfo = components['schemas']['UserInfo'];
 
 interface Stored<T> {
   value: T;

@@ -1,5 +1,6 @@
 /** A fake server for component tests: `METHOD /path` (without /boot) to an envelope. */
 import { vi, type Mock } from 'vitest';
+import type { UserInfo } from '../lib/session';
 
 export interface FakeAnswer {
   status?: number;
@@ -77,6 +78,11 @@ export const SEEDED_MENU = [
   },
 ];
 
-export const USER_INFO = { id: 'u1', username: 'admin', realname: '管理员', orgCode: 'A01', orgCodeTxt: '总部', userKind: 'admin', tenantId: 1 };
+/** A signed-in user as the server describes it: what `fields` names, the rest an active account. */
+export function testUser(fields: Partial<UserInfo> & Pick<UserInfo, 'id' | 'username'>): UserInfo {
+  return { realname: fields.username, status: 1, userKind: 'customer', tenantId: 1, createTime: '2026-01-01T00:00:00Z', ...fields };
+}
+
+export const USER_INFO = testUser({ id: 'u1', username: 'admin', realname: '管理员', orgCode: 'A01', orgCodeTxt: '总部', userKind: 'admin' });
 
 export const PERMISSIONS = { menu: SEEDED_MENU, auth: [{ action: 'user:add', type: '1', status: '1' }], allAuth: [], sysSafeMode: false };

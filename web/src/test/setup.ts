@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import i18n, { loadAllTranslations } from '../i18n';
 import { loadedToastStore } from '../components/ui/toaster';
@@ -6,6 +6,10 @@ import { closeSessionExpired } from '../lib/session-expiry';
 import { clearSession } from '../lib/session';
 import { reloadSettings } from '../lib/settings';
 import { InertWebSocket } from './websocket';
+
+// `findBy…` and `waitFor` wait up to 4 s, not 1: a dialog's closing animation or a lazy chunk can
+// take longer than a second on a loaded CI machine (what is awaited still has to happen).
+configure({ asyncUtilTimeout: 4000 });
 
 // The app loads translations per namespace on demand; tests read them synchronously.
 beforeAll(loadAllTranslations);

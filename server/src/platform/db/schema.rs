@@ -274,6 +274,65 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A wallet account: a customer's (per currency) or the platform's side (cash, revenue, holds).
+    wallet_account (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        kind -> Text,
+        customer_id -> Text,
+        currency -> Text,
+        balance -> BigInt,
+        held -> BigInt,
+        credit_limit -> BigInt,
+        seq -> BigInt,
+        status -> SmallInt,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// One line of an account's ledger (append-only).
+    wallet_entry (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        account_id -> Text,
+        customer_id -> Text,
+        currency -> Text,
+        seq -> BigInt,
+        trade_no -> Text,
+        trade_type -> Text,
+        trade_item -> Nullable<Text>,
+        out_trade_no -> Nullable<Text>,
+        payment_type -> Nullable<Text>,
+        payment_channel -> Nullable<Text>,
+        amount -> BigInt,
+        held_change -> BigInt,
+        balance_after -> BigInt,
+        held_after -> BigInt,
+        operator -> Nullable<Text>,
+        remark -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// Money reserved for a reference until it is captured, released or expires.
+    wallet_hold (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        account_id -> Text,
+        reference -> Text,
+        amount -> BigInt,
+        state -> Text,
+        captured -> Nullable<BigInt>,
+        expires_at -> Timestamp,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(sys_user -> sys_tenant (tenant_id));
 diesel::table! {
     sys_dict (id) {
@@ -534,6 +593,8 @@ diesel::joinable!(sys_dict_item -> sys_dict (dict_id));
 diesel::joinable!(sys_announcement_send -> sys_announcement (annt_id));
 diesel::joinable!(logistics_channel -> logistics_supplier (supplier_id));
 diesel::joinable!(logistics_number_segment -> logistics_channel (channel_id));
+diesel::joinable!(wallet_entry -> wallet_account (account_id));
+diesel::joinable!(wallet_hold -> wallet_account (account_id));
 diesel::joinable!(logistics_channel_product -> logistics_channel (channel_id));
 diesel::joinable!(logistics_product_validity -> logistics_channel_product (product_id));
 diesel::joinable!(logistics_product_postal -> logistics_channel_product (product_id));
@@ -573,4 +634,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     logistics_product_validity,
     logistics_product_postal,
     logistics_price_level,
+    wallet_account,
+    wallet_entry,
+    wallet_hold,
 );

@@ -6,17 +6,9 @@ import { setDictCache, setTenantId, setToken, setUserInfo } from '../../../lib/s
 
 export type LoginResult = components['schemas']['LoginResult'];
 
-export interface PasswordCredentials {
-  username: string;
-  password: string;
-  remember_me: boolean;
-}
+export type PasswordCredentials = components['schemas']['LoginRequest'];
 
-export interface PhoneCredentials {
-  mobile: string;
-  captcha: string;
-  remember_me: boolean;
-}
+export type PhoneCredentials = components['schemas']['PhoneLoginRequest'];
 
 export type LoginRequest = { kind: 'password'; body: PasswordCredentials } | { kind: 'phone'; body: PhoneCredentials };
 

@@ -1,5 +1,6 @@
 /** Registration and forgotten-password calls (contract "Registration", "Forgotten password"). */
 import { ApiError, api, type Envelope } from '../../../api/client';
+import type { components } from '../../../api/schema';
 
 export type UniqueField = 'username' | 'phone' | 'email';
 
@@ -14,35 +15,19 @@ export async function checkUnique(field: UniqueField, value: string, signal?: Ab
   }
 }
 
-export interface Registration {
-  username: string;
-  password: string;
-  confirmPassword: string;
-  phone: string;
-  smscode: string;
-  email: string;
-  companyName: string;
-  contactPerson: string;
-  country: string;
-  address: string;
-  taxNumber: string;
+export type Registration = components['schemas']['RegisterRequest'];
+type Registered = components['schemas']['Registered'];
+type Verified = components['schemas']['Verified'];
+
+export function register(body: Registration): Promise<Envelope<Registered>> {
+  return api.post<Registered>('/sys/user/register', body, { notify: false });
 }
 
-export function register(body: Registration): Promise<Envelope<{ username: string }>> {
-  return api.post<{ username: string }>('/sys/user/register', body, { notify: false });
+export function verifyPhone(phone: string, smscode: string): Promise<Envelope<Verified>> {
+  return api.post<Verified>('/sys/user/phoneVerification', { phone, smscode }, { notify: false });
 }
 
-export function verifyPhone(phone: string, smscode: string): Promise<Envelope<{ username: string; smscode: string }>> {
-  return api.post<{ username: string; smscode: string }>('/sys/user/phoneVerification', { phone, smscode }, { notify: false });
-}
-
-export interface PasswordReset {
-  username: string;
-  password: string;
-  confirmPassword: string;
-  smscode: string;
-  phone: string;
-}
+export type PasswordReset = components['schemas']['PasswordReset'];
 
 export function resetPassword(body: PasswordReset): Promise<Envelope<unknown>> {
   return api.put('/sys/user/passwordChange', body, { notify: false });

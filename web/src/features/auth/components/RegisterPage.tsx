@@ -135,7 +135,7 @@ export default function RegisterPage() {
       companyName: values.companyName.trim(),
       contactPerson: values.contactPerson.trim(),
       address: values.address.trim(),
-      taxNumber: values.taxNumber.trim(),
+      taxNumber: (values.taxNumber ?? '').trim(),
     };
     try {
       const envelope = await registerAccount(body);

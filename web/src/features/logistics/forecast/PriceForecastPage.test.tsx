@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import fixture from '../../../../../core/tests/fixtures/quote_bundle.json';
 import { setUserInfo } from '../../../lib/session';
-import { fakeServer } from '../../../test/api';
+import { fakeServer, testUser } from '../../../test/api';
 import { renderPage } from '../../../test/render';
 import { memoryBundleStorage, resetBundleStores, type BundleRecord } from './bundleStore';
 import PriceForecastPage from './PriceForecastPage';
@@ -56,7 +56,7 @@ const SLOW = { timeout: 5000 };
 const quoteCodes = () => screen.getAllByTestId('forecast-quote-code').map((el) => el.textContent);
 
 beforeEach(() => {
-  setUserInfo({ id: 'u1', username: 'customer' });
+  setUserInfo(testUser({ id: 'u1', username: 'customer' }));
   resetBundleStores(memoryBundleStorage());
 });
 

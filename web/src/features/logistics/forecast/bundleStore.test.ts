@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { setUserInfo } from '../../../lib/session';
+import { testUser } from '../../../test/api';
 import {
   BUNDLE_PATH,
   createBundleStore,
@@ -160,7 +161,7 @@ describe('fetchBundle', () => {
 
 describe('useForecastBundle', () => {
   beforeEach(() => {
-    setUserInfo({ id: 'u1', username: 'customer' });
+    setUserInfo(testUser({ id: 'u1', username: 'customer' }));
   });
 
   test('loads per signed-in user and refreshes on the online event', async () => {

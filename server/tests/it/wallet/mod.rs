@@ -1,0 +1,3 @@
+//! The wallet: the ledger under concurrency, holds, reconciliation.
+
+mod ledger;
