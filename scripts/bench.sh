@@ -174,5 +174,11 @@ ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 start_server; wait_ready
 DATABASE_URL="sqlite://$tmp/bench.db" cargo run --quiet --release --example ws_bench -- \
   "http://127.0.0.1:$PORT" "$server" "${BENCH_SOCKETS:-10000}" 'Bench@12345' | tee "$out/websocket.txt"
+kill $server; wait $server 2>/dev/null || true
+echo "== wallet: hold + capture pairs through the ledger, 16 tasks over 64 customers (SQLite; PostgreSQL with TEST_DATABASE_URL)"
+DATABASE_URL="sqlite://$tmp/wallet.db" cargo run --quiet --release --example wallet_bench -- 4000 16 64 | tee "$out/wallet.txt"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  DATABASE_URL="$TEST_DATABASE_URL" cargo run --quiet --release --example wallet_bench -- 4000 16 64 | tee -a "$out/wallet.txt"
+fi
 echo "== wasm core: $(stat -c %s wasm/pkg/logistics_wasm_bg.wasm) bytes raw, $(gzip -c wasm/pkg/logistics_wasm_bg.wasm | wc -c) gzipped"
 echo "== release binary: $(stat -c %s "$BIN") bytes"

@@ -15,6 +15,19 @@ function locationOf(request: Request) {
   return { pathname: url.pathname, search: url.search };
 }
 
+/**
+ * Whether the page is being left (a reload, another address typed): the browser then cuts the
+ * calls in flight short, and that is no failure of the session. Signing out then would revoke a
+ * session the next page is about to use. Cleared again if the page stays (a cancelled leave).
+ */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    leaving = true;
+    window.setTimeout(() => (leaving = false), 3000);
+  });
+}
+
 /** Runs the guard for a navigation; resolves to null to continue, throws a redirect otherwise. */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const { pathname, search } = locationOf(request);
@@ -24,6 +37,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   try {
     await loadPermissions();
   } catch (error) {
+    if (leaving) return null;
     // A 401 already tells the user (notice or "sign-in expired" dialog); anything else is shown here.
     if (!(error instanceof ApiError && error.status === 401)) {
       showNotice(error instanceof Error ? error.message : String(error));
