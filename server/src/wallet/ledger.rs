@@ -127,34 +127,44 @@ pub async fn transfer(
     let tenant_id = wallet.tenant_id;
     let posted = with_write!(db, |conn| {
         conn.transaction(async |tx| {
-            // Every account of the transfer exists (created empty on first use).
-            for side in [Side::Customer, Side::Cash, Side::Revenue, Side::Holds] {
-                let owner = if side == Side::Customer { wallet.customer_id } else { "" };
-                diesel::insert_into(wallet_account::table)
-                    .values((
-                        wallet_account::id.eq(secrets::new_id()),
-                        wallet_account::tenant_id.eq(tenant_id),
-                        wallet_account::kind.eq(side_kind(side)),
-                        wallet_account::customer_id.eq(owner),
-                        wallet_account::currency.eq(wallet.currency),
-                        wallet_account::create_time.eq(now),
-                    ))
-                    .on_conflict_do_nothing()
-                    .execute(tx)
-                    .await?;
-            }
-            // The customer's row, locked until the end of the transaction.
-            let mine: Figures = diesel::update(
-                wallet_account::table
-                    .filter(wallet_account::tenant_id.eq(tenant_id))
-                    .filter(wallet_account::kind.eq(side_kind(Side::Customer)))
-                    .filter(wallet_account::customer_id.eq(wallet.customer_id))
-                    .filter(wallet_account::currency.eq(wallet.currency)),
-            )
-            .set(wallet_account::seq.eq(wallet_account::seq))
-            .returning(Figures::as_returning())
-            .get_result(tx)
-            .await?;
+            // The customer's row, locked until the end of the transaction. On first use it and the
+            // platform's rows of the tenant and currency are created empty (together, so a customer
+            // row found means the platform's exist too).
+            let lock = async |tx: &mut _| {
+                diesel::update(
+                    wallet_account::table
+                        .filter(wallet_account::tenant_id.eq(tenant_id))
+                        .filter(wallet_account::kind.eq(side_kind(Side::Customer)))
+                        .filter(wallet_account::customer_id.eq(wallet.customer_id))
+                        .filter(wallet_account::currency.eq(wallet.currency)),
+                )
+                .set(wallet_account::seq.eq(wallet_account::seq))
+                .returning(Figures::as_returning())
+                .get_result::<Figures>(tx)
+                .await
+                .optional()
+            };
+            let mine = match lock(tx).await? {
+                Some(found) => found,
+                None => {
+                    for side in [Side::Customer, Side::Cash, Side::Revenue, Side::Holds] {
+                        let customer = if side == Side::Customer { wallet.customer_id } else { "" };
+                        diesel::insert_into(wallet_account::table)
+                            .values((
+                                wallet_account::id.eq(secrets::new_id()),
+                                wallet_account::tenant_id.eq(tenant_id),
+                                wallet_account::kind.eq(side_kind(side)),
+                                wallet_account::customer_id.eq(customer),
+                                wallet_account::currency.eq(wallet.currency),
+                                wallet_account::create_time.eq(now),
+                            ))
+                            .on_conflict_do_nothing()
+                            .execute(tx)
+                            .await?;
+                    }
+                    lock(tx).await?.ok_or_else(|| AppError::internal("a wallet account missing after its creation"))?
+                }
+            };
 
             // The hold's side of it: taken once, left `pending` once.
             let movement = match operation {
