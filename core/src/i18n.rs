@@ -427,6 +427,47 @@ catalogue! {
     WalletFrozen = "wallet_frozen" { zh: "账户已冻结!", en: "The account is frozen!" }
     #[server]
     WalletAmountTooLarge = "wallet_amount_too_large" { zh: "金额超出账户可记录的范围!", en: "The amount is beyond what an account can record!" }
+    FieldOutTradeNo = "field_out_trade_no" { zh: "交易流水号", en: "Payment reference" }
+    FieldReason = "field_reason" { zh: "原因", en: "Reason" }
+    FieldVoucher = "field_voucher" { zh: "付款凭证", en: "Payment voucher" }
+    FieldPaymentChannel = "field_payment_channel" { zh: "支付渠道", en: "Payment channel" }
+    #[server]
+    FieldBalance = "field_balance" { zh: "余额", en: "Balance" }
+    #[server]
+    FieldHeld = "field_held" { zh: "预扣金额", en: "Held" }
+    #[server]
+    FieldAvailable = "field_available" { zh: "可用金额", en: "Available" }
+    #[server]
+    FieldTradeNo = "field_trade_no" { zh: "交易号", en: "Trade number" }
+    #[server]
+    FieldTradeItem = "field_trade_item" { zh: "交易项目", en: "Trade item" }
+    #[server]
+    FieldTradeKind = "field_trade_kind" { zh: "交易类型", en: "Transaction type" }
+    #[server]
+    FieldReference = "field_reference" { zh: "单据号", en: "Reference" }
+    #[server]
+    FieldState = "field_state" { zh: "状态", en: "Status" }
+    #[server]
+    FieldTime = "field_time" { zh: "时间", en: "Time" }
+    #[server]
+    FieldOperator = "field_operator" { zh: "操作人", en: "Operator" }
+    #[server]
+    FieldRemark = "field_remark" { zh: "备注", en: "Remark" }
+    FieldCreditLimit = "field_credit_limit" { zh: "信用额度", en: "Credit limit" }
+    #[server]
+    RechargeReviewed = "recharge_reviewed" { zh: "该充值单已处理，不能重复审核!", en: "This recharge has already been reviewed!" }
+    #[server]
+    RechargeTaken = "recharge_taken" { zh: "交易流水号{outTradeNo}已提交过!", en: "Payment reference {outTradeNo} has already been submitted!" }
+    #[server]
+    RechargeChannelOffline = "recharge_channel_offline" { zh: "该充值单不是在线支付，请等待审核!", en: "This recharge is not an online payment; wait for its review!" }
+    #[server]
+    IdempotencyInFlight = "idempotency_in_flight" { zh: "相同的请求正在处理中，请稍候!", en: "The same request is still being processed; wait a moment!" }
+    #[server]
+    IdempotencyMismatch = "idempotency_mismatch" { zh: "该幂等键已用于另一个请求!", en: "This Idempotency-Key was used for a different request!" }
+    #[server]
+    IdempotencyKeyInvalid = "idempotency_key_invalid" { zh: "Idempotency-Key须为1到64个可见字符!", en: "The Idempotency-Key must be 1 to 64 visible characters!" }
+    #[server]
+    CallbackRejected = "callback_rejected" { zh: "回调签名无效或已过期!", en: "The callback's signature is invalid or expired!" }
     ZoneUnknown = "zone_unknown" { zh: "分区{zone}未在本报价卡中定义!", en: "Zone {zone} is not defined on this card!" }
     ZoneDuplicate = "zone_duplicate" { zh: "分区编码{zone}重复!", en: "Zone code {zone} appears twice!" }
     BracketInvalid = "bracket_invalid" { zh: "截止重量须大于起始重量!", en: "The upper weight must be above the lower weight!" }

@@ -44,6 +44,53 @@ pub fn read_amount(field: &str, value: Option<&Value>, currency: &str) -> Result
         .ok_or_else(|| FieldError::new(field, MessageKey::NumberInvalid).with("field", "@field_amount".to_owned()))
 }
 
+/// Reads a limit of `currency` (a credit limit: zero allowed) into minor units, as
+/// [`read_amount`] reads amounts.
+pub fn read_limit(field: &str, value: Option<&Value>, currency: &str) -> Result<i64, FieldError> {
+    let Some(places) = minor_places(currency) else {
+        return Err(FieldError::new("currency", MessageKey::CurrencyUnsupported).with("currency", currency.to_owned()));
+    };
+    let max = Decimal::new(i128::from(MAX_MAJOR), 0).unwrap_or(Decimal::ZERO);
+    let amount = decimal::read(field, MessageKey::FieldCreditLimit, value, Bounds { allow_zero: true, max, max_scale: places })?;
+    to_minor(amount, places)
+        .ok_or_else(|| FieldError::new(field, MessageKey::NumberInvalid).with("field", "@field_credit_limit".to_owned()))
+}
+
+/// How a recharge is paid: a bank transfer (with its voucher, reviewed by staff) or an online
+/// provider (credited by the provider's signed callback).
+pub const RECHARGE_CHANNELS: &[&str] = &["bank", "sandbox"];
+
+/// A recharge's lifecycle: `pending` until staff confirm it (or its provider's callback does) or
+/// reject it; then final.
+pub const RECHARGE_STATUSES: &[&str] = &["pending", "confirmed", "rejected"];
+
+/// What a recharge form needs beyond its amount: a known channel, and for a bank transfer the
+/// payer's reference (at most 64 characters) and the voucher's file.
+pub fn check_recharge(channel: &str, out_trade_no: &str, voucher: &str) -> Result<(), FieldError> {
+    if !RECHARGE_CHANNELS.contains(&channel) {
+        return Err(FieldError::new("paymentChannel", MessageKey::Required).with("field", "@field_payment_channel".to_owned()));
+    }
+    if channel == "bank" {
+        if out_trade_no.trim().is_empty() {
+            return Err(FieldError::new("outTradeNo", MessageKey::Required).with("field", "@field_out_trade_no".to_owned()));
+        }
+        if voucher.trim().is_empty() {
+            return Err(FieldError::new("voucher", MessageKey::Required).with("field", "@field_voucher".to_owned()));
+        }
+    }
+    if out_trade_no.trim().chars().count() > 64 {
+        return Err(FieldError::new("outTradeNo", MessageKey::TooLong)
+            .with("field", "@field_out_trade_no".to_owned())
+            .with("max", "64".to_owned()));
+    }
+    Ok(())
+}
+
+/// Whether a recharge in `status` may still be confirmed or rejected (once, from `pending`).
+pub fn reviewable(status: &str) -> bool {
+    status == "pending"
+}
+
 /// `amount` (at most `places` decimals) as a count of minor units.
 fn to_minor(amount: Decimal, places: u32) -> Option<i64> {
     let exact = decimal::round_half_up(amount, places)?;

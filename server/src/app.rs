@@ -73,6 +73,7 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
     let (dicts, bundles, hub) = (Arc::new(DictCache::default()), Arc::new(BundleCache::default()), Arc::new(Hub::default()));
     listen(&cluster, &dicts, &bundles, &hub);
     tokio::spawn(crate::system::notices::sweep(db.clone(), hub.clone()));
+    tokio::spawn(crate::wallet::housekeeping(db.clone()));
     let state = AppState {
         cluster,
         dicts,

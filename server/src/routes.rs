@@ -23,7 +23,7 @@ use crate::{
     carrier::channel_products, carrier::channels, carrier::forecast, carrier::number_segments, carrier::price_levels,
     carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, system::announcements,
     system::auth, system::categories, system::checks, system::countries, system::departs, system::dicts, system::logs,
-    system::notices, system::permissions, system::positions, system::roles, system::tenants,
+    system::notices, system::permissions, system::positions, system::roles, system::tenants, wallet,
 };
 
 pub const BASE_PATH: &str = "/boot";
@@ -98,6 +98,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         price_levels: [customers],
         forecast: [forecast, bundle],
         checks: [duplicate, check_by_code],
+        wallet::accounts: [credit_limit, frozen, adjust],
+        wallet::recharges: [add, confirm, reject, sandbox_callback, sandbox_pay],
+        wallet::holds: [reconcile],
+        wallet::dashboard: [trade, payment],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -114,6 +118,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<channels::Channels>()
         .resource::<number_segments::NumberSegments>()
         .resource::<price_levels::PriceLevels>()
+        .resource::<wallet::accounts::Accounts>()
+        .resource::<wallet::recharges::Recharges>()
+        .resource::<wallet::trades::Trades>()
+        .resource::<wallet::holds::Holds>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);

@@ -12,6 +12,7 @@ pub mod db;
 pub mod files;
 pub mod health;
 pub mod http;
+pub mod idempotency;
 pub mod resource;
 pub mod secrets;
 pub mod settings;

@@ -11,15 +11,15 @@
 
 use chrono::{NaiveDateTime, Utc};
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, RunQueryDsl};
+use diesel_async::RunQueryDsl;
 use logistics_core::MessageKey;
 use logistics_core::wallet::{self, Account, Movement, Side};
 
-use crate::platform::db::Db;
-use crate::platform::db::schema::{wallet_account, wallet_entry, wallet_hold};
+use crate::on_tx;
+use crate::platform::db::schema::{wallet_account, wallet_daily, wallet_entry, wallet_hold};
+use crate::platform::db::{Db, Tx};
 use crate::platform::http::AppError;
 use crate::platform::secrets;
-use crate::with_write;
 
 /// What a movement is, as the trade records name it (`tradeType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,9 +111,63 @@ struct Figures {
 
 /// Moves money as `operation` says, atomically: all its entries and figures, or nothing and the
 /// reason (insufficient balance, a frozen account, a hold taken or not open, an amount out of
-/// range).
+/// range). Its own transaction; [`post`] takes part in the caller's.
 pub async fn transfer(
     db: &Db,
+    wallet: Wallet<'_>,
+    operation: Operation<'_>,
+    trade_type: TradeType,
+    details: &Details,
+) -> Result<Posted, AppError> {
+    crate::transaction!(db, |tx| post(tx, wallet, operation, trade_type, details).await)
+}
+
+/// The figures of a customer's account, its row locked until the end of the transaction (an
+/// UPDATE that changes nothing takes the row lock on PostgreSQL; SQLite writes one transaction at
+/// a time). On first use it and the platform's rows of the tenant and currency are created empty
+/// (together, so a customer row found means the platform's exist too).
+async fn lock(tx: &mut Tx<'_>, wallet: Wallet<'_>, now: NaiveDateTime) -> Result<Figures, AppError> {
+    let tenant_id = wallet.tenant_id;
+    macro_rules! locked {
+        () => {
+            on_tx!(tx, |c| diesel::update(
+                wallet_account::table
+                    .filter(wallet_account::tenant_id.eq(tenant_id))
+                    .filter(wallet_account::kind.eq(side_kind(Side::Customer)))
+                    .filter(wallet_account::customer_id.eq(wallet.customer_id))
+                    .filter(wallet_account::currency.eq(wallet.currency)),
+            )
+            .set(wallet_account::seq.eq(wallet_account::seq))
+            .returning(Figures::as_returning())
+            .get_result::<Figures>(c)
+            .await
+            .optional())?
+        };
+    }
+    if let Some(found) = locked!() {
+        return Ok(found);
+    }
+    for side in [Side::Customer, Side::Cash, Side::Revenue, Side::Holds] {
+        let customer = if side == Side::Customer { wallet.customer_id } else { "" };
+        on_tx!(tx, |c| diesel::insert_into(wallet_account::table)
+            .values((
+                wallet_account::id.eq(secrets::new_id()),
+                wallet_account::tenant_id.eq(tenant_id),
+                wallet_account::kind.eq(side_kind(side)),
+                wallet_account::customer_id.eq(customer),
+                wallet_account::currency.eq(wallet.currency),
+                wallet_account::create_time.eq(now),
+            ))
+            .on_conflict_do_nothing()
+            .execute(c)
+            .await)?;
+    }
+    locked!().ok_or_else(|| AppError::internal("a wallet account missing after its creation"))
+}
+
+/// [`transfer`] inside the caller's transaction (an order's): the caller commits or rolls back.
+pub async fn post(
+    tx: &mut Tx<'_>,
     wallet: Wallet<'_>,
     operation: Operation<'_>,
     trade_type: TradeType,
@@ -125,167 +179,190 @@ pub async fn transfer(
     let now = Utc::now().naive_utc();
     let trade_no = secrets::new_id();
     let tenant_id = wallet.tenant_id;
-    let posted = with_write!(db, |conn| {
-        conn.transaction(async |tx| {
-            // The customer's row, locked until the end of the transaction. On first use it and the
-            // platform's rows of the tenant and currency are created empty (together, so a customer
-            // row found means the platform's exist too).
-            let lock = async |tx: &mut _| {
-                diesel::update(
-                    wallet_account::table
-                        .filter(wallet_account::tenant_id.eq(tenant_id))
-                        .filter(wallet_account::kind.eq(side_kind(Side::Customer)))
-                        .filter(wallet_account::customer_id.eq(wallet.customer_id))
-                        .filter(wallet_account::currency.eq(wallet.currency)),
-                )
-                .set(wallet_account::seq.eq(wallet_account::seq))
-                .returning(Figures::as_returning())
-                .get_result::<Figures>(tx)
-                .await
-                .optional()
-            };
-            let mine = match lock(tx).await? {
-                Some(found) => found,
-                None => {
-                    for side in [Side::Customer, Side::Cash, Side::Revenue, Side::Holds] {
-                        let customer = if side == Side::Customer { wallet.customer_id } else { "" };
-                        diesel::insert_into(wallet_account::table)
-                            .values((
-                                wallet_account::id.eq(secrets::new_id()),
-                                wallet_account::tenant_id.eq(tenant_id),
-                                wallet_account::kind.eq(side_kind(side)),
-                                wallet_account::customer_id.eq(customer),
-                                wallet_account::currency.eq(wallet.currency),
-                                wallet_account::create_time.eq(now),
-                            ))
-                            .on_conflict_do_nothing()
-                            .execute(tx)
-                            .await?;
-                    }
-                    lock(tx).await?.ok_or_else(|| AppError::internal("a wallet account missing after its creation"))?
-                }
-            };
+    let mine = lock(tx, wallet, now).await?;
 
-            // The hold's side of it: taken once, left `pending` once.
-            let movement = match operation {
-                Operation::Move(movement) => movement,
-                Operation::Hold { reference, amount, expires_at } => {
-                    let taken = diesel::insert_into(wallet_hold::table)
-                        .values((
-                            wallet_hold::id.eq(secrets::new_id()),
-                            wallet_hold::tenant_id.eq(tenant_id),
-                            wallet_hold::account_id.eq(&mine.id),
-                            wallet_hold::reference.eq(reference),
-                            wallet_hold::amount.eq(amount),
-                            wallet_hold::state.eq("pending"),
-                            wallet_hold::expires_at.eq(expires_at),
-                            wallet_hold::create_time.eq(now),
-                        ))
-                        .on_conflict_do_nothing()
-                        .execute(tx)
-                        .await?;
-                    if taken == 0 {
-                        return Err(AppError::conflict(MessageKey::WalletHoldTaken).with("reference", reference));
-                    }
-                    Movement::Hold(amount)
-                }
-                Operation::Capture { reference, .. } | Operation::Release { reference, .. } => {
-                    let (state, captured) = match operation {
-                        Operation::Capture { amount, .. } => ("captured", Some(amount)),
-                        Operation::Release { expired: true, .. } => ("expired", None),
-                        _ => ("released", None),
-                    };
-                    let held: Option<i64> = diesel::update(
-                        wallet_hold::table
-                            .filter(wallet_hold::tenant_id.eq(tenant_id))
-                            .filter(wallet_hold::reference.eq(reference))
-                            .filter(wallet_hold::account_id.eq(&mine.id))
-                            .filter(wallet_hold::state.eq("pending")),
-                    )
-                    .set((wallet_hold::state.eq(state), wallet_hold::captured.eq(captured), wallet_hold::update_time.eq(now)))
-                    .returning(wallet_hold::amount)
-                    .get_result(tx)
-                    .await
-                    .optional()?;
-                    let held =
-                        held.ok_or_else(|| AppError::conflict(MessageKey::WalletHoldNotPending).with("reference", reference))?;
-                    match captured {
-                        Some(amount) => Movement::Capture { held, amount },
-                        None => Movement::Release(held),
-                    }
-                }
+    // The hold's side of it: taken once, left `pending` once.
+    let movement = match operation {
+        Operation::Move(movement) => movement,
+        Operation::Hold { reference, amount, expires_at } => {
+            let taken = on_tx!(tx, |c| diesel::insert_into(wallet_hold::table)
+                .values((
+                    wallet_hold::id.eq(secrets::new_id()),
+                    wallet_hold::tenant_id.eq(tenant_id),
+                    wallet_hold::account_id.eq(&mine.id),
+                    wallet_hold::reference.eq(reference),
+                    wallet_hold::amount.eq(amount),
+                    wallet_hold::state.eq("pending"),
+                    wallet_hold::expires_at.eq(expires_at),
+                    wallet_hold::create_time.eq(now),
+                ))
+                .on_conflict_do_nothing()
+                .execute(c)
+                .await)?;
+            if taken == 0 {
+                return Err(AppError::conflict(MessageKey::WalletHoldTaken).with("reference", reference));
+            }
+            Movement::Hold(amount)
+        }
+        Operation::Capture { reference, .. } | Operation::Release { reference, .. } => {
+            let (state, captured) = match operation {
+                Operation::Capture { amount, .. } => ("captured", Some(amount)),
+                Operation::Release { expired: true, .. } => ("expired", None),
+                _ => ("released", None),
             };
-            let spends = matches!(movement, Movement::Debit(_) | Movement::Hold(_));
-            if spends && mine.status != 1 {
-                return Err(AppError::refused(MessageKey::WalletFrozen));
+            let held: Option<i64> = on_tx!(tx, |c| diesel::update(
+                wallet_hold::table
+                    .filter(wallet_hold::tenant_id.eq(tenant_id))
+                    .filter(wallet_hold::reference.eq(reference))
+                    .filter(wallet_hold::account_id.eq(&mine.id))
+                    .filter(wallet_hold::state.eq("pending")),
+            )
+            .set((wallet_hold::state.eq(state), wallet_hold::captured.eq(captured), wallet_hold::update_time.eq(now)))
+            .returning(wallet_hold::amount)
+            .get_result(c)
+            .await
+            .optional())?;
+            let held = held.ok_or_else(|| AppError::conflict(MessageKey::WalletHoldNotPending).with("reference", reference))?;
+            match captured {
+                Some(amount) => Movement::Capture { held, amount },
+                None => Movement::Release(held),
             }
-            let before = Account { balance: mine.balance, held: mine.held, credit_limit: mine.credit_limit };
-            let after = wallet::apply(before, movement).map_err(AppError::bad_request)?;
+        }
+    };
+    let spends = matches!(movement, Movement::Debit(_) | Movement::Hold(_));
+    if spends && mine.status != 1 {
+        return Err(AppError::refused(MessageKey::WalletFrozen));
+    }
+    let before = Account { balance: mine.balance, held: mine.held, credit_limit: mine.credit_limit };
+    let after = wallet::apply(before, movement).map_err(AppError::bad_request)?;
 
-            let mut posted = None;
-            for leg in wallet::legs(movement, trade_type == TradeType::Recharge) {
-                let (account_id, balance, held, seq) = if leg.side == Side::Customer {
-                    let seq = mine.seq + 1;
-                    diesel::update(wallet_account::table.filter(wallet_account::id.eq(&mine.id)))
-                        .set((
-                            wallet_account::balance.eq(after.balance),
-                            wallet_account::held.eq(after.held),
-                            wallet_account::seq.eq(seq),
-                            wallet_account::update_time.eq(now),
-                        ))
-                        .execute(tx)
-                        .await?;
-                    posted = Some(Posted { trade_no: trade_no.clone(), balance: after.balance, held: after.held });
-                    (mine.id.clone(), after.balance, after.held, seq)
-                } else {
-                    // The platform's side has no limit: it is where customers' money comes from and goes.
-                    diesel::update(
-                        wallet_account::table
-                            .filter(wallet_account::tenant_id.eq(tenant_id))
-                            .filter(wallet_account::kind.eq(side_kind(leg.side)))
-                            .filter(wallet_account::customer_id.eq(""))
-                            .filter(wallet_account::currency.eq(wallet.currency)),
-                    )
-                    .set((
-                        wallet_account::balance.eq(wallet_account::balance + leg.amount),
-                        wallet_account::held.eq(wallet_account::held + leg.held),
-                        wallet_account::seq.eq(wallet_account::seq + 1),
-                        wallet_account::update_time.eq(now),
-                    ))
-                    .returning((wallet_account::id, wallet_account::balance, wallet_account::held, wallet_account::seq))
-                    .get_result::<(String, i64, i64, i64)>(tx)
-                    .await?
-                };
-                diesel::insert_into(wallet_entry::table)
-                    .values((
-                        wallet_entry::id.eq(secrets::new_id()),
-                        wallet_entry::tenant_id.eq(tenant_id),
-                        wallet_entry::account_id.eq(&account_id),
-                        wallet_entry::customer_id.eq(if leg.side == Side::Customer { wallet.customer_id } else { "" }),
-                        wallet_entry::currency.eq(wallet.currency),
-                        wallet_entry::seq.eq(seq),
-                        wallet_entry::trade_no.eq(&trade_no),
-                        wallet_entry::trade_type.eq(trade_type.as_str()),
-                        wallet_entry::trade_item.eq(&details.trade_item),
-                        wallet_entry::out_trade_no.eq(&details.out_trade_no),
-                        wallet_entry::payment_type.eq(&details.payment_type),
-                        wallet_entry::payment_channel.eq(&details.payment_channel),
-                        wallet_entry::amount.eq(leg.amount),
-                        wallet_entry::held_change.eq(leg.held),
-                        wallet_entry::balance_after.eq(balance),
-                        wallet_entry::held_after.eq(held),
-                        wallet_entry::operator.eq(&details.operator),
-                        wallet_entry::remark.eq(&details.remark),
-                        wallet_entry::create_time.eq(now),
-                    ))
-                    .execute(tx)
-                    .await?;
-            }
-            posted.ok_or_else(|| AppError::internal("a transfer without the customer's leg"))
-        })
-        .await?
-    });
-    Ok(posted)
+    let mut posted = None;
+    for leg in wallet::legs(movement, trade_type == TradeType::Recharge) {
+        let (account_id, balance, held, seq) = if leg.side == Side::Customer {
+            let seq = mine.seq + 1;
+            on_tx!(tx, |c| diesel::update(wallet_account::table.filter(wallet_account::id.eq(&mine.id)))
+                .set((
+                    wallet_account::balance.eq(after.balance),
+                    wallet_account::held.eq(after.held),
+                    wallet_account::seq.eq(seq),
+                    wallet_account::update_time.eq(now),
+                ))
+                .execute(c)
+                .await)?;
+            posted = Some(Posted { trade_no: trade_no.clone(), balance: after.balance, held: after.held });
+            (mine.id.clone(), after.balance, after.held, seq)
+        } else {
+            // The platform's side has no limit: it is where customers' money comes from and goes.
+            on_tx!(tx, |c| diesel::update(
+                wallet_account::table
+                    .filter(wallet_account::tenant_id.eq(tenant_id))
+                    .filter(wallet_account::kind.eq(side_kind(leg.side)))
+                    .filter(wallet_account::customer_id.eq(""))
+                    .filter(wallet_account::currency.eq(wallet.currency)),
+            )
+            .set((
+                wallet_account::balance.eq(wallet_account::balance + leg.amount),
+                wallet_account::held.eq(wallet_account::held + leg.held),
+                wallet_account::seq.eq(wallet_account::seq + 1),
+                wallet_account::update_time.eq(now),
+            ))
+            .returning((wallet_account::id, wallet_account::balance, wallet_account::held, wallet_account::seq))
+            .get_result::<(String, i64, i64, i64)>(c)
+            .await)?
+        };
+        let customer_id = if leg.side == Side::Customer { wallet.customer_id } else { "" };
+        on_tx!(tx, |c| diesel::insert_into(wallet_entry::table)
+            .values((
+                wallet_entry::id.eq(secrets::new_id()),
+                wallet_entry::tenant_id.eq(tenant_id),
+                wallet_entry::account_id.eq(&account_id),
+                wallet_entry::customer_id.eq(customer_id),
+                wallet_entry::currency.eq(wallet.currency),
+                wallet_entry::seq.eq(seq),
+                wallet_entry::trade_no.eq(&trade_no),
+                wallet_entry::trade_type.eq(trade_type.as_str()),
+                wallet_entry::trade_item.eq(&details.trade_item),
+                wallet_entry::out_trade_no.eq(&details.out_trade_no),
+                wallet_entry::payment_type.eq(&details.payment_type),
+                wallet_entry::payment_channel.eq(&details.payment_channel),
+                wallet_entry::amount.eq(leg.amount),
+                wallet_entry::held_change.eq(leg.held),
+                wallet_entry::balance_after.eq(balance),
+                wallet_entry::held_after.eq(held),
+                wallet_entry::operator.eq(&details.operator),
+                wallet_entry::remark.eq(&details.remark),
+                wallet_entry::create_time.eq(now),
+            ))
+            .execute(c)
+            .await)?;
+        if leg.side == Side::Customer {
+            // The day's figures the dashboards read, kept in step in the same transaction.
+            let day = super::business_day(now);
+            on_tx!(tx, |c| diesel::insert_into(wallet_daily::table)
+                .values((
+                    wallet_daily::tenant_id.eq(tenant_id),
+                    wallet_daily::customer_id.eq(customer_id),
+                    wallet_daily::currency.eq(wallet.currency),
+                    wallet_daily::day.eq(&day),
+                    wallet_daily::trade_type.eq(trade_type.as_str()),
+                    wallet_daily::amount.eq(leg.amount),
+                    wallet_daily::held_change.eq(leg.held),
+                    wallet_daily::entries.eq(1i64),
+                ))
+                .on_conflict((
+                    wallet_daily::tenant_id,
+                    wallet_daily::customer_id,
+                    wallet_daily::currency,
+                    wallet_daily::day,
+                    wallet_daily::trade_type,
+                ))
+                .do_update()
+                .set((
+                    wallet_daily::amount.eq(wallet_daily::amount + leg.amount),
+                    wallet_daily::held_change.eq(wallet_daily::held_change + leg.held),
+                    wallet_daily::entries.eq(wallet_daily::entries + 1i64),
+                ))
+                .execute(c)
+                .await)?;
+        }
+    }
+    posted.ok_or_else(|| AppError::internal("a transfer without the customer's leg"))
+}
+
+/// Opens a customer's account (and the platform's of its currency) if it is not open yet.
+pub async fn open(db: &Db, wallet: Wallet<'_>) -> Result<(), AppError> {
+    let now = Utc::now().naive_utc();
+    crate::transaction!(db, |tx| lock(tx, wallet, now).await.map(drop))
+}
+
+/// What staff may change about an account besides its money.
+#[derive(Clone, Copy, Debug)]
+pub enum Terms {
+    /// Advance payment allowed, in minor units (0: none).
+    CreditLimit(i64),
+    /// 1 active, 0 frozen.
+    Status(i16),
+}
+
+/// Changes an account's terms, its row locked as a transfer locks it (so no transfer decides on
+/// the figures before and writes after).
+pub async fn set_terms(db: &Db, wallet: Wallet<'_>, terms: Terms) -> Result<(), AppError> {
+    let now = Utc::now().naive_utc();
+    crate::transaction!(db, |tx| {
+        let mine = lock(tx, wallet, now).await?;
+        let target = wallet_account::table.filter(wallet_account::id.eq(&mine.id));
+        match terms {
+            Terms::CreditLimit(limit) => on_tx!(tx, |c| diesel::update(target)
+                .set((wallet_account::credit_limit.eq(limit), wallet_account::update_time.eq(now)))
+                .execute(c)
+                .await)?,
+            Terms::Status(status) => on_tx!(tx, |c| diesel::update(target)
+                .set((wallet_account::status.eq(status), wallet_account::update_time.eq(now)))
+                .execute(c)
+                .await)?,
+        };
+        Ok::<(), AppError>(())
+    })
 }
 
 /// Releases every hold still open after its expiry time (`expired`, with an `expire` entry);
@@ -385,4 +462,53 @@ pub async fn reconcile(db: &Db, tenant_id: Option<i32>) -> Result<Reconciliation
         accounts: counts.accounts,
         entries: counts.entries,
     })
+}
+
+/// One currency's figures in a tenant, by side, in minor units.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub currency: String,
+    pub customer_balance: i64,
+    pub customer_held: i64,
+    pub cash: i64,
+    pub revenue: i64,
+}
+
+/// Each currency's figures in a tenant, summed by side (a few rows per currency: it reads the
+/// accounts, not the entries).
+pub async fn totals(db: &Db, tenant_id: i32) -> Result<Vec<Totals>, AppError> {
+    #[derive(QueryableByName)]
+    struct Side {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        currency: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        kind: String,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        balance: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        held: i64,
+    }
+    let sql = format!(
+        "SELECT currency, kind, CAST(COALESCE(SUM(balance), 0) AS BIGINT) AS balance, CAST(COALESCE(SUM(held), 0) AS BIGINT) AS held \
+         FROM wallet_account WHERE tenant_id = {tenant_id} GROUP BY currency, kind ORDER BY currency, kind"
+    );
+    let rows: Vec<Side> = crate::with_conn!(db, |conn| diesel::sql_query(&sql).load(conn).await?);
+    let rows = rows.into_iter().map(|r| (r.currency, r.kind, r.balance, r.held));
+    let mut out: Vec<Totals> = Vec::new();
+    for (currency, kind, balance, held) in rows {
+        if out.last().is_none_or(|t| t.currency != currency) {
+            out.push(Totals { currency: currency.clone(), ..Totals::default() });
+        }
+        let Some(t) = out.last_mut() else { continue };
+        match kind.as_str() {
+            "customer" => {
+                t.customer_balance = balance;
+                t.customer_held = held;
+            }
+            "cash" => t.cash = balance,
+            "revenue" => t.revenue = balance,
+            _ => {}
+        }
+    }
+    Ok(out)
 }

@@ -956,6 +956,382 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/wallet/account/creditLimit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a customer's credit limit in a currency (advance payment; 0 ends it). */
+        post: operations["credit_limit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/account/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wallet-accounts as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/account/frozen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Freezes or unfreezes a customer's account in a currency. */
+        post: operations["frozen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/account/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wallet-accounts: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/account/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One wallet account. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A staff adjustment of a customer's balance (`Idempotency-Key` honoured): an `adjustment`
+         *     entry against revenue, the reason as its remark. A debit may not take the available amount
+         *     below zero.
+         */
+        post: operations["adjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/callback/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox provider's callback (no session: the signature is the proof). A forged, stale or
+         *     mismatched notice is 400 and changes nothing; a replay answers `credited: false`.
+         */
+        post: operations["sandbox_callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/hold/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The holds as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/hold/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The holds: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/hold/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One hold. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/recharge/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits a recharge (`Idempotency-Key` honoured): pending until staff review it, or for an
+         *     online channel until its provider's callback.
+         */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/recharge/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms a pending recharge: the wallet is credited exactly once (`Idempotency-Key` honoured;
+         *     a second confirmation is 409 and changes nothing).
+         */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/recharge/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The recharges as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/recharge/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The recharges: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/recharge/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One recharge. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/recharge/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a pending recharge with a reason (nothing is credited). */
+        post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Checks the tenant's ledger: every account's figures against its entries, every transfer sums
+         *     to zero, every held amount against its open holds; with each currency's totals.
+         */
+        get: operations["reconcile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/sandbox/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pays a pending sandbox recharge as its customer would at the provider: the sandbox signs its
+         *     notice and delivers it to the callback's own path (verification included).
+         */
+        post: operations["sandbox_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/trade/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trade-records as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/trade/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trade-records: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/wallet/trade/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One trade record. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/weight/chargeable": {
         parameters: {
             query?: never;
@@ -1356,7 +1732,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Uploads one file (multipart field `file`, optional field `biz`: `avatar`). */
+        /**
+         * Uploads one file (multipart field `file`, optional field `biz`: `avatar`, or `voucher` for a
+         *     recharge's payment voucher, an image or PDF up to 5 MB).
+         */
         post: operations["upload"];
         delete?: never;
         options?: never;
@@ -1511,6 +1890,40 @@ export interface paths {
         get: operations["query_by_id"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dashboard/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment dashboard: recharges credited per currency. */
+        post: operations["payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dashboard/trade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The trade dashboard: transaction amounts (captures and fees, less refunds) per currency. */
+        post: operations["trade"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3528,6 +3941,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Which wallet a staff call names: a customer (main account) of the tenant and a currency. */
+        AccountKey: {
+            currency?: string;
+            customerId?: string;
+        };
         AccountOverview: {
             company?: null | components["schemas"]["Company"];
             departs: components["schemas"]["DepartInfo"][];
@@ -3535,6 +3953,39 @@ export interface components {
             roles: components["schemas"]["RoleInfo"][];
             tenant?: null | components["schemas"]["TenantName"];
             userInfo: components["schemas"]["UserInfo"];
+        };
+        /** @description A customer's account in one currency. Amounts are decimal text in the currency's places. */
+        AccountRecord: {
+            /** @description balance − held + credit limit: what can still be spent. */
+            available: string;
+            /** @description Posted money. */
+            balance: string;
+            /** Format: date-time */
+            createTime: string;
+            /** @description Advance payment allowed by staff. */
+            creditLimit: string;
+            currency: string;
+            /** @description The main account that owns the wallet. */
+            customerId: string;
+            customerName: string;
+            customerUsername: string;
+            /** @description Reserved by open holds. */
+            held: string;
+            id: string;
+            /**
+             * Format: int32
+             * @description 1 active, 0 frozen (no debit or hold).
+             */
+            status: number;
+            /** Format: date-time */
+            updateTime?: string | null;
+        };
+        AdjustForm: components["schemas"]["AccountKey"] & {
+            /** @description Decimal text, positive, in the currency's places. */
+            amount?: string;
+            /** @description `credit` (money in, from revenue) or `debit` (money out, to revenue). */
+            direction?: string | null;
+            reason?: string;
         };
         /** @description Every dictionary's enabled items by code, codes in order. */
         AllDictItems: {
@@ -3636,6 +4087,11 @@ export interface components {
             describe: string;
             status: string;
             type: string;
+        };
+        /** @description What a provider's callback is answered. */
+        CallbackAnswer: {
+            /** @description True when this callback credited the wallet; false when an earlier one had. */
+            credited: boolean;
         };
         CategoryForm: {
             id?: string | null;
@@ -3821,6 +4277,42 @@ export interface components {
             /** Format: int32 */
             sortOrder: number;
         };
+        CreditForm: components["schemas"]["AccountKey"] & {
+            /** @description Decimal text, zero or more, in the currency's places. */
+            creditLimit?: string;
+            reason?: string;
+        };
+        /** @description One currency's cards and chart. */
+        CurrencyDashboard: {
+            /**
+             * Format: int64
+             * @description Customer accounts summed (1 for a customer).
+             */
+            accounts: number;
+            available: string;
+            balance: string;
+            creditLimit: string;
+            currency: string;
+            held: string;
+            month: components["schemas"]["Figure"];
+            /** @description The last [`DAYS`] days, oldest first, every day present. */
+            series: components["schemas"]["DayFigure"][];
+            today: components["schemas"]["Figure"];
+            week: components["schemas"]["Figure"];
+        };
+        /** @description The platform's and customers' totals in one currency. */
+        CurrencyTotals: {
+            /** @description Money received (recharges), as the cash account owes it (negative). */
+            cash: string;
+            currency: string;
+            /** @description Customers' balances, summed. */
+            customerBalance: string;
+            customerHeld: string;
+            /** @description Earned (captures, fees, debits less refunds and credits), as revenue holds it. */
+            revenue: string;
+            /** @description All figures of the currency summed: zero when the ledger balances. */
+            total: string;
+        };
         CurrentDeparts: {
             list: components["schemas"]["DepartInfo"][];
             /** @description The current department. */
@@ -3831,6 +4323,13 @@ export interface components {
             realname: string;
             username: string;
         };
+        Dashboard: {
+            currencies: components["schemas"]["CurrencyDashboard"][];
+            /** @description `trade` (transaction amount: captures and fees less refunds) or `payment` (recharges). */
+            measure: string;
+            /** @description Today, as the days are counted. */
+            today: string;
+        };
         DataRule: {
             id: string;
             permissionId: string;
@@ -3840,6 +4339,14 @@ export interface components {
             ruleValue: string;
             /** @description "1" on, "0" off. */
             status: string;
+        };
+        /** @description One day of the series. */
+        DayFigure: {
+            amount: string;
+            /** Format: int64 */
+            count: number;
+            /** @description `YYYY-MM-DD`. */
+            day: string;
         };
         DepartForm: {
             departName?: string;
@@ -3980,6 +4487,47 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_AccountRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A customer's account in one currency. Amounts are decimal text in the currency's places. */
+            result: {
+                /** @description balance − held + credit limit: what can still be spent. */
+                available: string;
+                /** @description Posted money. */
+                balance: string;
+                /** Format: date-time */
+                createTime: string;
+                /** @description Advance payment allowed by staff. */
+                creditLimit: string;
+                currency: string;
+                /** @description The main account that owns the wallet. */
+                customerId: string;
+                customerName: string;
+                customerUsername: string;
+                /** @description Reserved by open holds. */
+                held: string;
+                id: string;
+                /**
+                 * Format: int32
+                 * @description 1 active, 0 frozen (no debit or hold).
+                 */
+                status: number;
+                /** Format: date-time */
+                updateTime?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_AllDictItems: {
             /**
              * Format: int32
@@ -4069,6 +4617,26 @@ export interface components {
                 titile: string;
                 userIds?: string | null;
                 userNames?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_CallbackAnswer: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description What a provider's callback is answered. */
+            result: {
+                /** @description True when this callback credited the wallet; false when an earlier one had. */
+                credited: boolean;
             };
             success: boolean;
             /**
@@ -4257,6 +4825,28 @@ export interface components {
                 list: components["schemas"]["DepartInfo"][];
                 /** @description The current department. */
                 orgCode?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Dashboard: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                currencies: components["schemas"]["CurrencyDashboard"][];
+                /** @description `trade` (transaction amount: captures and fees less refunds) or `payment` (recharges). */
+                measure: string;
+                /** @description Today, as the days are counted. */
+                today: string;
             };
             success: boolean;
             /**
@@ -4519,6 +5109,41 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_HoldRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A hold an order placed on a customer's wallet. */
+            result: {
+                amount: string;
+                /** @description The final amount, once captured. */
+                captured?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                currency: string;
+                customerId: string;
+                customerUsername: string;
+                /** Format: date-time */
+                expiresAt: string;
+                id: string;
+                /** @description What it is for (an order's serial number). */
+                reference: string;
+                /** @description pending, captured, released or expired. */
+                state: string;
+                /** Format: date-time */
+                updateTime?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_ImportReport: {
             /**
              * Format: int32
@@ -4586,6 +5211,56 @@ export interface components {
                 tenantList: components["schemas"]["TenantInfo"][];
                 token: string;
                 userInfo: components["schemas"]["UserInfo"];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_AccountRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description balance − held + credit limit: what can still be spent. */
+                    available: string;
+                    /** @description Posted money. */
+                    balance: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** @description Advance payment allowed by staff. */
+                    creditLimit: string;
+                    currency: string;
+                    /** @description The main account that owns the wallet. */
+                    customerId: string;
+                    customerName: string;
+                    customerUsername: string;
+                    /** @description Reserved by open holds. */
+                    held: string;
+                    id: string;
+                    /**
+                     * Format: int32
+                     * @description 1 active, 0 frozen (no debit or hold).
+                     */
+                    status: number;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
             };
             success: boolean;
             /**
@@ -4962,6 +5637,50 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_HoldRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    amount: string;
+                    /** @description The final amount, once captured. */
+                    captured?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    currency: string;
+                    customerId: string;
+                    customerUsername: string;
+                    /** Format: date-time */
+                    expiresAt: string;
+                    id: string;
+                    /** @description What it is for (an order's serial number). */
+                    reference: string;
+                    /** @description pending, captured, released or expired. */
+                    state: string;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_LogRecord: {
             /**
              * Format: int32
@@ -5215,6 +5934,57 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_RechargeRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description Decimal text in the currency's places. */
+                    amount: string;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    currency: string;
+                    customerId: string;
+                    customerUsername: string;
+                    id: string;
+                    outTradeNo: string;
+                    /** @description `bank` or `sandbox`. */
+                    paymentChannel: string;
+                    /** @description Why it was rejected. */
+                    reason?: string | null;
+                    remark?: string | null;
+                    reviewBy?: string | null;
+                    /** Format: date-time */
+                    reviewTime?: string | null;
+                    /** @description `pending`, `confirmed` or `rejected`. */
+                    status: string;
+                    /** @description The ledger's trade number once credited. */
+                    tradeNo?: string | null;
+                    /** @description The voucher's URL (bank transfers). */
+                    voucher?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_RoleRecord: {
             /**
              * Format: int32
@@ -5402,6 +6172,61 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_TradeRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description The balance after it. */
+                    balance: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    currency: string;
+                    customerId: string;
+                    customerUsername: string;
+                    heldAfter: string;
+                    /** @description The change of the held amount. */
+                    heldChange: string;
+                    id: string;
+                    /** @description The posted change (money). */
+                    money: string;
+                    operator?: string | null;
+                    outTradeNo?: string | null;
+                    paymentChannel?: string | null;
+                    paymentType?: string | null;
+                    remark?: string | null;
+                    /**
+                     * Format: int64
+                     * @description The entry's place in the account's ledger (1, 2, …).
+                     */
+                    seq: number;
+                    /** @description What it is for: a shipment's serial number, a recharge, … */
+                    tradeItem?: string | null;
+                    tradeNo: string;
+                    /** @description recharge, withhold, capture, release, refund, adjustment, fee or expire. */
+                    tradeType: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_UserInfo: {
             /**
              * Format: int32
@@ -5528,6 +6353,28 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_PostedRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description What a money-moving call answers: the trade number and the account's figures after it. */
+            result: {
+                balance: string;
+                currency: string;
+                held: string;
+                tradeNo: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_PriceLevelRecord: {
             /**
              * Format: int32
@@ -5612,6 +6459,79 @@ export interface components {
                 /** @description `sqlite` or `postgres`. */
                 database: string;
                 status: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_RechargeRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A recharge as the lists show it. */
+            result: {
+                /** @description Decimal text in the currency's places. */
+                amount: string;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                currency: string;
+                customerId: string;
+                customerUsername: string;
+                id: string;
+                outTradeNo: string;
+                /** @description `bank` or `sandbox`. */
+                paymentChannel: string;
+                /** @description Why it was rejected. */
+                reason?: string | null;
+                remark?: string | null;
+                reviewBy?: string | null;
+                /** Format: date-time */
+                reviewTime?: string | null;
+                /** @description `pending`, `confirmed` or `rejected`. */
+                status: string;
+                /** @description The ledger's trade number once credited. */
+                tradeNo?: string | null;
+                /** @description The voucher's URL (bank transfers). */
+                voucher?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ReconcileResult: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description What the reconciliation found in the tenant's ledger. */
+            result: {
+                /** Format: int64 */
+                accounts: number;
+                /** @description Accounts whose figures differ from the sum of their entries. */
+                accountsOff: string[];
+                /** @description True when nothing below is off. */
+                balanced: boolean;
+                currencies: components["schemas"]["CurrencyTotals"][];
+                /** Format: int64 */
+                entries: number;
+                /** @description Accounts whose held amount differs from their open holds. */
+                holdsOff: string[];
+                /** @description Trade numbers whose entries do not sum to zero. */
+                transfersOff: string[];
             };
             success: boolean;
             /**
@@ -5837,6 +6757,52 @@ export interface components {
                 status: number;
                 /** Format: int64 */
                 userCount: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_TradeRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description One movement of a customer's wallet. Amounts are signed decimal text in the currency's places. */
+            result: {
+                /** @description The balance after it. */
+                balance: string;
+                /** Format: date-time */
+                createTime: string;
+                currency: string;
+                customerId: string;
+                customerUsername: string;
+                heldAfter: string;
+                /** @description The change of the held amount. */
+                heldChange: string;
+                id: string;
+                /** @description The posted change (money). */
+                money: string;
+                operator?: string | null;
+                outTradeNo?: string | null;
+                paymentChannel?: string | null;
+                paymentType?: string | null;
+                remark?: string | null;
+                /**
+                 * Format: int64
+                 * @description The entry's place in the account's ledger (1, 2, …).
+                 */
+                seq: number;
+                /** @description What it is for: a shipment's serial number, a recharge, … */
+                tradeItem?: string | null;
+                tradeNo: string;
+                /** @description recharge, withhold, capture, release, refund, adjustment, fee or expire. */
+                tradeType: string;
             };
             success: boolean;
             /**
@@ -6382,6 +7348,16 @@ export interface components {
              */
             timestamp: number;
         };
+        /** @description One period's sum. */
+        Figure: {
+            /** @description Decimal text in the currency's places. */
+            amount: string;
+            /**
+             * Format: int64
+             * @description How many movements.
+             */
+            count: number;
+        };
         /** @description The shipment to quote; core checks every field (the browser runs the same checks). */
         ForecastForm: {
             /** @description ISO 3166 alpha-2. */
@@ -6412,6 +7388,14 @@ export interface components {
             /** @description 2 freezes, 1 unfreezes (a number or a string). */
             status: string;
         };
+        FreezeForm: components["schemas"]["AccountKey"] & {
+            reason?: string;
+            /**
+             * Format: int32
+             * @description 0 freezes (no debit or hold), 1 unfreezes.
+             */
+            status?: number | null;
+        };
         GrantTree: {
             ids: string[];
             treeList: components["schemas"]["TreeNode"][];
@@ -6420,6 +7404,26 @@ export interface components {
             /** @description `UP` when answering. */
             status: string;
             version: string;
+        };
+        /** @description A hold an order placed on a customer's wallet. */
+        HoldRecord: {
+            amount: string;
+            /** @description The final amount, once captured. */
+            captured?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            currency: string;
+            customerId: string;
+            customerUsername: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            /** @description What it is for (an order's serial number). */
+            reference: string;
+            /** @description pending, captured, released or expired. */
+            state: string;
+            /** Format: date-time */
+            updateTime?: string | null;
         };
         IdNode: {
             children?: components["schemas"]["IdNode"][];
@@ -6583,6 +7587,16 @@ export interface components {
             tradeType: string;
             transType?: string | null;
         };
+        /** @description What a provider's callback says was paid. */
+        Notice: {
+            /** @description Decimal text in the currency's places. */
+            amount: string;
+            currency: string;
+            outTradeNo: string;
+            /** @description The provider's own number for the payment. */
+            paymentNo: string;
+            rechargeId: string;
+        };
         /** @description One line of the bell. */
         NoticeItem: {
             busId?: string | null;
@@ -6618,6 +7632,9 @@ export interface components {
             smscode: string;
             /** @default  */
             username: string;
+        };
+        PayForm: {
+            id?: string;
         };
         PermissionRecord: {
             alwaysShow: boolean;
@@ -6691,6 +7708,13 @@ export interface components {
             /** @description A postal code, or a prefix ending in `*`. */
             postalCode: string;
             remark?: string | null;
+        };
+        /** @description What a money-moving call answers: the trade number and the account's figures after it. */
+        PostedRecord: {
+            balance: string;
+            currency: string;
+            held: string;
+            tradeNo: string;
         };
         PriceLevelForm: {
             customerId?: string | null;
@@ -6845,6 +7869,61 @@ export interface components {
             database: string;
             status: string;
         };
+        RechargeForm: {
+            /** @description Decimal text, positive, in the currency's places. */
+            amount?: string;
+            currency?: string;
+            /** @description The payer's reference (required for a bank transfer; given by the provider online). */
+            outTradeNo?: string;
+            /** @description `bank` (a transfer with its voucher) or `sandbox` (pay online). */
+            paymentChannel?: string;
+            remark?: string | null;
+            /** @description The voucher's URL from `/sys/common/upload` with `biz=voucher` (bank transfers). */
+            voucher?: string;
+        };
+        /** @description A recharge as the lists show it. */
+        RechargeRecord: {
+            /** @description Decimal text in the currency's places. */
+            amount: string;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            currency: string;
+            customerId: string;
+            customerUsername: string;
+            id: string;
+            outTradeNo: string;
+            /** @description `bank` or `sandbox`. */
+            paymentChannel: string;
+            /** @description Why it was rejected. */
+            reason?: string | null;
+            remark?: string | null;
+            reviewBy?: string | null;
+            /** Format: date-time */
+            reviewTime?: string | null;
+            /** @description `pending`, `confirmed` or `rejected`. */
+            status: string;
+            /** @description The ledger's trade number once credited. */
+            tradeNo?: string | null;
+            /** @description The voucher's URL (bank transfers). */
+            voucher?: string | null;
+        };
+        /** @description What the reconciliation found in the tenant's ledger. */
+        ReconcileResult: {
+            /** Format: int64 */
+            accounts: number;
+            /** @description Accounts whose figures differ from the sum of their entries. */
+            accountsOff: string[];
+            /** @description True when nothing below is off. */
+            balanced: boolean;
+            currencies: components["schemas"]["CurrencyTotals"][];
+            /** Format: int64 */
+            entries: number;
+            /** @description Accounts whose held amount differs from their open holds. */
+            holdsOff: string[];
+            /** @description Trade numbers whose entries do not sum to zero. */
+            transfersOff: string[];
+        };
         RegisterRequest: {
             /** @default  */
             address: string;
@@ -6882,6 +7961,11 @@ export interface components {
             confirmpassword?: string | null;
             password?: string;
             username?: string;
+        };
+        ReviewForm: {
+            id?: string;
+            /** @description Why (required to reject). */
+            reason?: string;
         };
         RoleDataRules: {
             datarule: components["schemas"]["DataRule"][];
@@ -7136,6 +8220,37 @@ export interface components {
             status: number;
             /** Format: int64 */
             userCount: number;
+        };
+        /** @description One movement of a customer's wallet. Amounts are signed decimal text in the currency's places. */
+        TradeRecord: {
+            /** @description The balance after it. */
+            balance: string;
+            /** Format: date-time */
+            createTime: string;
+            currency: string;
+            customerId: string;
+            customerUsername: string;
+            heldAfter: string;
+            /** @description The change of the held amount. */
+            heldChange: string;
+            id: string;
+            /** @description The posted change (money). */
+            money: string;
+            operator?: string | null;
+            outTradeNo?: string | null;
+            paymentChannel?: string | null;
+            paymentType?: string | null;
+            remark?: string | null;
+            /**
+             * Format: int64
+             * @description The entry's place in the account's ledger (1, 2, …).
+             */
+            seq: number;
+            /** @description What it is for: a shipment's serial number, a recharge, … */
+            tradeItem?: string | null;
+            tradeNo: string;
+            /** @description recharge, withhold, capture, release, refund, adjustment, fee or expire. */
+            tradeType: string;
         };
         /** @description A node of the permission trees the grant screens show. */
         TreeNode: {
@@ -9611,6 +10726,965 @@ export interface operations {
             };
         };
     };
+    credit_limit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AccountRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The customer's user name or name, substring. */
+                customer?: string;
+                /** @description Currency code. */
+                currency?: string;
+                /** @description 1 active, 0 frozen. */
+                status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    frozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreezeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AccountRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The customer's user name or name, substring. */
+                customer?: string;
+                /** @description Currency code. */
+                currency?: string;
+                /** @description 1 active, 0 frozen. */
+                status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_AccountRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AccountRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adjust: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PostedRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The same key is in flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sandbox_callback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<HMAC-SHA256 of `{t}.{body}`, hex> */
+                "X-Sandbox-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Notice"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CallbackAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description pending, captured, released or expired. */
+                state?: string;
+                /** @description Reference, substring. */
+                reference?: string;
+                /** @description The customer's user name, substring. */
+                customer?: string;
+                /** @description Currency code. */
+                currency?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description pending, captured, released or expired. */
+                state?: string;
+                /** @description Reference, substring. */
+                reference?: string;
+                /** @description The customer's user name, substring. */
+                customer?: string;
+                /** @description Currency code. */
+                currency?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_HoldRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HoldRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RechargeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RechargeRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The payment reference was submitted before, or the same key is in flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PostedRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already reviewed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description pending, confirmed or rejected. */
+                status?: string;
+                /** @description bank or sandbox. */
+                paymentChannel?: string;
+                /** @description Payment reference, substring. */
+                outTradeNo?: string;
+                /** @description Currency code. */
+                currency?: string;
+                /** @description Submitted at or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Submitted up to (a date: through its end). */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description pending, confirmed or rejected. */
+                status?: string;
+                /** @description bank or sandbox. */
+                paymentChannel?: string;
+                /** @description Payment reference, substring. */
+                outTradeNo?: string;
+                /** @description Currency code. */
+                currency?: string;
+                /** @description Submitted at or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Submitted up to (a date: through its end). */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_RechargeRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RechargeRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RechargeRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already reviewed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reconcile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReconcileResult"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sandbox_pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CallbackAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The trade type. */
+                tradeType?: string;
+                /** @description Currency code. */
+                currency?: string;
+                /** @description Payment reference, substring. */
+                outTradeNo?: string;
+                /** @description What it is for (a shipment's number), substring. */
+                tradeItem?: string;
+                /** @description Trade number, substring. */
+                tradeNo?: string;
+                /** @description The customer's user name, substring (staff). */
+                customer?: string;
+                /** @description At or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Up to (a date: through its end). */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The trade type. */
+                tradeType?: string;
+                /** @description Currency code. */
+                currency?: string;
+                /** @description Payment reference, substring. */
+                outTradeNo?: string;
+                /** @description What it is for (a shipment's number), substring. */
+                tradeItem?: string;
+                /** @description Trade number, substring. */
+                tradeNo?: string;
+                /** @description The customer's user name, substring (staff). */
+                customer?: string;
+                /** @description At or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Up to (a date: through its end). */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_TradeRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TradeRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     chargeable: {
         parameters: {
             query?: never;
@@ -10955,6 +13029,56 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Dashboard"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    trade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Dashboard"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -134,6 +134,59 @@ macro_rules! with_write {
     };
 }
 
+/// A connection inside a transaction, of either backend: what a function that takes part in its
+/// caller's transaction receives (the ledger's `post`, inside an order's transaction). Open one
+/// with [`transaction!`](crate::transaction); run a statement on it with
+/// [`on_tx!`](crate::on_tx), compiled once per backend.
+pub enum Tx<'a> {
+    Sqlite(&'a mut SqliteConn),
+    Postgres(&'a mut AsyncPgConnection),
+}
+
+impl<'a> From<&'a mut SqliteConn> for Tx<'a> {
+    fn from(conn: &'a mut SqliteConn) -> Self {
+        Tx::Sqlite(conn)
+    }
+}
+
+impl<'a> From<&'a mut AsyncPgConnection> for Tx<'a> {
+    fn from(conn: &'a mut AsyncPgConnection) -> Self {
+        Tx::Postgres(conn)
+    }
+}
+
+/// Runs `$body` on the connection of a [`Tx`]: `on_tx!(tx, |c| query.execute(c).await)?`.
+#[macro_export]
+macro_rules! on_tx {
+    ($tx:expr, |$conn:ident| $body:expr) => {
+        match $tx {
+            $crate::platform::db::Tx::Sqlite(inner) => {
+                let $conn = &mut **inner;
+                $body
+            }
+            $crate::platform::db::Tx::Postgres(inner) => {
+                let $conn = &mut **inner;
+                $body
+            }
+        }
+    };
+}
+
+/// One write transaction with `$tx` a [`Tx`] (`&mut`), committed when `$body` (an expression of
+/// type `Result<_, AppError>`) is `Ok`, rolled back otherwise: `transaction!(db, |tx| post(tx, …).await)`.
+#[macro_export]
+macro_rules! transaction {
+    ($db:expr, |$tx:ident| $body:expr) => {
+        $crate::with_write!($db, |conn| {
+            diesel_async::AsyncConnection::transaction(conn, async |c| {
+                let $tx = &mut $crate::platform::db::Tx::from(c);
+                $body
+            })
+            .await
+        })
+    };
+}
+
 impl Db {
     /// Opens the pool and proves the database answers. Errors are one line, for the operator.
     pub async fn connect(url: &DatabaseUrl, pool_size: usize) -> Result<Db, String> {

@@ -333,6 +333,119 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A customer's recharge: pending until staff confirm (credited once) or reject it.
+    wallet_recharge (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        currency -> Text,
+        amount -> BigInt,
+        channel -> Text,
+        out_trade_no -> Text,
+        voucher -> Nullable<Text>,
+        status -> Text,
+        reason -> Nullable<Text>,
+        trade_no -> Nullable<Text>,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+        review_by -> Nullable<Text>,
+        review_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// Each customer's movements per business day, currency and trade type (the dashboards).
+    wallet_daily (tenant_id, customer_id, currency, day, trade_type) {
+        tenant_id -> Integer,
+        customer_id -> Text,
+        currency -> Text,
+        day -> Text,
+        trade_type -> Text,
+        amount -> BigInt,
+        held_change -> BigInt,
+        entries -> BigInt,
+    }
+}
+
+diesel::table! {
+    /// A money-moving request's Idempotency-Key and its first answer.
+    sys_idempotency (user_id, idem_key) {
+        user_id -> Text,
+        idem_key -> Text,
+        request_hash -> Text,
+        status_code -> Nullable<Integer>,
+        response -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// View: customers' accounts with the customer's name and the available amount.
+    wallet_customer_account (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        customer_username -> Text,
+        customer_name -> Text,
+        currency -> Text,
+        balance -> BigInt,
+        held -> BigInt,
+        credit_limit -> BigInt,
+        available -> BigInt,
+        seq -> BigInt,
+        status -> SmallInt,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// View: the customers' legs of the ledger (the trade records).
+    wallet_trade (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        customer_username -> Text,
+        currency -> Text,
+        seq -> BigInt,
+        trade_no -> Text,
+        trade_type -> Text,
+        trade_item -> Nullable<Text>,
+        out_trade_no -> Nullable<Text>,
+        payment_type -> Nullable<Text>,
+        payment_channel -> Nullable<Text>,
+        amount -> BigInt,
+        held_change -> BigInt,
+        balance_after -> BigInt,
+        held_after -> BigInt,
+        operator -> Nullable<Text>,
+        remark -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// View: holds with their customer and currency.
+    wallet_hold_view (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        customer_username -> Text,
+        currency -> Text,
+        reference -> Text,
+        amount -> BigInt,
+        state -> Text,
+        captured -> Nullable<BigInt>,
+        expires_at -> Timestamp,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(sys_user -> sys_tenant (tenant_id));
 diesel::table! {
     sys_dict (id) {

@@ -33,17 +33,34 @@ fn image_kind(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
     }
 }
 
+/// Document kinds accepted besides images (vouchers), recognised by their first bytes.
+fn document_kind(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
+    if bytes.starts_with(b"%PDF-") { Some(("pdf", "application/pdf")) } else { image_kind(bytes) }
+}
+
 /// What an upload may be, by its `biz` field.
 struct Purpose {
     folder: &'static str,
     max_bytes: usize,
     max_label: &'static str,
+    /// The kinds it accepts, and how to name them in a refusal.
+    kind: fn(&[u8]) -> Option<(&'static str, &'static str)>,
+    types: &'static str,
 }
 
-const AVATAR: Purpose = Purpose { folder: "avatar", max_bytes: 2 * 1024 * 1024, max_label: "2 MB" };
+const AVATAR: Purpose =
+    Purpose { folder: "avatar", max_bytes: 2 * 1024 * 1024, max_label: "2 MB", kind: image_kind, types: "PNG, JPEG, GIF, WebP" };
+/// A recharge's payment voucher: a photo, a screenshot or the bank's PDF.
+const VOUCHER: Purpose = Purpose {
+    folder: "voucher",
+    max_bytes: 5 * 1024 * 1024,
+    max_label: "5 MB",
+    kind: document_kind,
+    types: "PNG, JPEG, GIF, WebP, PDF",
+};
 
 /// The body limit of the upload route: the largest purpose plus multipart overhead.
-pub const UPLOAD_BODY_LIMIT: usize = 3 * 1024 * 1024;
+pub const UPLOAD_BODY_LIMIT: usize = 6 * 1024 * 1024;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Uploaded {
@@ -51,7 +68,8 @@ pub struct Uploaded {
     pub url: String,
 }
 
-/// Uploads one file (multipart field `file`, optional field `biz`: `avatar`).
+/// Uploads one file (multipart field `file`, optional field `biz`: `avatar`, or `voucher` for a
+/// recharge's payment voucher, an image or PDF up to 5 MB).
 #[utoipa::path(post, path = "/sys/common/upload", tag = "files",
     request_body(content_type = "multipart/form-data", description = "fields `file` and optional `biz`"),
     responses(
@@ -73,14 +91,15 @@ pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> Resu
     }
     let purpose = match biz.trim() {
         "" | "avatar" => AVATAR,
+        "voucher" => VOUCHER,
         _ => return Err(AppError::field("biz", MessageKey::BadRequest)),
     };
     let bytes = file.ok_or_else(|| AppError::field("file", MessageKey::Required).with("field", "file"))?;
     if bytes.len() > purpose.max_bytes {
         return Err(AppError::payload_too_large_with(MessageKey::FileTooLarge).with("max", purpose.max_label));
     }
-    let (extension, _) = image_kind(&bytes)
-        .ok_or_else(|| AppError::field("file", MessageKey::FileTypeRefused).with("types", "PNG, JPEG, GIF, WebP"))?;
+    let (extension, _) = (purpose.kind)(&bytes)
+        .ok_or_else(|| AppError::field("file", MessageKey::FileTypeRefused).with("types", purpose.types))?;
     let day = chrono::Utc::now().format("%Y%m%d");
     let path = format!("{}/{day}/{}.{extension}", purpose.folder, secrets::new_id());
     state.storage.put(&path, &bytes).await.map_err(AppError::unavailable)?;
@@ -97,7 +116,7 @@ pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> Resu
     responses((status = 200, description = "The file"), (status = 404)))]
 pub async fn serve(State(state): State<AppState>, Path(path): Path<String>) -> Result<Response, AppError> {
     let bytes = state.storage.get(&path).await.ok_or_else(AppError::not_found)?;
-    let mime = image_kind(&bytes).map_or("application/octet-stream", |(_, mime)| mime);
+    let mime = document_kind(&bytes).map_or("application/octet-stream", |(_, mime)| mime);
     let mut response = bytes.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));

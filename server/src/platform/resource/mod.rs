@@ -126,6 +126,12 @@ pub enum Match {
     /// The row's `column` references a row of `table` (by id) one of whose `columns` contains the
     /// text: `column IN (SELECT id FROM table WHERE … LIKE …)`.
     Within { column: &'static str, table: &'static str },
+    /// At or after the value (a time: `createTime_begin`); a date alone is its day's start in the
+    /// request's time zone.
+    From,
+    /// Before the end of the value (a time: `createTime_end`); a date alone includes its whole day
+    /// in the request's time zone.
+    Until,
 }
 
 /// A query parameter of `list` (and `exportXls`) and the columns it searches.
@@ -172,6 +178,16 @@ impl Filter {
         doc: &'static str,
     ) -> Filter {
         Filter { param, columns, matches: Match::Within { column, table }, kind: Kind::Text, doc }
+    }
+
+    /// A time range's start, JeecgBoot's `{field}_begin`: rows at or after it.
+    pub const fn time_from(param: &'static str, column: &'static [&'static str], doc: &'static str) -> Filter {
+        Filter { param, columns: column, matches: Match::From, kind: Kind::Time, doc }
+    }
+
+    /// A time range's end, JeecgBoot's `{field}_end`: rows up to it (a date: through that day).
+    pub const fn time_until(param: &'static str, column: &'static [&'static str], doc: &'static str) -> Filter {
+        Filter { param, columns: column, matches: Match::Until, kind: Kind::Time, doc }
     }
 
     /// `true`/`1` or `false`/`0` in a boolean column.
@@ -391,6 +407,15 @@ pub trait Resource: Sized + Send + Sync + 'static {
     }
 }
 
+/// The calls a resource the layer only reads leaves out ([`Resource::OMIT`]): ledgers and views.
+pub const READ_ONLY: &[&str] = &["add", "edit", "delete", "deleteBatch", "importExcel"];
+
+/// The form of a [`READ_ONLY`] resource: it never receives one.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+pub struct NoForm {
+    pub id: Option<String>,
+}
+
 /// The declared resources by list permission (`system:position:list`), filled as they are mounted:
 /// the columns a data rule on their menu may name.
 static DECLARED: std::sync::LazyLock<std::sync::RwLock<std::collections::HashMap<String, &'static [Field]>>> =
@@ -435,6 +460,29 @@ macro_rules! record_form {
 
         fn form_id(form: &$form) -> Option<&str> {
             form.id.as_deref()
+        }
+    };
+}
+
+/// The record and form types of a [`READ_ONLY`] resource (its form is [`NoForm`], `values` refuses),
+/// with `id` and `label`, inside the `impl Resource`: `read_only!(TradeRecord, trade_no);`.
+#[macro_export]
+macro_rules! read_only {
+    ($record:ty, $label:ident) => {
+        $crate::read_only!($record, |record| record.$label.clone());
+    };
+    ($record:ty, |$r:ident| $label:expr) => {
+        const OMIT: &'static [&'static str] = $crate::platform::resource::READ_ONLY;
+
+        $crate::record_form!($record, $crate::platform::resource::NoForm, |$r| $label);
+
+        async fn values(
+            _: &$crate::state::AppState,
+            _: &$crate::system::auth::CurrentUser,
+            _: &$crate::platform::resource::NoForm,
+            _: Option<&$record>,
+        ) -> $crate::platform::resource::Checked {
+            Err($crate::platform::http::AppError::method_not_allowed())
         }
     };
 }
@@ -544,7 +592,17 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
         let Some(text) = params.get(f.param).map(|v| v.trim()).filter(|v| !v.is_empty()) else {
             continue;
         };
+        if let Match::From | Match::Until = f.matches {
+            let bound = time_bound(text, matches!(f.matches, Match::Until))
+                .ok_or_else(|| AppError::field(f.param, MessageKey::StatusInvalid))?;
+            let symbol = if matches!(f.matches, Match::Until) { " < " } else { " >= " };
+            for column in f.columns {
+                sql.push(" AND ").push(column).push(symbol).bind(Value::Time(bound));
+            }
+            continue;
+        }
         let value = match f.matches {
+            Match::From | Match::Until => continue,
             Match::Like | Match::Within { .. } => Value::Text(crate::platform::http::page::like_pattern(text)),
             Match::Prefix => Value::Text(crate::platform::http::page::prefix_pattern(text)),
             Match::LikeUpper => Value::Text(crate::platform::http::page::like_pattern(&text.to_uppercase())),
@@ -578,6 +636,21 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
         }
     }
     Ok(())
+}
+
+/// A range bound as a stored (UTC) time: an instant as sent, or a date (`2026-11-24`) as its day in
+/// the request's time zone (the start of the day, or for an end the start of the next one); an
+/// end instant includes its own second.
+fn time_bound(text: &str, end: bool) -> Option<chrono::NaiveDateTime> {
+    use chrono::TimeZone;
+    if let Ok(day) = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        let day = if end { day.succ_opt()? } else { day };
+        let zone = crate::platform::http::time::current_zone();
+        let local = zone.from_local_datetime(&day.and_hms_opt(0, 0, 0)?).earliest()?;
+        return Some(local.naive_utc());
+    }
+    let instant = crate::platform::http::time::parse_instant(text)?;
+    Some(if end { instant + chrono::Duration::seconds(1) } else { instant })
 }
 
 /// The requested sort among the sortable fields (an unknown column is a 400): the column and

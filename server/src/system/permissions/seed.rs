@@ -298,6 +298,79 @@ pub const MENUS: &[SeedMenu] = &[
         "logistics:channelProduct:mine",
         2,
     )),
+    // The wallet: customers' accounts, recharges and trade records (their own; staff the
+    // tenant's, with the staff-only buttons and pages below).
+    for_customers(page(
+        "menu_logistics_payment",
+        "menu_logistics",
+        ("支付账户", "Payment account"),
+        ("/logistics/payment", "logistics/PaymentAccount"),
+        "wallet",
+        "logistics:wallet:account:list",
+        3,
+    ))
+    .with_buttons(&[("btn_wallet_spend", ("钱包支付", "Pay from the wallet"), "logistics:wallet:spend")]),
+    button("btn_wallet_credit", "menu_logistics_payment", ("信用额度", "Credit limits"), "logistics:wallet:account:credit", 10),
+    button(
+        "btn_wallet_frozen",
+        "menu_logistics_payment",
+        ("冻结/解冻账户", "Freeze/unfreeze accounts"),
+        "logistics:wallet:account:frozen",
+        11,
+    ),
+    button("btn_wallet_adjust", "menu_logistics_payment", ("余额调整", "Adjust balances"), "logistics:wallet:adjust", 12),
+    for_customers(page(
+        "menu_logistics_recharge",
+        "menu_logistics",
+        ("充值", "Recharge"),
+        ("/logistics/recharge", "logistics/RechargeList"),
+        "money-collect",
+        "logistics:wallet:recharge:list",
+        4,
+    ))
+    .with_buttons(&[("btn_wallet_recharge_add", ("充值申请", "Submit recharges"), "logistics:wallet:recharge:add")]),
+    button(
+        "btn_wallet_recharge_confirm",
+        "menu_logistics_recharge",
+        ("充值确认", "Confirm recharges"),
+        "logistics:wallet:recharge:confirm",
+        10,
+    ),
+    button(
+        "btn_wallet_recharge_reject",
+        "menu_logistics_recharge",
+        ("充值驳回", "Reject recharges"),
+        "logistics:wallet:recharge:reject",
+        11,
+    ),
+    for_customers(page(
+        "menu_logistics_trade",
+        "menu_logistics",
+        ("交易明细", "Trade detail"),
+        ("/logistics/trade", "logistics/TradeList"),
+        "transaction",
+        "logistics:wallet:trade:list",
+        5,
+    ))
+    .with_buttons(&[("btn_wallet_trade_export", ("交易明细导出", "Export trade records"), "logistics:wallet:trade:export")]),
+    page(
+        "menu_logistics_hold",
+        "menu_logistics",
+        ("预扣记录", "Holds"),
+        ("/logistics/hold", "logistics/HoldList"),
+        "lock",
+        "logistics:wallet:hold:list",
+        6,
+    ),
+    page(
+        "menu_logistics_reconcile",
+        "menu_logistics",
+        ("对账", "Reconciliation"),
+        ("/logistics/reconcile", "logistics/Reconcile"),
+        "audit",
+        "logistics:wallet:reconcile",
+        7,
+    ),
     // Carrier management: the forwarder's network and prices.
     SeedMenu {
         redirect: Some("/carrier/supplier"),

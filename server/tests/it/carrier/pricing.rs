@@ -23,7 +23,7 @@ pub(crate) fn card(code: &str, first_price: &str) -> Value {
     })
 }
 
-async fn register(app: &TestApp, username: &str, phone: &str) -> (String, String) {
+pub(crate) async fn register(app: &TestApp, username: &str, phone: &str) -> (String, String) {
     let code = app.sms_code(phone, "register").await;
     let body = json!({"username": username, "password": "Main@20261", "confirmPassword": "Main@20261", "phone": phone, "smscode": code,
         "email": format!("{username}@co.cn"), "companyName": "C", "contactPerson": "Li", "country": "CN", "address": "Shanghai"});

@@ -1,3 +1,4 @@
-//! The wallet: the ledger under concurrency, holds, reconciliation.
+//! The wallet: the ledger under concurrency, holds, reconciliation; its calls end to end.
 
+mod http;
 mod ledger;

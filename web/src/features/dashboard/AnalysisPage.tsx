@@ -12,6 +12,7 @@ import { routeTitle, searchMenu } from '../../lib/menu';
 import { usePermissions } from '../../lib/permission';
 import { useUserInfo } from '../../lib/session';
 import { VisitStats } from './VisitStats';
+import { WalletStats } from './WalletStats';
 
 /** `/dashboard/analysis`: the landing page after sign-in, greeting the user by the hour, with the visit statistics. */
 export default function AnalysisPage() {
@@ -52,6 +53,8 @@ export default function AnalysisPage() {
           </Flex>
         </Card.Body>
       </Card.Root>
+
+      <WalletStats />
 
       <VisitStats />
 

@@ -1,0 +1,234 @@
+//! The trade and payment dashboards (`POST /sys/dashboard/trade`, `/sys/dashboard/payment`): per
+//! currency, the balance, held, credit and available amounts, and what was spent (trade) or paid
+//! in (payment) today, in the last 7 and 30 days, with a daily series for the charts. A customer
+//! (and its sub-accounts) sees its own figures, staff their tenant's. Days are business days
+//! ([`super::BUSINESS_ZONE`]); the sums come from `wallet_daily`, kept in step with the ledger,
+//! so a dashboard reads a few hundred rows however many entries there are.
+
+use std::collections::BTreeMap;
+
+use chrono::{Duration, Utc};
+use diesel::QueryableByName;
+use diesel::sql_types::{BigInt, Text};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::money;
+use crate::bound_query;
+use crate::platform::caller::Caller;
+use crate::platform::http::{ApiResult, AppError, ok};
+use crate::platform::resource::customer_of;
+use crate::platform::resource::sql::Sql;
+use crate::state::AppState;
+use crate::system::auth::CurrentUser;
+use crate::system::permissions::grants;
+use crate::with_conn;
+
+/// The days the series covers (today and the 29 before).
+pub const DAYS: i64 = 30;
+
+/// One period's sum.
+#[derive(Clone, Debug, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Figure {
+    /// Decimal text in the currency's places.
+    pub amount: String,
+    /// How many movements.
+    pub count: i64,
+}
+
+/// One day of the series.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DayFigure {
+    /// `YYYY-MM-DD`.
+    pub day: String,
+    pub amount: String,
+    pub count: i64,
+}
+
+/// One currency's cards and chart.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CurrencyDashboard {
+    pub currency: String,
+    pub balance: String,
+    pub held: String,
+    pub credit_limit: String,
+    pub available: String,
+    /// Customer accounts summed (1 for a customer).
+    pub accounts: i64,
+    pub today: Figure,
+    pub week: Figure,
+    pub month: Figure,
+    /// The last [`DAYS`] days, oldest first, every day present.
+    pub series: Vec<DayFigure>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Dashboard {
+    /// `trade` (transaction amount: captures and fees less refunds) or `payment` (recharges).
+    pub measure: String,
+    /// Today, as the days are counted.
+    pub today: String,
+    pub currencies: Vec<CurrencyDashboard>,
+}
+
+/// What a dashboard sums.
+#[derive(Clone, Copy, Debug)]
+enum Measure {
+    Trade,
+    Payment,
+}
+
+impl Measure {
+    fn name(self) -> &'static str {
+        match self {
+            Measure::Trade => "trade",
+            Measure::Payment => "payment",
+        }
+    }
+
+    /// The trade types summed, and the sign that makes the figure positive.
+    fn types(self) -> (&'static [&'static str], i64) {
+        match self {
+            Measure::Trade => (&["capture", "fee", "refund"], -1),
+            Measure::Payment => (&["recharge"], 1),
+        }
+    }
+}
+
+#[derive(QueryableByName)]
+struct AccountSums {
+    #[diesel(sql_type = Text)]
+    currency: String,
+    #[diesel(sql_type = BigInt)]
+    balance: i64,
+    #[diesel(sql_type = BigInt)]
+    held: i64,
+    #[diesel(sql_type = BigInt)]
+    credit: i64,
+    #[diesel(sql_type = BigInt)]
+    accounts: i64,
+}
+
+#[derive(QueryableByName)]
+struct DaySums {
+    #[diesel(sql_type = Text)]
+    currency: String,
+    #[diesel(sql_type = Text)]
+    day: String,
+    #[diesel(sql_type = Text)]
+    trade_type: String,
+    #[diesel(sql_type = BigInt)]
+    amount: i64,
+    #[diesel(sql_type = BigInt)]
+    entries: i64,
+}
+
+async fn build(state: &AppState, me: &CurrentUser, measure: Measure) -> Result<Dashboard, AppError> {
+    grants::require(state, me, "logistics:wallet:account:list").await?;
+    let customer = customer_of(me);
+    let scope = |sql: &mut Sql| {
+        sql.push(" WHERE tenant_id = ").bind(me.tenant_id);
+        if let Some(customer) = &customer {
+            sql.push(" AND customer_id = ").bind(customer.clone());
+        }
+    };
+    let mut accounts = Sql::new(
+        "SELECT currency, CAST(SUM(balance) AS BIGINT) AS balance, CAST(SUM(held) AS BIGINT) AS held, \
+         CAST(SUM(credit_limit) AS BIGINT) AS credit, COUNT(*) AS accounts FROM wallet_account",
+    );
+    scope(&mut accounts);
+    accounts.push(" AND kind = 'customer' GROUP BY currency ORDER BY currency");
+
+    let now = Utc::now().naive_utc();
+    let today = super::business_day(now);
+    let days: Vec<String> = (0..DAYS).rev().map(|back| super::business_day(now - Duration::days(back))).collect();
+    let (types, sign) = measure.types();
+    let mut daily = Sql::new(
+        "SELECT currency, day, trade_type, CAST(SUM(amount) AS BIGINT) AS amount, CAST(SUM(entries) AS BIGINT) AS entries \
+         FROM wallet_daily",
+    );
+    scope(&mut daily);
+    daily.push(" AND day >= ").bind(days[0].clone());
+    daily.push(" AND trade_type IN ").bind_list(types.iter().map(|t| (*t).to_owned().into()));
+    daily.push(" GROUP BY currency, day, trade_type");
+
+    let (sums, rows) = with_conn!(&state.db, |conn| {
+        use diesel_async::RunQueryDsl;
+        let sums: Vec<AccountSums> = bound_query!(&state.db, &accounts).load(conn).await?;
+        let rows: Vec<DaySums> = bound_query!(&state.db, &daily).load(conn).await?;
+        (sums, rows)
+    });
+
+    // currency → day → (amount, count); refunds count no movement of their own.
+    let mut by_day: BTreeMap<String, BTreeMap<String, (i64, i64)>> = BTreeMap::new();
+    for r in rows {
+        let slot = by_day.entry(r.currency).or_default().entry(r.day).or_default();
+        slot.0 += sign * r.amount;
+        if r.trade_type != "refund" {
+            slot.1 += r.entries;
+        }
+    }
+    let mut currencies: Vec<CurrencyDashboard> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    for s in sums {
+        seen.push(s.currency.clone());
+        currencies.push(card(&s.currency, Some(&s), by_day.get(&s.currency), &days));
+    }
+    for (currency, series) in &by_day {
+        if !seen.contains(currency) {
+            currencies.push(card(currency, None, Some(series), &days));
+        }
+    }
+    Ok(Dashboard { measure: measure.name().to_owned(), today, currencies })
+}
+
+fn card(
+    currency: &str,
+    sums: Option<&AccountSums>,
+    series: Option<&BTreeMap<String, (i64, i64)>>,
+    days: &[String],
+) -> CurrencyDashboard {
+    let at = |day: &String| series.and_then(|s| s.get(day)).copied().unwrap_or((0, 0));
+    let period = |n: usize| {
+        let (amount, count) =
+            days.iter().rev().take(n).map(at).fold((0i64, 0i64), |(a, c), (da, dc)| (a.saturating_add(da), c + dc));
+        Figure { amount: money(amount, currency), count }
+    };
+    let (balance, held, credit, accounts) = sums.map_or((0, 0, 0, 0), |s| (s.balance, s.held, s.credit, s.accounts));
+    CurrencyDashboard {
+        currency: currency.to_owned(),
+        balance: money(balance, currency),
+        held: money(held, currency),
+        credit_limit: money(credit, currency),
+        available: money(balance - held + credit, currency),
+        accounts,
+        today: period(1),
+        week: period(7),
+        month: period(DAYS as usize),
+        series: days
+            .iter()
+            .map(|day| {
+                let (amount, count) = at(day);
+                DayFigure { day: day.clone(), amount: money(amount, currency), count }
+            })
+            .collect(),
+    }
+}
+
+/// The trade dashboard: transaction amounts (captures and fees, less refunds) per currency.
+#[utoipa::path(post, path = "/sys/dashboard/trade", tag = "logistics",
+    responses((status = 200, body = crate::platform::http::Envelope<Dashboard>), (status = 403)))]
+pub async fn trade(Caller(state, me): Caller) -> ApiResult<Dashboard> {
+    ok(build(&state, &me, Measure::Trade).await?)
+}
+
+/// The payment dashboard: recharges credited per currency.
+#[utoipa::path(post, path = "/sys/dashboard/payment", tag = "logistics",
+    responses((status = 200, body = crate::platform::http::Envelope<Dashboard>), (status = 403)))]
+pub async fn payment(Caller(state, me): Caller) -> ApiResult<Dashboard> {
+    ok(build(&state, &me, Measure::Payment).await?)
+}
