@@ -14,10 +14,11 @@ const wasmEntry = fromRoot('../wasm/pkg/logistics_wasm.js');
 const apiTarget = process.env.LOGISTICS_API ?? 'http://127.0.0.1:8080';
 
 const resolve = {
-  alias: {
-    'logistics-wasm': wasmEntry,
-    'use-sync-external-store/shim': fromRoot('src/app/useSyncExternalStoreShim.ts'),
-  },
+  alias: [
+    { find: 'logistics-wasm', replacement: wasmEntry },
+    // Exactly the shim: `…/shim/with-selector` (Recharts) is a module of its own.
+    { find: /^use-sync-external-store\/shim$/, replacement: fromRoot('src/app/useSyncExternalStoreShim.ts') },
+  ],
 };
 
 const treeshake = {
@@ -104,8 +105,9 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => ({
               name: 'ui',
               test: /node_modules[\\/](@ark-ui|@zag-js|@floating-ui|@chakra-ui|react-hook-form)[\\/]/,
               entriesAware: true,
-              // 6,000 made two `ui` chunks import each other (src/sw/chunkCycles.ts).
-              entriesAwareMergeThreshold: 3000,
+              // 6,000, then 3,000 (with the wallet pages) made two `ui` chunks import each other
+              // (src/sw/chunkCycles.ts).
+              entriesAwareMergeThreshold: 2000,
               priority: 1,
             },
           ],

@@ -70,4 +70,76 @@ async fn main() {
     let report = ledger::reconcile(&db, Some(1)).await.expect("reconcile");
     assert!(report.balanced(), "the ledger does not reconcile: {report:?}");
     println!("reconciled: {} accounts, {} entries", report.accounts, report.entries);
+    let entries = std::env::var("WALLET_BENCH_ENTRIES").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000usize);
+    if entries > 0 {
+        dashboards(&db, entries).await;
+    }
+}
+
+/// Both dashboards over a tenant whose ledger holds `entries` entries (1,000 customers, spread over
+/// 30 days, written in bulk with their per-day sums as transfers write them), p50 and p99 of 200
+/// reads each, for staff (the tenant) and for one customer.
+async fn dashboards(db: &Db, entries: usize) {
+    use diesel_async::{RunQueryDsl, SimpleAsyncConnection};
+    use logistics_server::platform::http::AppError;
+    use logistics_server::platform::resource::sql::Count;
+    use logistics_server::wallet::dashboard::{Measure, figures};
+    const TENANT: i32 = 424_242;
+    let customers = 1_000usize;
+    let per = entries.div_ceil(customers);
+    for i in 0..customers {
+        let id = format!("dash_{i}");
+        ledger::open(db, Wallet { tenant_id: TENANT, customer_id: &id, currency: "CNY" }).await.expect("open");
+    }
+    let series = if db.is_postgres() {
+        format!("(SELECT generate_series(1, {per}) AS i) n")
+    } else {
+        format!("(WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < {per}) SELECT i FROM s) n")
+    };
+    let (minus_days, day) = if db.is_postgres() {
+        ("CURRENT_TIMESTAMP - (n.i % 30) * INTERVAL '1 day'", "to_char(create_time + INTERVAL '8 hours', 'YYYY-MM-DD')")
+    } else {
+        ("datetime('now', '-' || (n.i % 30) || ' days')", "strftime('%Y-%m-%d', create_time, '+8 hours')")
+    };
+    let started = Instant::now();
+    let fill = format!(
+        "DELETE FROM wallet_daily WHERE tenant_id = {TENANT}; DELETE FROM wallet_entry WHERE tenant_id = {TENANT}; \
+         INSERT INTO wallet_entry (id, tenant_id, account_id, customer_id, currency, seq, trade_no, trade_type, amount, held_change, \
+         balance_after, held_after, create_time) SELECT substr(a.id, 1, 24) || '-' || n.i, {TENANT}, a.id, a.customer_id, 'CNY', n.i, a.id || '-' || n.i, \
+         CASE n.i % 3 WHEN 0 THEN 'recharge' WHEN 1 THEN 'capture' ELSE 'fee' END, CASE n.i % 3 WHEN 0 THEN 10000 ELSE -1234 END, 0, 0, 0, \
+         {minus_days} FROM wallet_account a, {series} WHERE a.tenant_id = {TENANT} AND a.kind = 'customer'; \
+         INSERT INTO wallet_daily (tenant_id, customer_id, currency, day, trade_type, amount, held_change, entries) \
+         SELECT tenant_id, customer_id, currency, {day}, trade_type, SUM(amount), 0, COUNT(*) FROM wallet_entry \
+         WHERE tenant_id = {TENANT} GROUP BY tenant_id, customer_id, currency, {day}, trade_type;"
+    );
+    let count = format!("SELECT COUNT(*) AS n FROM wallet_entry WHERE tenant_id = {TENANT}");
+    let written = async {
+        logistics_server::with_write!(db, |conn| conn.batch_execute(&fill).await?);
+        let n: Count = logistics_server::with_conn!(db, |conn| diesel::sql_query(&count).get_result(conn).await?);
+        Ok::<i64, AppError>(n.n)
+    }
+    .await
+    .expect("fill");
+    println!("dashboards: {written} entries of 1,000 customers over 30 days written in {:.1} s", started.elapsed().as_secs_f64());
+    for (who, customer) in [("staff (tenant)", None), ("one customer", Some("dash_7".to_owned()))] {
+        for measure in [Measure::Trade, Measure::Payment] {
+            let mut times = Vec::new();
+            let cold = Instant::now();
+            figures(db, TENANT, customer.clone(), measure).await.expect("dashboard");
+            let cold = cold.elapsed();
+            for _ in 0..200 {
+                let began = Instant::now();
+                let dashboard = figures(db, TENANT, customer.clone(), measure).await.expect("dashboard");
+                times.push(began.elapsed());
+                assert_eq!(dashboard.currencies.len(), 1);
+            }
+            times.sort();
+            println!(
+                "  {measure:?} dashboard, {who}: first read {:.1} ms (the past days), then p50 {:.2} ms, p99 {:.2} ms",
+                cold.as_secs_f64() * 1e3,
+                times[100].as_secs_f64() * 1e3,
+                times[197].as_secs_f64() * 1e3
+            );
+        }
+    }
 }

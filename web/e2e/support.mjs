@@ -195,3 +195,30 @@ export function apiClient(baseUrl) {
   const apiLogin = async (username, password) => (await api('POST', '/sys/login', { body: { username, password } })).token;
   return { api, apiLogin };
 }
+
+/** Signs in through the login page as `username` and lands on `to`. */
+export async function signIn(page, username, password, to) {
+  await page.goto(`/user/login?redirect=${encodeURIComponent(to)}`);
+  const form = page.getByTestId('password-login-form');
+  await form.locator('input[autocomplete="username"]').fill(username);
+  await form.locator('input[type="password"]').fill(password);
+  const login = page.waitForResponse((r) => r.url().endsWith('/boot/sys/login'));
+  await page.getByTestId('login-submit').click();
+  const answer = await login;
+  if (answer.status() !== 200) throw new Error(`sign-in of ${username}: ${answer.status()} ${await answer.text()}`);
+  await page.waitForURL((url) => url.pathname === to);
+}
+
+/** Waits for a server-paged table to show rows (or its empty state), not skeletons. */
+export async function tableLoaded(page, testId) {
+  await page.getByTestId(testId).first().waitFor();
+  await page.waitForFunction(
+    (id) => {
+      const root = document.querySelector(`[data-testid="${id}"]`);
+      if (!root || root.querySelector('[data-testid="skeleton-row"]')) return false;
+      return root.querySelector(`[data-testid="${id}-row"]`) !== null || root.querySelector('tbody td[colspan]') !== null;
+    },
+    testId,
+    { timeout: 30_000 },
+  );
+}

@@ -3,9 +3,11 @@
 //! in (payment) today, in the last 7 and 30 days, with a daily series for the charts. A customer
 //! (and its sub-accounts) sees its own figures, staff their tenant's. Days are business days
 //! ([`super::BUSINESS_ZONE`]); the sums come from `wallet_daily`, kept in step with the ledger,
-//! so a dashboard reads a few hundred rows however many entries there are.
+//! so a dashboard reads a few hundred rows however many entries there are; the past days (which no
+//! longer change) are read once per instance and day, so each call sums only today's rows.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use chrono::{Duration, Utc};
 use diesel::QueryableByName;
@@ -16,6 +18,7 @@ use utoipa::ToSchema;
 use super::money;
 use crate::bound_query;
 use crate::platform::caller::Caller;
+use crate::platform::db::Db;
 use crate::platform::http::{ApiResult, AppError, ok};
 use crate::platform::resource::customer_of;
 use crate::platform::resource::sql::Sql;
@@ -77,7 +80,7 @@ pub struct Dashboard {
 
 /// What a dashboard sums.
 #[derive(Clone, Copy, Debug)]
-enum Measure {
+pub enum Measure {
     Trade,
     Payment,
 }
@@ -113,7 +116,11 @@ struct AccountSums {
     accounts: i64,
 }
 
-#[derive(QueryableByName)]
+/// The past days' sums read so far, by database, tenant, customer, measure and today (kept until the day ends).
+type PastKey = (usize, i32, Option<String>, &'static str, String);
+static PAST: LazyLock<Mutex<HashMap<PastKey, Arc<Vec<DaySums>>>>> = LazyLock::new(Default::default);
+
+#[derive(Clone, QueryableByName)]
 struct DaySums {
     #[diesel(sql_type = Text)]
     currency: String,
@@ -129,9 +136,13 @@ struct DaySums {
 
 async fn build(state: &AppState, me: &CurrentUser, measure: Measure) -> Result<Dashboard, AppError> {
     grants::require(state, me, "logistics:wallet:account:list").await?;
-    let customer = customer_of(me);
+    figures(&state.db, me.tenant_id, customer_of(me), measure).await
+}
+
+/// A tenant's dashboard (`customer`: only that customer's figures), as the calls answer it.
+pub async fn figures(db: &Db, tenant_id: i32, customer: Option<String>, measure: Measure) -> Result<Dashboard, AppError> {
     let scope = |sql: &mut Sql| {
-        sql.push(" WHERE tenant_id = ").bind(me.tenant_id);
+        sql.push(" WHERE tenant_id = ").bind(tenant_id);
         if let Some(customer) = &customer {
             sql.push(" AND customer_id = ").bind(customer.clone());
         }
@@ -147,21 +158,44 @@ async fn build(state: &AppState, me: &CurrentUser, measure: Measure) -> Result<D
     let today = super::business_day(now);
     let days: Vec<String> = (0..DAYS).rev().map(|back| super::business_day(now - Duration::days(back))).collect();
     let (types, sign) = measure.types();
-    let mut daily = Sql::new(
-        "SELECT currency, day, trade_type, CAST(SUM(amount) AS BIGINT) AS amount, CAST(SUM(entries) AS BIGINT) AS entries \
-         FROM wallet_daily",
-    );
-    scope(&mut daily);
-    daily.push(" AND day >= ").bind(days[0].clone());
-    daily.push(" AND trade_type IN ").bind_list(types.iter().map(|t| (*t).to_owned().into()));
-    daily.push(" GROUP BY currency, day, trade_type");
-
-    let (sums, rows) = with_conn!(&state.db, |conn| {
+    let daily = |from: &str, before: Option<&str>| {
+        let mut daily = Sql::new(
+            "SELECT currency, day, trade_type, CAST(SUM(amount) AS BIGINT) AS amount, CAST(SUM(entries) AS BIGINT) AS entries \
+             FROM wallet_daily",
+        );
+        scope(&mut daily);
+        daily.push(" AND day >= ").bind(from.to_owned());
+        if let Some(before) = before {
+            daily.push(" AND day < ").bind(before.to_owned());
+        }
+        daily.push(" AND trade_type IN ").bind_list(types.iter().map(|t| (*t).to_owned().into()));
+        daily.push(" GROUP BY currency, day, trade_type");
+        daily
+    };
+    // Days before today never change (every transfer writes today's row): they are read once per
+    // instance and kept; only today's rows are summed on each call.
+    let key = (db.identity(), tenant_id, customer.clone(), measure.name(), today.clone());
+    let kept = PAST.lock().ok().and_then(|past| past.get(&key).cloned());
+    let (sums, mut rows, past) = with_conn!(db, |conn| {
         use diesel_async::RunQueryDsl;
-        let sums: Vec<AccountSums> = bound_query!(&state.db, &accounts).load(conn).await?;
-        let rows: Vec<DaySums> = bound_query!(&state.db, &daily).load(conn).await?;
-        (sums, rows)
+        let sums: Vec<AccountSums> = bound_query!(db, &accounts).load(conn).await?;
+        let rows: Vec<DaySums> = bound_query!(db, &daily(&today, None)).load(conn).await?;
+        let past: Arc<Vec<DaySums>> = match kept {
+            Some(past) => past,
+            None => Arc::new(bound_query!(db, &daily(&days[0], Some(&today))).load(conn).await?),
+        };
+        (sums, rows, past)
     });
+    if let Ok(mut kept) = PAST.lock() {
+        if kept.len() > 10_000 || kept.keys().any(|(_, _, _, _, day)| *day != today) {
+            kept.retain(|(_, _, _, _, day), _| *day == today);
+            if kept.len() > 10_000 {
+                kept.clear();
+            }
+        }
+        kept.insert(key, Arc::clone(&past));
+    }
+    rows.extend(past.iter().cloned());
 
     // currency → day → (amount, count); refunds count no movement of their own.
     let mut by_day: BTreeMap<String, BTreeMap<String, (i64, i64)>> = BTreeMap::new();

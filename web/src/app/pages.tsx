@@ -40,6 +40,11 @@ export const PAGES: Record<string, Page> = {
   'carrier/ChannelProductList': page(() => import('../features/carrier/channelProducts/ChannelProductListPage'), 'carrierProduct', 'carrierChannel'),
   'carrier/PriceLevelList': page(() => import('../features/carrier/priceLevels/PriceLevelListPage'), 'carrierPriceLevel'),
   'carrier/NumberSegmentList': page(() => import('../features/carrier/numberSegments/NumberSegmentListPage'), 'carrierSegment'),
+  'logistics/PaymentAccount': page(() => import('../features/logistics/wallet/PaymentAccountPage'), 'wallet'),
+  'logistics/RechargeList': page(() => import('../features/logistics/wallet/RechargeListPage'), 'wallet'),
+  'logistics/TradeList': page(() => import('../features/logistics/wallet/TradeListPage'), 'wallet'),
+  'logistics/HoldList': page(() => import('../features/logistics/wallet/HoldListPage'), 'wallet'),
+  'logistics/Reconcile': page(() => import('../features/logistics/wallet/ReconcilePage'), 'wallet'),
   'layouts/IframePageView': page(() => import('../layouts/IframePageView')),
 };
 

@@ -48,6 +48,7 @@ export interface Resources {
   carrierProduct: typeof import('../locales/en-US/carrierProduct.json');
   carrierPriceLevel: typeof import('../locales/en-US/carrierPriceLevel.json');
   carrierSegment: typeof import('../locales/en-US/carrierSegment.json');
+  wallet: typeof import('../locales/en-US/wallet.json');
 }
 export type Namespace = keyof Resources;
 
@@ -80,6 +81,7 @@ export const NAMESPACES = [
   'carrierProduct',
   'carrierPriceLevel',
   'carrierSegment',
+  'wallet',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

@@ -229,6 +229,14 @@ impl Db {
         Ok(db)
     }
 
+    /// Tells this database apart from another one the same process opened (a process-wide cache of
+    /// what never changes in a database keys on it); clones share it.
+    pub fn identity(&self) -> usize {
+        match self {
+            Db::Sqlite(_, gate) | Db::Postgres(_, gate) => std::sync::Arc::as_ptr(&gate.lock) as usize,
+        }
+    }
+
     pub fn is_postgres(&self) -> bool {
         matches!(self, Db::Postgres(..))
     }
