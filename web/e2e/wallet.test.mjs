@@ -57,7 +57,7 @@ describe('a recharge with a voucher, confirmed by staff, shown everywhere', () =
   ]) {
     test(locale, async () => {
       const demo = await apiLogin('demo', DEMO_PASSWORD);
-      const before = await balance(demo);
+      const opening = await balance(demo);
 
       // The customer submits it, voucher attached.
       const customer = await open(locale);
@@ -90,7 +90,7 @@ describe('a recharge with a voucher, confirmed by staff, shown everywhere', () =
         await customer.context.close();
         throw error;
       }
-      assert.equal(await balance(demo), before, 'nothing credited before the review');
+      assert.equal(await balance(demo), opening, 'nothing credited before the review');
 
       // Staff confirm it from the review queue.
       const staff = await open(locale);
@@ -114,9 +114,9 @@ describe('a recharge with a voucher, confirmed by staff, shown everywhere', () =
         await staff.context.close();
         throw error;
       }
-      const after = await balance(demo);
-      const expected = (Math.round(Number(before) * 100) + Math.round(Number(amount) * 100)) / 100;
-      assert.equal(Number(after), expected, `balance ${before} + ${amount}`);
+      const closing = await balance(demo);
+      const expected = (Math.round(Number(opening) * 100) + Math.round(Number(amount) * 100)) / 100;
+      assert.equal(Number(closing), expected, `balance ${opening} + ${amount}`);
 
       // The customer sees it in the account, the trade detail and the dashboard, which agree.
       const again = await open(locale);
