@@ -147,8 +147,9 @@ async fn lock(tx: &mut Tx<'_>, wallet: Wallet<'_>, now: NaiveDateTime) -> Result
     if let Some(found) = locked!() {
         return Ok(found);
     }
+    let shard = shard_of(wallet.customer_id);
     for side in [Side::Customer, Side::Cash, Side::Revenue, Side::Holds] {
-        let customer = if side == Side::Customer { wallet.customer_id } else { "" };
+        let customer = if side == Side::Customer { wallet.customer_id } else { shard.as_str() };
         on_tx!(tx, |c| diesel::insert_into(wallet_account::table)
             .values((
                 wallet_account::id.eq(secrets::new_id()),
@@ -237,6 +238,8 @@ pub async fn post(
     let after = wallet::apply(before, movement).map_err(AppError::bad_request)?;
 
     let mut posted = None;
+    // The movement's entries, written together once every account is moved.
+    let mut entries = Vec::new();
     for leg in wallet::legs(movement, trade_type == TradeType::Recharge) {
         let (account_id, balance, held, seq) = if leg.side == Side::Customer {
             let seq = mine.seq + 1;
@@ -253,48 +256,68 @@ pub async fn post(
             (mine.id.clone(), after.balance, after.held, seq)
         } else {
             // The platform's side has no limit: it is where customers' money comes from and goes.
-            on_tx!(tx, |c| diesel::update(
-                wallet_account::table
-                    .filter(wallet_account::tenant_id.eq(tenant_id))
-                    .filter(wallet_account::kind.eq(side_kind(leg.side)))
-                    .filter(wallet_account::customer_id.eq(""))
-                    .filter(wallet_account::currency.eq(wallet.currency)),
-            )
-            .set((
-                wallet_account::balance.eq(wallet_account::balance + leg.amount),
-                wallet_account::held.eq(wallet_account::held + leg.held),
-                wallet_account::seq.eq(wallet_account::seq + 1),
-                wallet_account::update_time.eq(now),
-            ))
-            .returning((wallet_account::id, wallet_account::balance, wallet_account::held, wallet_account::seq))
-            .get_result::<(String, i64, i64, i64)>(c)
-            .await)?
+            // Its accounts are sharded by customer, so transfers of different customers seldom
+            // wait on the same row; a customer from before the shards gets its shard's rows now.
+            let shard = shard_of(wallet.customer_id);
+            let mut moved = None;
+            for _ in 0..2 {
+                moved = on_tx!(tx, |c| diesel::update(
+                    wallet_account::table
+                        .filter(wallet_account::tenant_id.eq(tenant_id))
+                        .filter(wallet_account::kind.eq(side_kind(leg.side)))
+                        .filter(wallet_account::customer_id.eq(&shard))
+                        .filter(wallet_account::currency.eq(wallet.currency)),
+                )
+                .set((
+                    wallet_account::balance.eq(wallet_account::balance + leg.amount),
+                    wallet_account::held.eq(wallet_account::held + leg.held),
+                    wallet_account::seq.eq(wallet_account::seq + 1),
+                    wallet_account::update_time.eq(now),
+                ))
+                .returning((wallet_account::id, wallet_account::balance, wallet_account::held, wallet_account::seq))
+                .get_result::<(String, i64, i64, i64)>(c)
+                .await
+                .optional())?;
+                if moved.is_some() {
+                    break;
+                }
+                on_tx!(tx, |c| diesel::insert_into(wallet_account::table)
+                    .values((
+                        wallet_account::id.eq(secrets::new_id()),
+                        wallet_account::tenant_id.eq(tenant_id),
+                        wallet_account::kind.eq(side_kind(leg.side)),
+                        wallet_account::customer_id.eq(&shard),
+                        wallet_account::currency.eq(wallet.currency),
+                        wallet_account::create_time.eq(now),
+                    ))
+                    .on_conflict_do_nothing()
+                    .execute(c)
+                    .await)?;
+            }
+            moved.ok_or_else(|| AppError::internal("a platform account missing after its creation"))?
         };
         let customer_id = if leg.side == Side::Customer { wallet.customer_id } else { "" };
-        on_tx!(tx, |c| diesel::insert_into(wallet_entry::table)
-            .values((
-                wallet_entry::id.eq(secrets::new_id()),
-                wallet_entry::tenant_id.eq(tenant_id),
-                wallet_entry::account_id.eq(&account_id),
-                wallet_entry::customer_id.eq(customer_id),
-                wallet_entry::currency.eq(wallet.currency),
-                wallet_entry::seq.eq(seq),
-                wallet_entry::trade_no.eq(&trade_no),
-                wallet_entry::trade_type.eq(trade_type.as_str()),
-                wallet_entry::trade_item.eq(&details.trade_item),
-                wallet_entry::out_trade_no.eq(&details.out_trade_no),
-                wallet_entry::payment_type.eq(&details.payment_type),
-                wallet_entry::payment_channel.eq(&details.payment_channel),
-                wallet_entry::amount.eq(leg.amount),
-                wallet_entry::held_change.eq(leg.held),
-                wallet_entry::balance_after.eq(balance),
-                wallet_entry::held_after.eq(held),
-                wallet_entry::operator.eq(&details.operator),
-                wallet_entry::remark.eq(&details.remark),
-                wallet_entry::create_time.eq(now),
-            ))
-            .execute(c)
-            .await)?;
+        entries.push((
+            wallet_entry::id.eq(secrets::new_id()),
+            wallet_entry::tenant_id.eq(tenant_id),
+            wallet_entry::account_id.eq(account_id),
+            wallet_entry::customer_id.eq(customer_id),
+            wallet_entry::currency.eq(wallet.currency),
+            wallet_entry::seq.eq(seq),
+            wallet_entry::trade_no.eq(&trade_no),
+            wallet_entry::trade_type.eq(trade_type.as_str()),
+            wallet_entry::trade_item.eq(&details.trade_item),
+            wallet_entry::out_trade_no.eq(&details.out_trade_no),
+            wallet_entry::payment_type.eq(&details.payment_type),
+            wallet_entry::payment_channel.eq(&details.payment_channel),
+            wallet_entry::amount.eq(leg.amount),
+            wallet_entry::held_change.eq(leg.held),
+            wallet_entry::balance_after.eq(balance),
+            wallet_entry::held_after.eq(held),
+            wallet_entry::operator.eq(&details.operator),
+            wallet_entry::remark.eq(&details.remark),
+            wallet_entry::create_time.eq(now),
+        ));
         if leg.side == Side::Customer {
             // The day's figures the dashboards read, kept in step in the same transaction.
             let day = super::business_day(now);
@@ -326,7 +349,29 @@ pub async fn post(
                 .await)?;
         }
     }
+    match tx {
+        // One statement on PostgreSQL; SQLite cannot batch rows with nullable values (Diesel),
+        // and its statements cost no round trip.
+        Tx::Postgres(c) => {
+            diesel::insert_into(wallet_entry::table).values(&entries).execute(&mut **c).await?;
+        }
+        Tx::Sqlite(c) => {
+            for entry in &entries {
+                diesel::insert_into(wallet_entry::table).values(entry).execute(&mut **c).await?;
+            }
+        }
+    }
     posted.ok_or_else(|| AppError::internal("a transfer without the customer's leg"))
+}
+
+/// How many accounts each side of the platform is spread over, per tenant and currency.
+pub const PLATFORM_SHARDS: u32 = 16;
+
+/// The platform accounts' `customer_id` for a customer's transfers (`#00` … `#15`): a stable hash
+/// (FNV-1a) of the customer, so one customer always moves the same shard.
+pub fn shard_of(customer_id: &str) -> String {
+    let hash = customer_id.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+    format!("#{:02}", hash % PLATFORM_SHARDS)
 }
 
 /// Opens a customer's account (and the platform's of its currency) if it is not open yet.

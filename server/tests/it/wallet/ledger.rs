@@ -239,3 +239,34 @@ async fn random_sequences_end_where_core_says_and_reconcile() {
         assert_eq!(report.accounts_off.len(), 1, "{report:?}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_platform_side_is_sharded_by_customer_and_older_wallets_get_their_shard() {
+    for app in TestApp::all().await {
+        let db = app.db().clone();
+        assert_eq!(ledger::shard_of("cust_a"), ledger::shard_of("cust_a"), "stable");
+        let shards: std::collections::HashSet<String> = (0..200).map(|i| ledger::shard_of(&format!("c{i}"))).collect();
+        assert_eq!(shards.len(), ledger::PLATFORM_SHARDS as usize, "customers spread over every shard");
+        // A wallet opened before the shards: its own row only, the platform's under ''.
+        crate::common::exec(
+            &db,
+            "INSERT INTO wallet_account (id, tenant_id, kind, customer_id, currency, create_time) VALUES \
+             ('legacy_c', 1, 'customer', 'cust_old', 'CNY', '2026-11-20 00:00:00'), \
+             ('legacy_cash', 1, 'cash', '', 'CNY', '2026-11-20 00:00:00')",
+        )
+        .await;
+        credit(&db, "cust_old", 500).await;
+        credit(&db, "cust_new", 700).await;
+        let shard = ledger::shard_of("cust_old");
+        let cash =
+            count(&db, &format!("SELECT balance AS n FROM wallet_account WHERE kind = 'cash' AND customer_id = '{shard}'")).await;
+        assert_eq!(cash, if shard == ledger::shard_of("cust_new") { -1200 } else { -500 }, "{}", app.backend);
+        assert_eq!(count(&db, "SELECT CAST(SUM(balance) AS BIGINT) AS n FROM wallet_account WHERE kind = 'cash'").await, -1200);
+        assert_eq!(
+            count(&db, "SELECT COUNT(*) AS n FROM wallet_entry WHERE customer_id = ''").await,
+            2,
+            "platform legs stay out of the trade records"
+        );
+        balanced(&db).await;
+    }
+}
