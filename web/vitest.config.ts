@@ -16,5 +16,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A test may wait (findBy, waitFor: up to 10 s each, src/test/setup.ts) on a loaded 2-core machine.
+    testTimeout: 30_000,
   },
 });

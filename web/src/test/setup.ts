@@ -7,9 +7,10 @@ import { clearSession } from '../lib/session';
 import { reloadSettings } from '../lib/settings';
 import { InertWebSocket } from './websocket';
 
-// `findBy…` and `waitFor` wait up to 4 s, not 1: a dialog's closing animation or a lazy chunk can
-// take longer than a second on a loaded CI machine (what is awaited still has to happen).
-configure({ asyncUtilTimeout: 4000 });
+// `findBy…` and `waitFor` wait up to 10 s, not 1: a dialog's closing animation or a lazy chunk can
+// take several seconds on a loaded 2-core CI machine (4 s once failed there, a channel dialog's
+// close); what is awaited still has to happen.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The app loads translations per namespace on demand; tests read them synchronously.
 beforeAll(loadAllTranslations);
