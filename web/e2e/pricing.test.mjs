@@ -6,7 +6,7 @@
 // both languages on a desktop and a phone. Real server, Chromium.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { apiClient, closeContext, launchBrowser, newPage, screenshot, startApp } from './support.mjs';
+import { apiClient, closeContext, launchBrowser, newPage, screenshot, signIn, startApp, tableLoaded } from './support.mjs';
 
 let app;
 let browser;
@@ -62,33 +62,6 @@ async function open(locale, { viewport } = {}) {
   const { context, page } = await newPage(browser, app.baseUrl, { locale, viewport });
   await context.addCookies([{ name: 'client_lang', value: locale, url: app.baseUrl }]);
   return { context, page };
-}
-
-/** Signs in through the login page and lands on `to`. */
-async function signIn(page, username, password, to) {
-  await page.goto(`/user/login?redirect=${encodeURIComponent(to)}`);
-  const form = page.getByTestId('password-login-form');
-  await form.locator('input[autocomplete="username"]').fill(username);
-  await form.locator('input[type="password"]').fill(password);
-  const login = page.waitForResponse((r) => r.url().endsWith('/boot/sys/login'));
-  await page.getByTestId('login-submit').click();
-  const answer = await login;
-  assert.equal(answer.status(), 200, `sign-in of ${username}: ${await answer.text()}`);
-  await page.waitForURL((url) => url.pathname === to);
-}
-
-/** Waits for a server-paged table to show rows (or its empty state), not skeletons. */
-async function tableLoaded(page, testId) {
-  await page.getByTestId(testId).first().waitFor();
-  await page.waitForFunction(
-    (id) => {
-      const root = document.querySelector(`[data-testid="${id}"]`);
-      if (!root || root.querySelector('[data-testid="skeleton-row"]')) return false;
-      return root.querySelector(`[data-testid="${id}-row"]`) !== null || root.querySelector('tbody td[colspan]') !== null;
-    },
-    testId,
-    { timeout: 30_000 },
-  );
 }
 
 /** How far the page scrolls sideways (0 when it fits). */

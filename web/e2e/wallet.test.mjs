@@ -138,6 +138,8 @@ describe('a recharge with a voucher, confirmed by staff, shown everywhere', () =
         const paidToday = trades.records
           .filter((r) => r.createTime.slice(0, 10) >= today.slice(0, 8) + '01' && r.currency === 'CNY')
           .reduce((sum, r) => sum + Math.round(Number(r.money) * 100), 0);
+        // Charts drawn at once (Recharts leaves out its animation for reduced motion), for the picture.
+        await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto('/dashboard/analysis');
         const month = page.getByTestId('wallet-card-month');
         await month.waitFor();
@@ -148,6 +150,9 @@ describe('a recharge with a voucher, confirmed by staff, shown everywhere', () =
         assert.ok(paidToday >= Math.round(Number(amount) * 100));
         const cardBalance = (await page.getByTestId('wallet-card-balance').getByTestId('wallet-value').innerText()).replace(/[^\d.]/g, '');
         assert.equal(Number(cardBalance), expected);
+        // Both charts drawn (Recharts loads with them) before the picture.
+        await page.locator('[data-testid="visit-chart"] svg.recharts-surface').waitFor();
+        await page.locator('[data-testid="wallet-chart"] svg.recharts-surface').waitFor();
         await screenshot(page, `wallet-dashboard-${locale}`);
         await closeContext(again.context);
       } catch (error) {

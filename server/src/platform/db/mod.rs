@@ -3,6 +3,7 @@
 //! and the [`with_conn!`](crate::with_conn) macro that writes each query once and type-checks it
 //! for both. Every per-backend difference lives in this module.
 
+pub mod prepared;
 pub mod schema;
 
 use diesel::ConnectionError;

@@ -6,5 +6,6 @@ mod cli;
 mod errors;
 mod health;
 mod layers;
+mod prepared;
 pub mod resource;
 mod schema;

@@ -66,6 +66,13 @@ async fn a_hold_is_taken_captured_or_released_once() {
         let none = Details::default();
         let run = |operation| ledger::transfer(db, wallet("cust_h"), operation, TradeType::Withhold, &none);
 
+        // A wallet's very first transfer a hold: its accounts are opened, the hold refused for want
+        // of money, and nothing of it stays.
+        let first = ledger::transfer(db, wallet("cust_first"), hold("F1", 1), TradeType::Withhold, &none).await;
+        assert_eq!(first.unwrap_err().error.key, MessageKey::WalletInsufficient);
+        assert_eq!(count(db, "SELECT COUNT(*) AS n FROM wallet_hold WHERE reference = 'F1'").await, 0);
+        assert_eq!(count(db, "SELECT COUNT(*) AS n FROM wallet_account WHERE customer_id = 'cust_first'").await, 0);
+
         let posted = run(hold("S1", 600)).await.unwrap();
         assert_eq!((posted.balance, posted.held), (1_000, 600));
         // Held once; more than what is left is refused at once.

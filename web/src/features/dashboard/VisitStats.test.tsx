@@ -34,11 +34,13 @@ describe('visit statistics', () => {
     expect(within(screen.getByTestId('stat-today-ip')).getByTestId('stat-value').textContent).toBe('2');
     expect(within(screen.getByTestId('stat-today-visits')).getByTestId('stat-value').textContent).toBe('3');
     expect(within(screen.getByTestId('stat-total-visits')).getByTestId('stat-value').textContent).toBe('12,345');
+    // The chart (Recharts) draws once its chunk has loaded; its numbers are in a table for screen readers.
     const days = await screen.findAllByTestId('visit-chart-day');
-    expect(days.map((day) => day.textContent)).toEqual(DAYS.map((day) => day.tian));
-    const visitBars = screen.getAllByTestId('visit-bar');
-    expect(visitBars.map((bar) => bar.getAttribute('data-value'))).toEqual(DAYS.map((day) => String(day.visit)));
-    expect(screen.getAllByTestId('ip-bar').map((bar) => bar.getAttribute('data-value'))).toEqual(DAYS.map((day) => String(day.ip)));
+    expect(screen.getByTestId('visit-chart')).toBeTruthy();
+    expect(days.map((day) => within(day).getAllByRole('cell')[0]?.textContent)).toEqual(DAYS.map((day) => day.type));
+    expect(screen.getAllByTestId('visit-count').map((cell) => cell.textContent)).toEqual(DAYS.map((day) => String(day.visit)));
+    expect(screen.getAllByTestId('ip-count').map((cell) => cell.textContent)).toEqual(DAYS.map((day) => String(day.ip)));
+    expect(screen.getByRole('table', { name: 'Visits in the last 7 days' })).toBeTruthy();
   });
 
   test('a failed call shows a retry instead of numbers', async () => {
@@ -46,5 +48,13 @@ describe('visit statistics', () => {
     renderPage(<VisitStats />);
     await waitFor(() => expect(screen.getAllByTestId('visit-stats-error')).toHaveLength(2));
     expect(screen.getAllByText('访问统计加载失败')).toHaveLength(2);
+  });
+
+  test('no days: an empty state instead of a chart', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    fakeServer({ 'GET /sys/loginfo': { result: { todayIp: 0, todayVisitCount: 0, totalVisitCount: 0 } }, 'GET /sys/visitInfo': { result: [] } });
+    renderPage(<VisitStats />);
+    expect(await screen.findByTestId('visit-chart-empty')).toBeTruthy();
+    expect(screen.queryByTestId('visit-chart')).toBeNull();
   });
 });

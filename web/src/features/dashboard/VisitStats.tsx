@@ -1,12 +1,14 @@
-import { Box, Button, Card, Flex, HStack, Heading, Skeleton, SimpleGrid, Stack, Table, Text, VStack, type IconProps } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, HStack, Heading, Skeleton, SimpleGrid, Stack, Text, VStack, type IconProps } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityIcon, GlobeIcon, TrendingUpIcon } from '../../components/icons';
 import { useLanguage } from '../../i18n';
 import { dashboardKeys, fetchLoginInfo, fetchVisitInfo, type VisitDay } from './api';
 
-const CHART_HEIGHT = 160;
+// The chart (Recharts) loads with the first days to draw, not with the dashboard.
+const VisitChart = lazy(() => import('./VisitChart'));
+const CHART_HEIGHT = 184;
 
 /** Today's IPs, today's visits, all visits (`GET /sys/loginfo`) and the last 7 days (`GET /sys/visitInfo`). */
 export function VisitStats() {
@@ -76,15 +78,11 @@ export function VisitStats() {
         </Card.Header>
         <Card.Body>
           {days.isPending ? (
-            <HStack gap="3" align="end" height={`${CHART_HEIGHT + 24}px`} data-testid="visit-chart-loading">
-              {[40, 65, 50, 80, 35, 70, 55].map((height, index) => (
-                <Skeleton key={index} flex="1" height={`${height}%`} rounded="sm" />
-              ))}
-            </HStack>
+            <ChartSkeleton />
           ) : days.isError ? (
             <LoadFailed onRetry={() => void days.refetch()} />
           ) : (
-            <VisitChart days={days.data} format={(value) => number.format(value)} />
+            <VisitChartOrEmpty days={days.data} lang={lang} />
           )}
         </Card.Body>
       </Card.Root>
@@ -106,27 +104,9 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** One bar of the chart, `height` pixels tall. */
-function Bar({ value, height, color, title, testId }: { value: number; height: number; color: string; title: string; testId: string }) {
-  return (
-    <Box
-      width={{ base: '2.5', sm: '4', md: '5' }}
-      height={`${height}px`}
-      bg={color}
-      roundedTop="sm"
-      transition="height 0.3s"
-      title={title}
-      data-testid={testId}
-      data-value={value}
-    />
-  );
-}
-
-/** Two bars per day (visits, IPs) scaled to the busiest value; a table of the same numbers for screen readers. */
-function VisitChart({ days, format }: { days: VisitDay[]; format: (value: number) => string }) {
+/** The chart once its library has loaded, or what to show without days. */
+function VisitChartOrEmpty({ days, lang }: { days: VisitDay[]; lang: string }) {
   const { t } = useTranslation('dashboard');
-  const max = Math.max(1, ...days.flatMap((day) => [day.visit, day.ip]));
-  const scale = (value: number) => (value <= 0 ? 0 : Math.max(2, Math.round((value / max) * CHART_HEIGHT)));
   if (days.length === 0) {
     return (
       <VStack py="8" data-testid="visit-chart-empty">
@@ -137,45 +117,18 @@ function VisitChart({ days, format }: { days: VisitDay[]; format: (value: number
     );
   }
   return (
-    <>
-      <Box position="relative" aria-hidden data-testid="visit-chart">
-        {/* Grid lines at 0, 50 and 100 % of the busiest value. */}
-        {[0, 0.5, 1].map((level) => (
-          <Box key={level} position="absolute" insetInline="0" bottom={`${24 + level * CHART_HEIGHT}px`} borderTopWidth="1px" borderStyle={level === 0 ? 'solid' : 'dashed'} borderColor="border" />
-        ))}
-        <HStack gap={{ base: '1', sm: '3' }} align="stretch" position="relative">
-          {days.map((day) => (
-            <VStack key={day.type || day.tian} flex="1" minW="0" gap="0" data-testid="visit-chart-day">
-              <HStack gap={{ base: '0.5', sm: '1' }} align="end" justify="center" height={`${CHART_HEIGHT}px`} width="full">
-                <Bar value={day.visit} height={scale(day.visit)} color="blue.solid" title={`${day.type} · ${t('visits.visits')} ${format(day.visit)}`} testId="visit-bar" />
-                <Bar value={day.ip} height={scale(day.ip)} color="teal.solid" title={`${day.type} · ${t('visits.ips')} ${format(day.ip)}`} testId="ip-bar" />
-              </HStack>
-              <Text height="24px" lineHeight="24px" fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" truncate>
-                {day.tian}
-              </Text>
-            </VStack>
-          ))}
-        </HStack>
-      </Box>
-      <Table.Root size="sm" srOnly>
-        <Table.Caption>{t('visits.chartTitle')}</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('visits.day')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('visits.visits')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('visits.ips')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {days.map((day) => (
-            <Table.Row key={day.type || day.tian}>
-              <Table.Cell>{day.type}</Table.Cell>
-              <Table.Cell>{format(day.visit)}</Table.Cell>
-              <Table.Cell>{format(day.ip)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </>
+    <Suspense fallback={<ChartSkeleton />}>
+      <VisitChart days={days} lang={lang} visitsLabel={t('visits.visits')} ipsLabel={t('visits.ips')} dayLabel={t('visits.day')} caption={t('visits.chartTitle')} />
+    </Suspense>
+  );
+}
+
+function ChartSkeleton() {
+  return (
+    <HStack gap="3" align="end" height={`${CHART_HEIGHT}px`} data-testid="visit-chart-loading">
+      {[40, 65, 50, 80, 35, 70, 55].map((height, index) => (
+        <Skeleton key={index} flex="1" height={`${height}%`} rounded="sm" />
+      ))}
+    </HStack>
   );
 }
