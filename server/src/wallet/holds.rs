@@ -138,13 +138,17 @@ pub struct ReconcileResult {
     pub transfers_off: Vec<String>,
     /// Accounts whose held amount differs from their open holds.
     pub holds_off: Vec<String>,
+    /// `customer/currency/tradeType` whose day figures (what the dashboards sum) differ from
+    /// their entries.
+    pub daily_off: Vec<String>,
     pub accounts: i64,
     pub entries: i64,
     pub currencies: Vec<CurrencyTotals>,
 }
 
 /// Checks the tenant's ledger: every account's figures against its entries, every transfer sums
-/// to zero, every held amount against its open holds; with each currency's totals.
+/// to zero, every held amount against its open holds, the dashboards' day figures against the
+/// entries; with each currency's totals.
 #[utoipa::path(get, path = "/logistics/wallet/reconcile", tag = "logistics",
     responses((status = 200, body = crate::platform::http::Envelope<ReconcileResult>), (status = 403)))]
 pub async fn reconcile(Caller(state, me): Caller) -> ApiResult<ReconcileResult> {
@@ -170,6 +174,7 @@ pub async fn reconcile(Caller(state, me): Caller) -> ApiResult<ReconcileResult> 
         accounts_off: found.accounts_off,
         transfers_off: found.transfers_off,
         holds_off: found.holds_off,
+        daily_off: found.daily_off,
         accounts: found.accounts,
         entries: found.entries,
         currencies,

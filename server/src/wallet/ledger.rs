@@ -710,13 +710,16 @@ pub struct Reconciliation {
     pub transfers_off: Vec<String>,
     /// Customer accounts whose held amount differs from the sum of their open holds.
     pub holds_off: Vec<String>,
+    /// `customer/currency/tradeType` whose day figures (what the dashboards sum) differ from their
+    /// entries.
+    pub daily_off: Vec<String>,
     pub accounts: i64,
     pub entries: i64,
 }
 
 impl Reconciliation {
     pub fn balanced(&self) -> bool {
-        self.accounts_off.is_empty() && self.transfers_off.is_empty() && self.holds_off.is_empty()
+        self.accounts_off.is_empty() && self.transfers_off.is_empty() && self.holds_off.is_empty() && self.daily_off.is_empty()
     }
 }
 
@@ -746,6 +749,18 @@ pub async fn reconcile(db: &Db, tenant_id: Option<i32>) -> Result<Reconciliation
          WHERE a.kind = 'customer' AND a.held <> COALESCE(h.amount, 0){} ORDER BY a.id",
         scope("a.tenant_id")
     );
+    let daily_sql = format!(
+        "SELECT COALESCE(d.customer_id, e.customer_id) || '/' || COALESCE(d.currency, e.currency) || '/' || COALESCE(d.trade_type, e.trade_type) AS id \
+         FROM (SELECT tenant_id, customer_id, currency, trade_type, SUM(amount) AS amount, SUM(held_change) AS held, SUM(entries) AS n \
+         FROM wallet_daily WHERE 1 = 1{} GROUP BY tenant_id, customer_id, currency, trade_type) d \
+         FULL OUTER JOIN (SELECT tenant_id, customer_id, currency, trade_type, SUM(amount) AS amount, SUM(held_change) AS held, COUNT(*) AS n \
+         FROM wallet_entry WHERE customer_id <> ''{} GROUP BY tenant_id, customer_id, currency, trade_type) e \
+         ON e.tenant_id = d.tenant_id AND e.customer_id = d.customer_id AND e.currency = d.currency AND e.trade_type = d.trade_type \
+         WHERE COALESCE(d.amount, 0) <> COALESCE(e.amount, 0) OR COALESCE(d.held, 0) <> COALESCE(e.held, 0) OR COALESCE(d.n, 0) <> COALESCE(e.n, 0) \
+         ORDER BY 1",
+        scope("tenant_id"),
+        scope("tenant_id")
+    );
     let counts_sql = format!(
         "SELECT (SELECT COUNT(*) FROM wallet_account WHERE 1 = 1{}) AS accounts, (SELECT COUNT(*) FROM wallet_entry WHERE 1 = 1{}) AS entries",
         scope("tenant_id"),
@@ -759,17 +774,19 @@ pub async fn reconcile(db: &Db, tenant_id: Option<i32>) -> Result<Reconciliation
         entries: i64,
     }
     let ids = |rows: Vec<Off>| rows.into_iter().map(|r| r.id).collect::<Vec<_>>();
-    let (accounts_off, transfers_off, holds_off, counts) = crate::with_conn!(db, |conn| {
+    let (accounts_off, transfers_off, holds_off, daily_off, counts) = crate::with_conn!(db, |conn| {
         let a: Vec<Off> = diesel::sql_query(&accounts_sql).load(conn).await?;
         let t: Vec<Off> = diesel::sql_query(&transfers_sql).load(conn).await?;
         let h: Vec<Off> = diesel::sql_query(&holds_sql).load(conn).await?;
+        let d: Vec<Off> = diesel::sql_query(&daily_sql).load(conn).await?;
         let c: Counts = diesel::sql_query(&counts_sql).get_result(conn).await?;
-        (a, t, h, c)
+        (a, t, h, d, c)
     });
     Ok(Reconciliation {
         accounts_off: ids(accounts_off),
         transfers_off: ids(transfers_off),
         holds_off: ids(holds_off),
+        daily_off: ids(daily_off),
         accounts: counts.accounts,
         entries: counts.entries,
     })

@@ -1250,7 +1250,8 @@ export interface paths {
         };
         /**
          * Checks the tenant's ledger: every account's figures against its entries, every transfer sums
-         *     to zero, every held amount against its open holds; with each currency's totals.
+         *     to zero, every held amount against its open holds, the dashboards' day figures against the
+         *     entries; with each currency's totals.
          */
         get: operations["reconcile"];
         put?: never;
@@ -6526,6 +6527,11 @@ export interface components {
                 /** @description True when nothing below is off. */
                 balanced: boolean;
                 currencies: components["schemas"]["CurrencyTotals"][];
+                /**
+                 * @description `customer/currency/tradeType` whose day figures (what the dashboards sum) differ from
+                 *     their entries.
+                 */
+                dailyOff: string[];
                 /** Format: int64 */
                 entries: number;
                 /** @description Accounts whose held amount differs from their open holds. */
@@ -7917,6 +7923,11 @@ export interface components {
             /** @description True when nothing below is off. */
             balanced: boolean;
             currencies: components["schemas"]["CurrencyTotals"][];
+            /**
+             * @description `customer/currency/tradeType` whose day figures (what the dashboards sum) differ from
+             *     their entries.
+             */
+            dailyOff: string[];
             /** Format: int64 */
             entries: number;
             /** @description Accounts whose held amount differs from their open holds. */

@@ -120,6 +120,22 @@ async fn a_hold_is_taken_captured_or_released_once() {
         assert_eq!(count(db, "SELECT held AS n FROM wallet_account WHERE customer_id = 'cust_h'").await, 0);
         balanced(db).await;
 
+        // A day figure the dashboards sum that drifted from its entries is found.
+        crate::common::exec(
+            db,
+            "UPDATE wallet_daily SET amount = amount + 1 WHERE customer_id = 'cust_h' AND trade_type = 'recharge'",
+        )
+        .await;
+        let report = ledger::reconcile(db, Some(1)).await.unwrap();
+        assert_eq!(report.daily_off, vec!["cust_h/CNY/recharge".to_owned()], "{}", app.backend);
+        assert!(!report.balanced());
+        crate::common::exec(
+            db,
+            "UPDATE wallet_daily SET amount = amount - 1 WHERE customer_id = 'cust_h' AND trade_type = 'recharge'",
+        )
+        .await;
+        balanced(db).await;
+
         // Unknown currencies never reach the ledger.
         let yen = Wallet { currency: "XXX", ..wallet("cust_h") };
         let refused =

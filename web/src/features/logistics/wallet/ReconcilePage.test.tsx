@@ -12,6 +12,7 @@ const BALANCED = {
   accountsOff: [],
   transfersOff: [],
   holdsOff: [],
+  dailyOff: [],
   accounts: 12,
   entries: 1520,
   currencies: [
@@ -26,6 +27,7 @@ const UNBALANCED = {
   accountsOff: ['customer c1 CNY: balance 1200.00, entries 1190.00'],
   transfersOff: ['T0009'],
   holdsOff: [],
+  dailyOff: [],
   currencies: [{ currency: 'CNY', customerBalance: '1200.00', customerHeld: '150.00', cash: '-2000.00', revenue: '790.00', total: '-10.00' }],
 };
 
@@ -42,7 +44,7 @@ describe('reconciliation', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('-2,000.00 CNY');
     expect(rows.map((row) => within(row).getByTestId('reconcile-total').dataset.off)).toEqual(['false', 'false']);
-    for (const kind of ['accountsOff', 'transfersOff', 'holdsOff']) expect(screen.getByTestId(`reconcile-${kind}`).textContent).toContain('无差异');
+    for (const kind of ['accountsOff', 'transfersOff', 'holdsOff', 'dailyOff']) expect(screen.getByTestId(`reconcile-${kind}`).textContent).toContain('无差异');
   });
 
   test('an unbalanced ledger lists what is off; "Run again" checks anew', async () => {

@@ -21,8 +21,8 @@ import { amountSign, Money, moneyColumn } from './Money';
 /** At most this many of a list of differences are shown (the count says how many there are). */
 const SHOWN = 50;
 
-type OffKind = 'accountsOff' | 'transfersOff' | 'holdsOff';
-const OFF_KINDS: OffKind[] = ['accountsOff', 'transfersOff', 'holdsOff'];
+type OffKind = 'accountsOff' | 'transfersOff' | 'holdsOff' | 'dailyOff';
+const OFF_KINDS: OffKind[] = ['accountsOff', 'transfersOff', 'holdsOff', 'dailyOff'];
 
 export default function ReconcilePage() {
   const { t } = useTranslation('wallet');
@@ -65,7 +65,7 @@ export default function ReconcilePage() {
   );
 }
 
-const issuesOf = (result: ReconcileResult) => result.accountsOff.length + result.transfersOff.length + result.holdsOff.length;
+const issuesOf = (result: ReconcileResult) => OFF_KINDS.reduce((sum, kind) => sum + result[kind].length, 0);
 
 /** The big balanced / unbalanced status, when it was checked, and "Run again". */
 function Verdict({ result, checkedAt, running, onRun }: { result: ReconcileResult; checkedAt: number; running: boolean; onRun: () => void }) {
@@ -194,7 +194,7 @@ function Details({ result }: { result: ReconcileResult }) {
         </Card.Body>
       </Card.Root>
 
-      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {OFF_KINDS.map((kind) => (
           <OffList key={kind} kind={kind} items={result[kind]} />
         ))}
