@@ -1,20 +1,9 @@
 // End-to-end: the built web app served by the real server, in Chromium.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { closeContext, launchBrowser, newPage, screenshot, startApp } from './support.mjs';
+import { describe, test } from 'node:test';
+import { appSuite, closeContext, newPage, screenshot } from './support.mjs';
 
-let app;
-let browser;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = appSuite();
 
 const LOGIN_URL = /\/user\/login\?redirect=%2Fdashboard%2Fanalysis$/;
 
@@ -30,8 +19,8 @@ async function switchLanguage(page, language) {
 
 describe('boot', () => {
   for (const locale of ['zh-CN', 'en-US']) {
-    test(`/ ends on the login page with a redirect query (${locale} browser)`, async () => {
-      const { context, page } = await newPage(browser, app.baseUrl, { locale });
+    test(`/ ends on the login page with a redirect query (${locale} suite.browser)`, async () => {
+      const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale });
       await page.goto('/');
       await page.waitForURL(LOGIN_URL);
       const card = page.getByTestId('login-card');
@@ -49,7 +38,7 @@ describe('boot', () => {
   }
 
   test('a browser in another language falls back to English', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { locale: 'fr-FR' });
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale: 'fr-FR' });
     await page.goto('/user/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await closeContext(context);
@@ -58,7 +47,7 @@ describe('boot', () => {
 
 describe('language switch', () => {
   test('switching changes the texts, sets client_lang and survives a reload', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { locale: 'zh-CN' });
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale: 'zh-CN' });
     await page.goto('/user/login');
     await page.getByRole('button', { name: '登录' }).waitFor();
 
@@ -83,7 +72,7 @@ describe('language switch', () => {
 
 describe('client validation (WASM core)', () => {
   test('empty submit shows required errors that follow the language', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { locale: 'zh-CN' });
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale: 'zh-CN' });
     await page.goto('/user/login');
     await page.getByTestId('login-submit').click();
     await page.getByText('用户名不能为空!').waitFor();
@@ -98,7 +87,7 @@ describe('client validation (WASM core)', () => {
   });
 
   test('Enter submits the form from the keyboard', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { locale: 'en-US' });
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale: 'en-US' });
     await page.goto('/user/login');
     await page.getByPlaceholder('Enter your username').focus();
     await page.keyboard.press('Enter');
@@ -107,7 +96,7 @@ describe('client validation (WASM core)', () => {
   });
 
   test('a bad phone number is refused before any code is requested', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { locale: 'zh-CN' });
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale: 'zh-CN' });
     await page.goto('/user/login');
     await page.getByTestId('tab-phone').click();
     await page.getByPlaceholder('请输入手机号').fill('12345');
@@ -125,7 +114,7 @@ describe('client validation (WASM core)', () => {
 
 describe('sign-in against the server', () => {
   test('wrong credentials show the server message inline', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { locale: 'zh-CN' });
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale: 'zh-CN' });
     await page.goto('/user/login');
     await page.getByPlaceholder('请输入用户名').fill('admin');
     await page.getByPlaceholder('请输入密码').fill('not-the-password');
@@ -145,7 +134,7 @@ describe('sign-in against the server', () => {
   });
 
   test('a valid phone number requests a code via POST /boot/sys/sms', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { locale: 'en-US' });
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale: 'en-US' });
     await page.goto('/user/login');
     await page.getByTestId('tab-phone').click();
     await page.getByPlaceholder('Enter your phone number').fill('13800138000');
@@ -163,7 +152,7 @@ describe('sign-in against the server', () => {
 
 describe('exception pages', () => {
   test('signed out, an unknown path asks for sign-in; the 404 page leads home', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { locale: 'zh-CN' });
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale: 'zh-CN' });
     await page.goto('/no/such/page');
     await page.waitForURL(/\/user\/login\?redirect=%2Fno%2Fsuch%2Fpage$/);
     await page.goto('/404');
@@ -176,7 +165,7 @@ describe('exception pages', () => {
 
   for (const locale of ['zh-CN', 'en-US']) {
     test(`403, 404 and 500 render in ${locale}`, async () => {
-      const { context, page } = await newPage(browser, app.baseUrl, { locale });
+      const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale });
       for (const code of ['403', '404', '500']) {
         await page.goto(`/${code}`);
         await page.getByTestId(`exception-${code}`).waitFor();
@@ -190,7 +179,7 @@ describe('exception pages', () => {
 
 describe('session guard', () => {
   test('a token the server refuses ends on the login page with the "sign-in expired" dialog', async () => {
-    const { context, page } = await newPage(browser, app.baseUrl, { locale: 'zh-CN' });
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale: 'zh-CN' });
     await context.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('seeded', '1');
@@ -215,7 +204,7 @@ describe('session guard', () => {
 describe('mobile (390×844)', () => {
   for (const locale of ['zh-CN', 'en-US']) {
     test(`the login card fills the width without horizontal scrolling (${locale})`, async () => {
-      const { context, page } = await newPage(browser, app.baseUrl, { locale, viewport: { width: 390, height: 844 } });
+      const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale, viewport: { width: 390, height: 844 } });
       await page.goto('/user/login');
       const card = page.getByTestId('login-card');
       await card.waitFor();

@@ -3,24 +3,13 @@
 // opening it marks it read; in both languages. Every page of the issue is photographed in both
 // languages on a desktop and a phone. Real server, Chromium.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, apiClient, closeContext, launchBrowser, newPage, screenshot, startApp } from './support.mjs';
+import { describe, test } from 'node:test';
+import { ADMIN_PASSWORD, appSuite, closeContext, newPage, screenshot } from './support.mjs';
 
-let app;
-let browser;
 let adminToken;
-let client;
 
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  client = apiClient(app.baseUrl);
+const suite = appSuite(async ({ apiLogin }) => {
   adminToken = await apiLogin('admin', ADMIN_PASSWORD);
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const LOCALES = ['zh-CN', 'en-US'];
@@ -28,8 +17,8 @@ const PHONE = { width: 390, height: 844 };
 const READER_PASSWORD = 'Reader@2026';
 
 /** The API as the administrator unless another token is given (`token: undefined`: none). */
-const api = (method, path, options = {}) => client.api(method, path, { token: adminToken, ...options });
-const apiLogin = (username, password) => client.apiLogin(username, password);
+const api = (method, path, options = {}) => suite.api(method, path, { token: adminToken, ...options });
+const apiLogin = (username, password) => suite.apiLogin(username, password);
 
 async function signIn(page, username, password, to = '/dashboard/analysis') {
   await page.goto(to === '/dashboard/analysis' ? '/user/login' : `/user/login?redirect=${encodeURIComponent(to)}`);
@@ -86,8 +75,8 @@ describe('announcements reach a signed-in user live', () => {
         body: { titile: title, msgContent: '<p>The <b>Shenzhen</b> warehouse closes on Monday.</p>', priority: 'H', msgCategory: '1', msgType: 'ALL' },
       });
 
-      const reader = await newPage(browser, app.baseUrl, { locale });
-      const admin = await newPage(browser, app.baseUrl, { locale });
+      const reader = await newPage(suite.browser, suite.app.baseUrl, { locale });
+      const admin = await newPage(suite.browser, suite.app.baseUrl, { locale });
       try {
         await signIn(reader.page, username, READER_PASSWORD);
         await reader.page.getByTestId('notice-bell').waitFor();
@@ -155,7 +144,7 @@ describe('every page of the issue, in both languages, on a desktop and a phone',
     ]) {
       test(`${locale} ${tag}`, async () => {
         await api('POST', '/sys/category/add', { body: { name: `分类 ${locale} ${tag}`, nameEn: `Category ${locale} ${tag}` } }).catch(() => {});
-        const { context, page } = await newPage(browser, app.baseUrl, { locale, viewport });
+        const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale, viewport });
         try {
           await signIn(page, 'admin', ADMIN_PASSWORD);
           for (const [path, pageId, tableId] of PAGES) {

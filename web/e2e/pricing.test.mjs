@@ -5,25 +5,10 @@
 // page, the rate-card editor, the product drawer and the customer's products are photographed in
 // both languages on a desktop and a phone. Real server, Chromium.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { apiClient, closeContext, launchBrowser, newPage, screenshot, signIn, startApp, tableLoaded } from './support.mjs';
+import { describe, test } from 'node:test';
+import { appSuite, closeContext, screenshot, signIn, tableLoaded } from './support.mjs';
 
-let app;
-let browser;
-
-let api;
-let apiLogin;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  ({ api, apiLogin } = apiClient(app.baseUrl));
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = appSuite();
 
 const LOCALES = ['zh-CN', 'en-US'];
 const PHONE = { width: 390, height: 844 };
@@ -41,28 +26,21 @@ const RAW_KEY = /^[a-z]+(\.[a-zA-Z]+)+$/;
  * the API as the rate-card page would. Answers the old and new prices of zone Z1's per-kg bracket.
  */
 async function raiseRateCard(code, by) {
-  const token = await apiLogin('demo_admin', DEMO_PASSWORD);
-  const list = await api('GET', `/logistics/rateCard/list?code=${encodeURIComponent(code)}`, { token });
+  const token = await suite.apiLogin('demo_admin', DEMO_PASSWORD);
+  const list = await suite.api('GET', `/logistics/rateCard/list?code=${encodeURIComponent(code)}`, { token });
   const version = list.records.find((r) => r.state === 'current') ?? list.records[0];
   assert.ok(version, `the card ${code} exists: ${JSON.stringify(list)}`);
-  const detail = await api('GET', `/logistics/rateCard/queryById?id=${version.id}`, { token });
+  const detail = await suite.api('GET', `/logistics/rateCard/queryById?id=${version.id}`, { token });
   const old = detail.prices.find((p) => p.zone === 'Z1' && p.mode === 'perKg');
   assert.ok(old, `the card ${code} has a per-kg price in Z1`);
   const prices = detail.prices.map((p) => (p.mode === 'perKg' ? { ...p, price: String(Number(p.price) + by) } : p));
-  await api('PUT', '/logistics/rateCard/edit', { token, body: { ...detail, prices } });
-  const saved = await api('GET', `/logistics/rateCard/queryById?id=${version.id}`, { token });
+  await suite.api('PUT', '/logistics/rateCard/edit', { token, body: { ...detail, prices } });
+  const saved = await suite.api('GET', `/logistics/rateCard/queryById?id=${version.id}`, { token });
   return { before: old.price, after: saved.prices.find((p) => p.zone === 'Z1' && p.mode === 'perKg').price };
 }
 
 // ---------------------------------------------------------------------------------------------
-// The browser.
-
-/** A fresh context in `locale` (browser language and `client_lang` cookie). */
-async function open(locale, { viewport } = {}) {
-  const { context, page } = await newPage(browser, app.baseUrl, { locale, viewport });
-  await context.addCookies([{ name: 'client_lang', value: locale, url: app.baseUrl }]);
-  return { context, page };
-}
+// The suite.browser.
 
 /** How far the page scrolls sideways (0 when it fits). */
 function overflow(page) {
@@ -194,7 +172,7 @@ describe('price forecast of the customer', () => {
         ['desktop', undefined],
         ['390', PHONE],
       ]) {
-        const { context, page } = await open(locale, { viewport });
+        const { context, page } = await suite.open(locale, { viewport });
         try {
           await signIn(page, 'demo', DEMO_PASSWORD, '/logistics/priceForecast');
           await openForecast(page);
@@ -241,7 +219,7 @@ describe('price forecast of the customer', () => {
     });
 
     test(`offline reload still answers; a changed card arrives on reconnecting (${locale})`, async () => {
-      const { context, page } = await open(locale);
+      const { context, page } = await suite.open(locale);
       try {
         await signIn(page, 'demo', DEMO_PASSWORD, '/logistics/priceForecast');
         await openForecast(page);
@@ -316,7 +294,7 @@ describe('every carrier page, in both languages, on a desktop and a phone', () =
     ]) {
       test(`${locale} ${tag}`, async () => {
         const { problems, shoot } = camera(`${locale}-${tag}`, viewport !== undefined);
-        const { context, page } = await open(locale, { viewport });
+        const { context, page } = await suite.open(locale, { viewport });
         try {
           await signIn(page, 'demo_admin', DEMO_PASSWORD, '/carrier/supplier');
           for (const [path, pageId, tableId] of CARRIER_PAGES) {
@@ -355,7 +333,7 @@ describe('every carrier page, in both languages, on a desktop and a phone', () =
           await page.getByTestId('product-drawer').waitFor({ state: 'hidden' });
 
           // The customer's own products.
-          const customer = await open(locale, { viewport });
+          const customer = await suite.open(locale, { viewport });
           try {
             await signIn(customer.page, 'demo', DEMO_PASSWORD, '/logistics/channelProduct');
             await customer.page.getByTestId('my-products-page').waitFor();

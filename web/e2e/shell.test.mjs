@@ -2,21 +2,10 @@
 // sign-out, password reset; in both languages and on a phone-sized screen. Real server, Chromium.
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
-import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, closeContext, launchBrowser, newPage, screenshot, startApp } from './support.mjs';
+import { describe, test } from 'node:test';
+import { ADMIN_PASSWORD, appSuite, closeContext, newPage, screenshot } from './support.mjs';
 
-let app;
-let browser;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = appSuite();
 
 const TEXT = {
   'zh-CN': {
@@ -58,9 +47,9 @@ const ACCOUNTS = {
 };
 
 async function fillCode(page, mobile, testId) {
-  const mark = app.logMark();
+  const mark = suite.app.logMark();
   await page.getByTestId('get-code').click();
-  const code = await app.smsCode(mobile, mark);
+  const code = await suite.app.smsCode(mobile, mark);
   await page.getByTestId(testId).fill(code);
   return code;
 }
@@ -89,7 +78,7 @@ for (const locale of ['zh-CN', 'en-US']) {
 
   describe(`shell (${locale})`, () => {
     test('register in four steps, then land on the result page', async () => {
-      const { context, page } = await newPage(browser, app.baseUrl, { locale });
+      const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale });
       await page.goto('/user/register');
       await page.getByTestId('register-card').waitFor();
 
@@ -146,7 +135,7 @@ for (const locale of ['zh-CN', 'en-US']) {
     });
 
     test('sign in with the password, open pages through the menu and the menu search', async () => {
-      const { context, page } = await newPage(browser, app.baseUrl, { locale });
+      const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale });
       await signIn(page, account.username, account.password);
       assert.match(await page.getByTestId('dashboard-greeting').innerText(), /(早上好|上午好|中午好|下午好|晚上好|Good (morning|day|noon|afternoon|evening))/);
       await screenshot(page, `dashboard-${locale}`);
@@ -194,17 +183,17 @@ for (const locale of ['zh-CN', 'en-US']) {
     });
 
     test('the phone tab signs in with a texted code', async () => {
-      const { context, page } = await newPage(browser, app.baseUrl, { locale });
+      const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale });
       await page.goto('/user/login');
       await page.getByTestId('tab-phone').click();
       await page.getByTestId('phone-login-form').locator('input[type="tel"]').fill(account.phone);
       // The registration code was sent less than a minute ago: retry until the per-phone limit ends.
-      const mark = app.logMark();
+      const mark = suite.app.logMark();
       let code;
       for (let attempt = 0; attempt < 14 && !code; attempt += 1) {
         await page.getByTestId('get-code').click();
         try {
-          code = await app.smsCode(account.phone, mark);
+          code = await suite.app.smsCode(account.phone, mark);
         } catch {
           await page.getByTestId('get-code').waitFor();
           await page.waitForFunction(() => !document.querySelector('[data-testid="get-code"]')?.hasAttribute('disabled'), null, { timeout: 70_000 });
@@ -220,7 +209,7 @@ for (const locale of ['zh-CN', 'en-US']) {
     });
 
     test('settings drawer: side menu, dark, colour and tabs persist after a reload; tab menu works', async () => {
-      const { context, page } = await newPage(browser, app.baseUrl, { locale });
+      const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale });
       await signIn(page, account.username, account.password);
       await openUserMenu(page, 'menu-system-settings');
       await page.getByTestId('settings-drawer').waitFor();
@@ -315,7 +304,7 @@ for (const locale of ['zh-CN', 'en-US']) {
     });
 
     test('change the password (then sign in with the new one), departments, sign out', async () => {
-      const { context, page } = await newPage(browser, app.baseUrl, { locale });
+      const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale });
       await signIn(page, account.username, account.password);
 
       await openUserMenu(page, 'menu-change-password');
@@ -364,7 +353,7 @@ for (const locale of ['zh-CN', 'en-US']) {
     });
 
     test('admin: the department modal preselects the current department', async () => {
-      const { context, page } = await newPage(browser, app.baseUrl, { locale });
+      const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale });
       await signIn(page, 'admin', ADMIN_PASSWORD);
       await openUserMenu(page, 'menu-switch-depart');
       const dialog = page.getByTestId('switch-depart-dialog');
@@ -390,18 +379,18 @@ for (const locale of ['zh-CN', 'en-US']) {
 describe('forgotten password', () => {
   test('phone and code, then a new password, then sign in (zh-CN)', async () => {
     const account = ACCOUNTS['zh-CN'];
-    const { context, page } = await newPage(browser, app.baseUrl, { locale: 'zh-CN' });
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale: 'zh-CN' });
     await page.goto('/user/login');
     await page.getByText('忘记密码').click();
     await page.waitForURL(/\/user\/alteration$/);
     await page.getByTestId('alteration-phone').fill(account.phone);
     // The per-phone limit: wait until the server issues a new code.
-    const mark = app.logMark();
+    const mark = suite.app.logMark();
     let code;
     for (let attempt = 0; attempt < 14 && !code; attempt += 1) {
       await page.getByTestId('get-code').click();
       try {
-        code = await app.smsCode(account.phone, mark);
+        code = await suite.app.smsCode(account.phone, mark);
       } catch {
         await page.waitForFunction(() => !document.querySelector('[data-testid="get-code"]')?.hasAttribute('disabled'), null, { timeout: 70_000 });
       }
@@ -426,7 +415,7 @@ describe('forgotten password', () => {
 describe('mobile (390×844)', () => {
   for (const locale of ['zh-CN', 'en-US']) {
     test(`the menu is a drawer opened by the hamburger (${locale})`, async () => {
-      const { context, page } = await newPage(browser, app.baseUrl, { locale, viewport: { width: 390, height: 844 } });
+      const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale, viewport: { width: 390, height: 844 } });
       await signIn(page, 'admin', ADMIN_PASSWORD);
       assert.equal(await page.getByTestId('basic-layout').getAttribute('data-layout'), 'mobile');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

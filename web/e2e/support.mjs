@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -221,4 +222,32 @@ export async function tableLoaded(page, testId) {
     testId,
     { timeout: 30_000 },
   );
+}
+
+/**
+ * The app and a browser for a test file: started before its tests, stopped after them. Read them
+ * inside tests: `suite.app.baseUrl`, `suite.browser`, `suite.api(...)`, `suite.apiLogin(...)`;
+ * `suite.open(locale, { viewport })` is a fresh context in `locale` (browser language and
+ * `client_lang` cookie) with its page. `ready(suite)` runs last in the same hook (set-up that needs
+ * the app, such as signing in: top-level hooks of a file do not wait for one another).
+ */
+export function appSuite(ready) {
+  const suite = {
+    async open(locale, { viewport } = {}) {
+      const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale, viewport });
+      await context.addCookies([{ name: 'client_lang', value: locale, url: suite.app.baseUrl }]);
+      return { context, page };
+    },
+  };
+  before(async () => {
+    suite.app = await startApp();
+    suite.browser = await launchBrowser();
+    Object.assign(suite, apiClient(suite.app.baseUrl));
+    await ready?.(suite);
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.app?.stop();
+  });
+  return suite;
 }

@@ -2,26 +2,13 @@
 // sub-accounts see less, freezing ends a session, batch actions need a selection, and every
 // system page in both languages on a desktop and a phone. Real server, Chromium.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, apiClient, closeContext, launchBrowser, newPage, screenshot, startApp } from './support.mjs';
+import { before, describe, test } from 'node:test';
+import { ADMIN_PASSWORD, appSuite, closeContext, screenshot, tableLoaded } from './support.mjs';
 
-let app;
-let browser;
 let adminToken;
 
-let api;
-let apiLogin;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  ({ api, apiLogin } = apiClient(app.baseUrl));
+const suite = appSuite(async ({ apiLogin }) => {
   adminToken = await apiLogin('admin', ADMIN_PASSWORD);
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const LOCALES = ['zh-CN', 'en-US'];
@@ -39,10 +26,10 @@ const TEXT = {
 
 /** Registers an enterprise customer (a main account) with the SMS code from the server's log. */
 async function registerCustomer({ username, password, phone, email, company }) {
-  const mark = app.logMark();
-  await api('POST', '/sys/sms', { body: { mobile: phone, smsmode: '1' } });
-  const smscode = await app.smsCode(phone, mark);
-  await api('POST', '/sys/user/register', {
+  const mark = suite.app.logMark();
+  await suite.api('POST', '/sys/sms', { body: { mobile: phone, smsmode: '1' } });
+  const smscode = await suite.app.smsCode(phone, mark);
+  await suite.api('POST', '/sys/user/register', {
     body: {
       username,
       password,
@@ -59,12 +46,11 @@ async function registerCustomer({ username, password, phone, email, company }) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The browser.
+// The suite.browser.
 
-/** A fresh context in `locale` (browser language and `client_lang` cookie), optionally the side-menu layout. */
+/** `suite.open`, optionally in the side-menu layout. */
 async function open(locale, { viewport, sideMenu = false } = {}) {
-  const { context, page } = await newPage(browser, app.baseUrl, { locale, viewport });
-  await context.addCookies([{ name: 'client_lang', value: locale, url: app.baseUrl }]);
+  const { context, page } = await suite.open(locale, { viewport });
   if (sideMenu) {
     await context.addInitScript(() => {
       if (!localStorage.getItem('APP_LAYOUT_SETTINGS')) localStorage.setItem('APP_LAYOUT_SETTINGS', JSON.stringify({ layout: 'sidemenu' }));
@@ -95,20 +81,6 @@ async function signOut(page) {
 
 async function toast(page, text) {
   await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
-}
-
-/** Waits for a server-paged table to show rows (or its empty state), not skeletons. */
-async function tableLoaded(page, testId) {
-  const table = page.getByTestId(testId);
-  await table.waitFor();
-  await page.waitForFunction(
-    (id) => {
-      const root = document.querySelector(`[data-testid="${id}"]`);
-      if (!root || root.querySelector('[data-testid="skeleton-row"]')) return false;
-      return root.querySelector(`[data-testid="${id}-row"]`) !== null || root.querySelector('tbody td[colspan]') !== null;
-    },
-    testId,
-  );
 }
 
 /** The rows of `testId` holding `text` (case-sensitive: playwright's `hasText` ignores case). */
@@ -330,7 +302,7 @@ describe('sub-accounts', () => {
       assert.deepEqual(await sideMenuEntries(page), ['menu-item-dashboard-analysis']);
       await page.goto('/account/subaccount');
       await page.getByTestId('exception-404').waitFor();
-      const list = await fetch(`${app.baseUrl}/boot/erp/user/sub/list`, {
+      const list = await fetch(`${suite.app.baseUrl}/boot/erp/user/sub/list`, {
         headers: { 'X-Access-Token': await page.evaluate(() => JSON.parse(localStorage.getItem('Access-Token')).value) },
       });
       assert.equal(list.status, 403, 'the sub-account may not list sub-accounts');
@@ -342,10 +314,10 @@ describe('sub-accounts', () => {
 describe('freezing', () => {
   test('freezing a signed-in user ends their session', async () => {
     const locale = 'en-US';
-    const roleId = (await api('POST', '/sys/role/add', { token: adminToken, body: { roleCode: 'dash_viewer', roleName: '看板', roleNameEn: 'Dashboard viewer' } })).id;
-    await api('POST', '/sys/permission/saveRolePermission', { token: adminToken, body: { roleId, permissionIds: 'menu_dashboard', lastpermissionIds: '' } });
+    const roleId = (await suite.api('POST', '/sys/role/add', { token: adminToken, body: { roleCode: 'dash_viewer', roleName: '看板', roleNameEn: 'Dashboard viewer' } })).id;
+    await suite.api('POST', '/sys/permission/saveRolePermission', { token: adminToken, body: { roleId, permissionIds: 'menu_dashboard', lastpermissionIds: '' } });
     const user = { username: 'frozen_soon', realname: 'Fran Frozen', password: 'Froz@2026!x' };
-    await api('POST', '/sys/user/add', {
+    await suite.api('POST', '/sys/user/add', {
       token: adminToken,
       body: { ...user, confirmpassword: user.password, selectedroles: roleId, selecteddeparts: '' },
     });
@@ -425,15 +397,15 @@ describe('screenshots', () => {
 
   before(async () => {
     // Some rows on the pages that start empty.
-    await api('POST', '/sys/position/add', { token: adminToken, body: { code: 'ops-lead', name: '运营主管', nameEn: 'Operations lead', postRank: 'supervisor' } });
-    await api('POST', '/sys/position/add', { token: adminToken, body: { code: 'dispatcher', name: '调度员', nameEn: 'Dispatcher', postRank: 'staff' } });
-    await api('POST', '/sys/permission/addPermissionRule', {
+    await suite.api('POST', '/sys/position/add', { token: adminToken, body: { code: 'ops-lead', name: '运营主管', nameEn: 'Operations lead', postRank: 'supervisor' } });
+    await suite.api('POST', '/sys/position/add', { token: adminToken, body: { code: 'dispatcher', name: '调度员', nameEn: 'Dispatcher', postRank: 'staff' } });
+    await suite.api('POST', '/sys/permission/addPermissionRule', {
       token: adminToken,
       body: { permissionId: 'menu_system_user', ruleName: 'Own users', ruleColumn: 'create_by', ruleConditions: '=', ruleValue: '#{sys_user_code}', status: '1' },
     });
     await registerCustomer(customer);
-    const token = await apiLogin(customer.username, customer.password);
-    await api('POST', '/erp/user/sub/add', { token, body: { username: 'shot_sub', realname: 'Shot Sub', password: 'Sub@2026!xy', phone: '13900000344', email: 'shot-sub@example.com', permissionIds: 'menu_dashboard' } });
+    const token = await suite.apiLogin(customer.username, customer.password);
+    await suite.api('POST', '/erp/user/sub/add', { token, body: { username: 'shot_sub', realname: 'Shot Sub', password: 'Sub@2026!xy', phone: '13900000344', email: 'shot-sub@example.com', permissionIds: 'menu_dashboard' } });
   });
 
   for (const locale of LOCALES) {
@@ -497,9 +469,9 @@ describe('screenshots', () => {
 
       test(`departments and their roles (${tag})`, async () => {
         const { overflows, shoot } = camera(tag, !viewport);
-        const [top] = await api('GET', '/sys/sysDepart/queryTreeList', { token: adminToken });
+        const [top] = await suite.api('GET', '/sys/sysDepart/queryTreeList', { token: adminToken });
         const code = `wh_lead_${tag.replaceAll('-', '_')}`;
-        await api('POST', '/sys/sysDepartRole/add', { token: adminToken, body: { departId: top.id, roleName: '仓库主管', roleCode: code, description: 'Warehouse lead of the head office' } });
+        await suite.api('POST', '/sys/sysDepartRole/add', { token: adminToken, body: { departId: top.id, roleName: '仓库主管', roleCode: code, description: 'Warehouse lead of the head office' } });
 
         const { context, page } = await open(locale, { viewport });
         await signIn(page, 'admin', ADMIN_PASSWORD, '/system/depart');

@@ -7,33 +7,13 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { apiClient, closeContext, launchBrowser, newPage, screenshot, signIn, startApp, tableLoaded } from './support.mjs';
+import { describe, test } from 'node:test';
+import { appSuite, closeContext, screenshot, signIn, tableLoaded } from './support.mjs';
 
-let app;
-let browser;
-let api;
-let apiLogin;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  ({ api, apiLogin } = apiClient(app.baseUrl));
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = appSuite();
 
 const PHONE = { width: 390, height: 844 };
 const DEMO_PASSWORD = 'Demo@2026!';
-
-async function open(locale, viewport) {
-  const { context, page } = await newPage(browser, app.baseUrl, { locale, viewport });
-  await context.addCookies([{ name: 'client_lang', value: locale, url: app.baseUrl }]);
-  return { context, page };
-}
 
 async function noSidewaysScroll(page, what) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -42,7 +22,7 @@ async function noSidewaysScroll(page, what) {
 
 /** The customer's CNY balance, as the API says (set-up checks, not under test). */
 async function balance(token) {
-  const page = await api('GET', '/logistics/wallet/account/list?currency=CNY', { token });
+  const page = await suite.api('GET', '/logistics/wallet/account/list?currency=CNY', { token });
   return page.records[0]?.balance ?? '0.00';
 }
 
@@ -56,11 +36,11 @@ describe('a recharge with a voucher, confirmed by staff, shown everywhere', () =
     ['en-US', '300.25', 'E2E-EN-0001'],
   ]) {
     test(locale, async () => {
-      const demo = await apiLogin('demo', DEMO_PASSWORD);
+      const demo = await suite.apiLogin('demo', DEMO_PASSWORD);
       const opening = await balance(demo);
 
       // The customer submits it, voucher attached.
-      const customer = await open(locale);
+      const customer = await suite.open(locale);
       try {
         const page = customer.page;
         await signIn(page, 'demo', DEMO_PASSWORD, '/logistics/recharge');
@@ -93,7 +73,7 @@ describe('a recharge with a voucher, confirmed by staff, shown everywhere', () =
       assert.equal(await balance(demo), opening, 'nothing credited before the review');
 
       // Staff confirm it from the review queue.
-      const staff = await open(locale);
+      const staff = await suite.open(locale);
       try {
         const page = staff.page;
         await signIn(page, 'demo_admin', DEMO_PASSWORD, '/logistics/recharge');
@@ -119,7 +99,7 @@ describe('a recharge with a voucher, confirmed by staff, shown everywhere', () =
       assert.equal(Number(closing), expected, `balance ${opening} + ${amount}`);
 
       // The customer sees it in the account, the trade detail and the dashboard, which agree.
-      const again = await open(locale);
+      const again = await suite.open(locale);
       try {
         const page = again.page;
         await signIn(page, 'demo', DEMO_PASSWORD, '/logistics/payment');
@@ -133,7 +113,7 @@ describe('a recharge with a voucher, confirmed by staff, shown everywhere', () =
         const line = page.getByTestId('trade-table-row').filter({ hasText: reference }).first();
         await line.waitFor();
         assert.ok((await line.innerText()).replace(/,/g, '').includes(amount), 'the trade line shows the amount');
-        const trades = await api('GET', '/logistics/wallet/trade/list?tradeType=recharge&pageSize=100', { token: demo });
+        const trades = await suite.api('GET', '/logistics/wallet/trade/list?tradeType=recharge&pageSize=100', { token: demo });
         const today = new Date().toISOString().slice(0, 10);
         const paidToday = trades.records
           .filter((r) => r.createTime.slice(0, 10) >= today.slice(0, 8) + '01' && r.currency === 'CNY')
@@ -143,7 +123,7 @@ describe('a recharge with a voucher, confirmed by staff, shown everywhere', () =
         await page.goto('/dashboard/analysis');
         const month = page.getByTestId('wallet-card-month');
         await month.waitFor();
-        const dashboard = await api('POST', '/sys/dashboard/payment', { token: demo, body: {} });
+        const dashboard = await suite.api('POST', '/sys/dashboard/payment', { token: demo, body: {} });
         const cny = dashboard.currencies.find((c) => c.currency === 'CNY');
         assert.equal(Math.round(Number(cny.balance) * 100), Math.round(expected * 100), 'the dashboard balance is the account balance');
         assert.ok(Math.round(Number(cny.month.amount) * 100) >= Math.round(Number(amount) * 100), 'the month includes it');
@@ -187,7 +167,7 @@ describe('every wallet page, in both languages, on a desktop and a phone', () =>
           ['demo', CUSTOMER_PAGES],
           ['demo_admin', STAFF_PAGES],
         ]) {
-          const { context, page } = await open(locale, viewport);
+          const { context, page } = await suite.open(locale, { viewport });
           try {
             await signIn(page, who, DEMO_PASSWORD, pages[0][0]);
             for (const [path, pageId, tableId] of pages) {

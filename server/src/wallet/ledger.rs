@@ -391,16 +391,27 @@ mod on_sqlite {
                 // The platform's side has no limit: it is where customers' money comes from and
                 // goes. Its accounts are sharded by customer, so transfers of different customers
                 // seldom wait on the same row; a customer from before the shards gets its shard's
-                // rows now.
-                let mut moved = None;
-                for _ in 0..2 {
-                    moved = diesel::update(
-                        wallet_account::table
-                            .filter(wallet_account::tenant_id.eq(tenant_id))
-                            .filter(wallet_account::kind.eq(side_kind(leg.side)))
-                            .filter(wallet_account::customer_id.eq(&r.shard))
-                            .filter(wallet_account::currency.eq(&r.currency)),
-                    )
+                // rows now (an upsert, as on PostgreSQL).
+                diesel::insert_into(wallet_account::table)
+                    .values((
+                        wallet_account::id.eq(secrets::new_id()),
+                        wallet_account::tenant_id.eq(tenant_id),
+                        wallet_account::kind.eq(side_kind(leg.side)),
+                        wallet_account::customer_id.eq(&r.shard),
+                        wallet_account::currency.eq(&r.currency),
+                        wallet_account::balance.eq(leg.amount),
+                        wallet_account::held.eq(leg.held),
+                        wallet_account::seq.eq(1i64),
+                        wallet_account::create_time.eq(r.now),
+                        wallet_account::update_time.eq(r.now),
+                    ))
+                    .on_conflict((
+                        wallet_account::tenant_id,
+                        wallet_account::kind,
+                        wallet_account::customer_id,
+                        wallet_account::currency,
+                    ))
+                    .do_update()
                     .set((
                         wallet_account::balance.eq(wallet_account::balance + leg.amount),
                         wallet_account::held.eq(wallet_account::held + leg.held),
@@ -408,14 +419,7 @@ mod on_sqlite {
                         wallet_account::update_time.eq(r.now),
                     ))
                     .returning((wallet_account::id, wallet_account::balance, wallet_account::held, wallet_account::seq))
-                    .get_result::<(String, i64, i64, i64)>(c)
-                    .optional()?;
-                    if moved.is_some() {
-                        break;
-                    }
-                    open_account!(c, tenant_id, side_kind(leg.side), &r.shard, &r.currency, r.now);
-                }
-                moved.ok_or_else(|| AppError::internal("a platform account missing after its creation"))?
+                    .get_result::<(String, i64, i64, i64)>(c)?
             };
             let customer_id = if leg.side == Side::Customer { r.customer_id.as_str() } else { "" };
             let d = &r.details;
