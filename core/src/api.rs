@@ -341,3 +341,38 @@ pub fn rate_card_price_issues(row_json: &str, lang: &str) -> String {
         None => issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang),
     }
 }
+
+/// Every problem of a shipment order form (`shipment::issues`) at `stage` (`draft` or `submit`),
+/// with the consignee country's postal pattern (blank: none), as a JSON array of
+/// `{"field","key","message"}` whose fields are the server's paths (`parcels[0].weight`).
+pub fn shipment_issues(form_json: &str, stage: &str, postal_pattern: &str, lang: &str) -> String {
+    let stage = if stage == "draft" { crate::shipment::Stage::Draft } else { crate::shipment::Stage::Submit };
+    match json::parse(form_json) {
+        Some(form) => issues_json(&crate::shipment::issues(&form, stage, postal_pattern), lang),
+        None => issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang),
+    }
+}
+
+/// The actions an order in `status` allows (`shipment::actions`), as a JSON array of names.
+pub fn shipment_actions(status: &str) -> String {
+    Value::Array(crate::shipment::actions(status).into_iter().map(Value::from).collect()).to_json()
+}
+
+/// A batch action on a selection (`shipment::selection`): `items_json` is `[[name, status], …]`;
+/// None when it may go ahead, else the message naming the orders it cannot act on.
+pub fn shipment_selection_issue(items_json: &str, action: &str, lang: &str) -> Option<String> {
+    let parsed = json::parse(items_json);
+    let items: Vec<(&str, &str)> = parsed
+        .as_ref()
+        .and_then(Value::as_array)
+        .map(|rows| {
+            rows.iter()
+                .filter_map(|r| {
+                    let pair = r.as_array()?;
+                    Some((pair.first()?.as_str()?, pair.get(1)?.as_str()?))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    message_of(crate::shipment::selection(&items, action), lang)
+}

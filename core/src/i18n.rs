@@ -282,7 +282,6 @@ catalogue! {
         zh: "规则值不正确（可用变量：#{sys_user_code}、#{sys_user_id}、#{sys_org_code}）!",
         en: "The rule value is not valid (variables: #{sys_user_code}, #{sys_user_id}, #{sys_org_code})!"
     }
-    #[server]
     SelectOne = "select_one" { zh: "请选择一条记录", en: "Please select one data" }
     #[server]
     LastAdmin = "last_admin" {
@@ -401,7 +400,6 @@ catalogue! {
     FieldCurrency = "field_currency" { zh: "币种", en: "Currency" }
     #[server]
     FieldCustomer = "field_customer" { zh: "客户", en: "Customer" }
-    #[server]
     FieldProduct = "field_product" { zh: "渠道产品", en: "Channel product" }
     FieldZone = "field_zone" { zh: "分区", en: "Zone" }
     FieldPrice = "field_price" { zh: "价格", en: "Price" }
@@ -443,7 +441,6 @@ catalogue! {
     FieldTradeItem = "field_trade_item" { zh: "交易项目", en: "Trade item" }
     #[server]
     FieldTradeKind = "field_trade_kind" { zh: "交易类型", en: "Transaction type" }
-    #[server]
     FieldReference = "field_reference" { zh: "单据号", en: "Reference" }
     #[server]
     FieldState = "field_state" { zh: "状态", en: "Status" }
@@ -451,7 +448,6 @@ catalogue! {
     FieldTime = "field_time" { zh: "时间", en: "Time" }
     #[server]
     FieldOperator = "field_operator" { zh: "操作人", en: "Operator" }
-    #[server]
     FieldRemark = "field_remark" { zh: "备注", en: "Remark" }
     FieldCreditLimit = "field_credit_limit" { zh: "信用额度", en: "Credit limit" }
     #[server]
@@ -590,6 +586,81 @@ catalogue! {
     FieldSender = "field_sender" { zh: "发布人", en: "Sender" }
     #[server]
     FieldPath = "field_path" { zh: "页面路径", en: "Page path" }
+    // Shipment orders (`shipment`): labels and rules the form shows as the user types.
+    FieldConsignee = "field_consignee" { zh: "收件人", en: "Consignee" }
+    FieldCompany = "field_company" { zh: "公司", en: "Company" }
+    FieldProvince = "field_state_province" { zh: "省/州", en: "State/province" }
+    FieldCity = "field_city" { zh: "城市", en: "City" }
+    FieldStreet = "field_street" { zh: "街道", en: "Street" }
+    FieldHouse = "field_house" { zh: "门牌号", en: "House number" }
+    FieldAddress2 = "field_address2" { zh: "地址2", en: "Address line 2" }
+    FieldShipmentType = "field_shipment_type" { zh: "订单类型", en: "Order type" }
+    FieldFbaCode = "field_fba_code" { zh: "FBA编号", en: "FBA shipment ID" }
+    FieldPoCode = "field_po_code" { zh: "亚马逊参考编号", en: "Amazon reference ID" }
+    FieldDepot = "field_depot" { zh: "仓库", en: "Depot" }
+    FieldCustomerCode = "field_customer_code" { zh: "客户单号", en: "Customer reference" }
+    FieldSku = "field_sku" { zh: "SKU", en: "SKU" }
+    FieldHsCode = "field_hs_code" { zh: "海关编码", en: "HS code" }
+    FieldDeclaredNameZh = "field_declared_name_zh" { zh: "中文品名", en: "Chinese description" }
+    FieldDeclaredNameEn = "field_declared_name_en" { zh: "英文品名", en: "English description" }
+    FieldMaterial = "field_material" { zh: "材质", en: "Material" }
+    FieldUsage = "field_usage" { zh: "用途", en: "Usage" }
+    FieldBrand = "field_brand" { zh: "品牌", en: "Brand" }
+    FieldModel = "field_model" { zh: "型号", en: "Model" }
+    FieldLink = "field_link" { zh: "链接", en: "Link" }
+    FieldUnitPrice = "field_unit_price" { zh: "申报单价", en: "Unit value" }
+    FieldUnitWeight = "field_unit_weight" { zh: "单件重量", en: "Unit weight" }
+    FieldUnit = "field_unit" { zh: "单位", en: "Unit" }
+    FieldProducts = "field_products" { zh: "申报品名", en: "Declared goods" }
+    FieldSerialNumber = "field_serial_number" { zh: "系统单号", en: "Order number" }
+    FieldPrintStatus = "field_print_status" { zh: "打印状态", en: "Print status" }
+    FieldSysTrackNo = "field_sys_track_no" { zh: "系统跟踪号", en: "System tracking number" }
+    FieldTrackNo = "field_track_no" { zh: "跟踪号", en: "Tracking number" }
+    FieldPieces = "field_pieces" { zh: "件数", en: "Pieces" }
+    FieldWeightKg = "field_weight_kg" { zh: "重量(kg)", en: "Weight (kg)" }
+    FieldDeductAmount = "field_deduct_amount" { zh: "预扣费用", en: "Withheld charge" }
+    FieldShipper = "field_shipper" { zh: "发件人", en: "Shipper" }
+    FieldDepotType = "field_depot_type" { zh: "仓库类型", en: "Depot type" }
+    #[server]
+    CustomerCodeTaken = "customer_code_taken" { zh: "客户单号已存在!", en: "This customer reference is already used!" }
+    #[server]
+    ShipmentInsufficient = "shipment_insufficient" {
+        zh: "余额不足：本单需预扣{amount} {currency}，请先充值!",
+        en: "Insufficient balance: this order needs {amount} {currency}; please recharge first!"
+    }
+    #[server]
+    ShipmentPriceChanged = "shipment_price_changed" {
+        zh: "价格已更新，本单现需{amount} {currency}，请确认后重新提交!",
+        en: "Prices have changed: this order now costs {amount} {currency}; confirm and submit again!"
+    }
+    #[server]
+    ShipmentNotQuotable = "shipment_not_quotable" { zh: "该渠道产品不能承运本单：{reason}", en: "This channel product cannot take the order: {reason}" }
+    ShipmentTypeInvalid = "shipment_type_invalid" { zh: "订单类型须为 B2B、B2C、FBA 或 WMS!", en: "The order type is B2B, B2C, FBA or WMS!" }
+    ConsigneePhoneInvalid = "consignee_phone_invalid" {
+        zh: "电话须为5到20位数字，可含 + - ( ) 和空格!",
+        en: "A phone number has 5 to 20 digits and may contain + - ( ) and spaces!"
+    }
+    PostalCodeMismatch = "postal_code_mismatch" { zh: "邮编{value}不符合{country}的邮编格式!", en: "The postal code {value} does not fit {country}'s format!" }
+    TaxNumberBrazil = "tax_number_brazil" {
+        zh: "巴西收件人须提供有效的CPF（11位）或CNPJ（14位）税号!",
+        en: "Brazil needs a valid CPF (11 digits) or CNPJ (14 digits) tax number!"
+    }
+    HsCodeInvalid = "hs_code_invalid" { zh: "海关编码须为6到10位数字!", en: "An HS code has 6 to 10 digits!" }
+    FbaCodeInvalid = "fba_code_invalid" { zh: "FBA编号格式不正确（如 FBA15ABCDE12）!", en: "An FBA shipment ID looks like FBA15ABCDE12!" }
+    FbaBoxInvalid = "fba_box_invalid" {
+        zh: "箱号须为FBA编号后接U和6位数字（如 {example}）!",
+        en: "A box ID is the FBA shipment ID, U and 6 digits (like {example})!"
+    }
+    PoCodeInvalid = "po_code_invalid" { zh: "亚马逊参考编号须为8位字母或数字!", en: "An Amazon reference ID has 8 letters or digits!" }
+    ReferenceRepeated = "reference_repeated" { zh: "参考号{value}重复!", en: "The reference {value} is used twice!" }
+    ProductsRequired = "products_required" { zh: "至少填写一个申报品名!", en: "Declare at least one item!" }
+    TooMany = "too_many" { zh: "{field}最多{max}个!", en: "{field}: at most {max}!" }
+    WholeNumberRange = "whole_number_range" { zh: "{field}须为{min}到{max}的整数!", en: "{field} must be a whole number from {min} to {max}!" }
+    LinkInvalid = "link_invalid" { zh: "链接须以 http:// 或 https:// 开头!", en: "A link starts with http:// or https://!" }
+    SelectionInoperable = "selection_inoperable" {
+        zh: "选项中包含不可操作的选项，请移除后再操作：{names}",
+        en: "the options contain inoperable options, please remove them before operating: {names}"
+    }
 }
 
 /// Fills a template's `{name}` placeholders; unknown placeholders are left as they are.

@@ -40,6 +40,7 @@ pub mod quote;
 pub mod quote_json;
 pub mod rate_card;
 pub mod security;
+pub mod shipment;
 pub mod validate;
 pub mod wallet;
 pub mod weight;

@@ -39,6 +39,9 @@ fn call(function: &str, args: &[&str]) -> Value {
         ("checkDivisor", [value, lang]) => text(api::check_divisor(value, lang)),
         ("rateCardIssues", [card, lang]) => parse(&api::rate_card_issues(card, lang)),
         ("rateCardPriceIssues", [row, lang]) => parse(&api::rate_card_price_issues(row, lang)),
+        ("shipmentIssues", [form, stage, pattern, lang]) => parse(&api::shipment_issues(form, stage, pattern, lang)),
+        ("shipmentActions", [status]) => parse(&api::shipment_actions(status)),
+        ("shipmentSelectionIssue", [items, action, lang]) => text(api::shipment_selection_issue(items, action, lang)),
         _ => panic!("no such function in the vectors' contract: {function} with {} args", args.len()),
     }
 }

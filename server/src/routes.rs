@@ -21,7 +21,7 @@ use crate::system::users::{account, register};
 use crate::system::users::{admin as user_admin, sub};
 use crate::{
     carrier::channel_products, carrier::channels, carrier::forecast, carrier::number_segments, carrier::price_levels,
-    carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, system::announcements,
+    carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, shipment, system::announcements,
     system::auth, system::categories, system::checks, system::countries, system::departs, system::dicts, system::logs,
     system::notices, system::permissions, system::positions, system::roles, system::tenants, wallet,
 };
@@ -102,6 +102,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         wallet::recharges: [add, confirm, reject, sandbox_callback, sandbox_pay],
         wallet::holds: [reconcile],
         wallet::dashboard: [trade, payment],
+        shipment::orders::write: [add, edit, query_by_id, delete, delete_batch, copy],
+        shipment::orders::submit: [submit, cancel, submit_batch, cancel_batch],
+        shipment::orders::counts: [count_by_status, dashboard],
+        shipment::depots: [fba_warehouses],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -122,6 +126,9 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<wallet::recharges::Recharges>()
         .resource::<wallet::trades::Trades>()
         .resource::<wallet::holds::Holds>()
+        .resource::<shipment::orders::Shipments>()
+        .resource::<shipment::shippers::Shippers>()
+        .resource::<shipment::depots::Depots>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);

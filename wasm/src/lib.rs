@@ -204,3 +204,18 @@ pub fn rate_card_issues(card_json: &str, lang: &str) -> String {
 pub fn rate_card_price_issues(row_json: &str, lang: &str) -> String {
     api::rate_card_price_issues(row_json, lang)
 }
+
+#[wasm_bindgen(js_name = shipmentIssues)]
+pub fn shipment_issues(form_json: &str, stage: &str, postal_pattern: &str, lang: &str) -> String {
+    api::shipment_issues(form_json, stage, postal_pattern, lang)
+}
+
+#[wasm_bindgen(js_name = shipmentActions)]
+pub fn shipment_actions(status: &str) -> String {
+    api::shipment_actions(status)
+}
+
+#[wasm_bindgen(js_name = shipmentSelectionIssue)]
+pub fn shipment_selection_issue(items_json: &str, action: &str, lang: &str) -> Option<String> {
+    api::shipment_selection_issue(items_json, action, lang)
+}

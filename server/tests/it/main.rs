@@ -6,5 +6,6 @@
 mod carrier;
 mod common;
 mod platform;
+mod shipment;
 mod system;
 mod wallet;

@@ -378,6 +378,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/depot/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a depot. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/depot/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a depot. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/depot/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes depots: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/depot/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a depot. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/depot/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The depots as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/depot/fbaWarehouses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seeded Amazon fulfilment centres (every signed-in user: order and depot forms pick them). */
+        get: operations["fba_warehouses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/depot/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds depots from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/depot/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The depots: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/depot/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One depot. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/numberSegment/add": {
         parameters: {
             query?: never;
@@ -811,6 +964,375 @@ export interface paths {
             cookie?: never;
         };
         /** One version with its zones, prices and surcharges. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a draft order. With `Idempotency-Key`, a retry answers the first order. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a draft or a submitted order (its hold released). */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/cancelBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a selection, with a result per order. */
+        post: operations["cancel_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new draft with an order's consignee, parcels and goods (without its numbers, reference and
+         *     charge).
+         */
+        post: operations["copy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/countByStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The status tabs' counts for the list's filters. */
+        get: operations["count_by_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes drafts (`id`, or `ids=a,b`): all or nothing; a selection with other orders is refused,
+         *     naming them.
+         */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes drafts (`ids=a,b`), as `delete` does. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a draft (its parcels and goods are replaced by the form's). */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shipments as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shipments: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its parcels, goods and quote. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits a draft: the charge (the forecast's total) is held on the customer's wallet. With
+         *     `Idempotency-Key`, a retry answers the first result and charges once.
+         */
+        post: operations["submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/submitBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits a selection of drafts, each on its own (one short of money does not stop the others),
+         *     with a result per order. A selection holding orders that are no drafts is refused as a whole.
+         */
+        post: operations["submit_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipper/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a shipper. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipper/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a shipper. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipper/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes shippers: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipper/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a shipper. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipper/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shippers as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipper/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds shippers from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipper/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shippers: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipper/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One shipper. */
         get: operations["query_by_id"];
         put?: never;
         post?: never;
@@ -1908,6 +2430,26 @@ export interface paths {
         put?: never;
         /** The payment dashboard: recharges credited per currency. */
         post: operations["payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dashboard/shipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Orders by status and print status (unprinted, printed, error) today, in the last 7 and 30
+         *     days, and per day; a customer's own, staff their tenant's.
+         */
+        post: operations["dashboard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3981,6 +4523,17 @@ export interface components {
             /** Format: date-time */
             updateTime?: string | null;
         };
+        AddressForm: {
+            address1?: string;
+            address2?: string | null;
+            city?: string;
+            /** @description ISO 3166 alpha-2. */
+            country?: string;
+            house?: string | null;
+            postalCode?: string | null;
+            state?: string | null;
+            street?: string | null;
+        };
         AdjustForm: components["schemas"]["AccountKey"] & {
             /** @description Decimal text, positive, in the currency's places. */
             amount?: string;
@@ -4079,6 +4632,26 @@ export interface components {
             oldRoleId?: string | null;
             userId?: string;
         };
+        BatchForm: {
+            /** @description The selected orders' ids, comma-separated (at most 500). */
+            ids?: string;
+        };
+        BatchResult: {
+            failed: number;
+            rows: components["schemas"]["BatchRow"][];
+            succeeded: number;
+            total: number;
+        };
+        /** @description What a batch action did to one order. */
+        BatchRow: {
+            deductAmount?: string | null;
+            id: string;
+            /** @description Why not, in the request's language. */
+            message?: string | null;
+            serialNumber: string;
+            shipmentStatus: string;
+            success: boolean;
+        };
         /**
          * @description A button permission as the signed-in user's answer lists it: its code (`action`), title,
          *     type ("1" hide when not held, "2" disable) and status ("1" on).
@@ -4093,6 +4666,9 @@ export interface components {
         CallbackAnswer: {
             /** @description True when this callback credited the wallet; false when an earlier one had. */
             credited: boolean;
+        };
+        CancelForm: {
+            id?: string;
         };
         CategoryForm: {
             id?: string | null;
@@ -4251,6 +4827,46 @@ export interface components {
             country: string;
             taxNumber?: string | null;
         };
+        /** @description The consignee (for FBA, the depot's address fills what is blank). */
+        ConsigneeForm: {
+            /** @default null */
+            address1: string | null;
+            /** @default null */
+            address2: string | null;
+            /** @default null */
+            city: string | null;
+            /** @default null */
+            company: string | null;
+            /** @default null */
+            consigneeRemark: string | null;
+            /**
+             * @description ISO 3166 alpha-2.
+             * @default null
+             */
+            country: string | null;
+            /** @default null */
+            email: string | null;
+            /** @default null */
+            house: string | null;
+            /** @default null */
+            name: string | null;
+            /** @default null */
+            phone: string | null;
+            /** @default null */
+            postalCode: string | null;
+            /** @default null */
+            state: string | null;
+            /** @default null */
+            street: string | null;
+            /**
+             * @description ID or tax number (Brazil: CPF or CNPJ).
+             * @default null
+             */
+            taxNumber: string | null;
+        };
+        CopyForm: {
+            id?: string;
+        };
         CountryForm: {
             code?: string;
             enabled?: boolean | null;
@@ -4342,6 +4958,17 @@ export interface components {
             status: string;
         };
         /** @description One day of the series. */
+        DayCount: {
+            /** @description `YYYY-MM-DD`. */
+            day: string;
+            /** Format: int64 */
+            placed: number;
+            /** Format: int64 */
+            printed: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description One day of the series. */
         DayFigure: {
             amount: string;
             /** Format: int64 */
@@ -4397,6 +5024,42 @@ export interface components {
             id: string;
             roleCode: string;
             roleName: string;
+        };
+        DepotForm: components["schemas"]["AddressForm"] & {
+            code?: string | null;
+            contact?: string | null;
+            /** @description Staff: the customer it is for. */
+            customerId?: string | null;
+            depotId?: string;
+            depotName?: string;
+            depotType?: string | null;
+            id?: string | null;
+            phone?: string | null;
+            remark?: string | null;
+        };
+        DepotRecord: {
+            address1: string;
+            address2?: string | null;
+            city: string;
+            /** @description The customer's own code for it. */
+            code?: string | null;
+            contact?: string | null;
+            country: string;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            /** @description The depot's code: an Amazon centre's (`ONT8`) or the warehouse's. */
+            depotId: string;
+            depotName: string;
+            /** @description amazon, overseas or private. */
+            depotType: string;
+            house?: string | null;
+            id: string;
+            phone?: string | null;
+            postalCode?: string | null;
+            remark?: string | null;
+            state?: string | null;
+            street?: string | null;
         };
         DictForm: {
             description?: string | null;
@@ -4618,6 +5281,27 @@ export interface components {
                 titile: string;
                 userIds?: string | null;
                 userNames?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_BatchResult: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                failed: number;
+                rows: components["schemas"]["BatchRow"][];
+                succeeded: number;
+                total: number;
             };
             success: boolean;
             /**
@@ -4928,6 +5612,45 @@ export interface components {
                 id: string;
                 roleCode: string;
                 roleName: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_DepotRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                address1: string;
+                address2?: string | null;
+                city: string;
+                /** @description The customer's own code for it. */
+                code?: string | null;
+                contact?: string | null;
+                country: string;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                /** @description The depot's code: an Amazon centre's (`ONT8`) or the warehouse's. */
+                depotId: string;
+                depotName: string;
+                /** @description amazon, overseas or private. */
+                depotType: string;
+                house?: string | null;
+                id: string;
+                phone?: string | null;
+                postalCode?: string | null;
+                remark?: string | null;
+                state?: string | null;
+                street?: string | null;
             };
             success: boolean;
             /**
@@ -5553,6 +6276,55 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_DepotRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    address1: string;
+                    address2?: string | null;
+                    city: string;
+                    /** @description The customer's own code for it. */
+                    code?: string | null;
+                    contact?: string | null;
+                    country: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    /** @description The depot's code: an Amazon centre's (`ONT8`) or the warehouse's. */
+                    depotId: string;
+                    depotName: string;
+                    /** @description amazon, overseas or private. */
+                    depotType: string;
+                    house?: string | null;
+                    id: string;
+                    phone?: string | null;
+                    postalCode?: string | null;
+                    remark?: string | null;
+                    state?: string | null;
+                    street?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_DictItemRecord: {
             /**
              * Format: int32
@@ -6070,6 +6842,159 @@ export interface components {
                      */
                     status: number;
                     suffix: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_ShipmentRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description What core's lifecycle allows now (the buttons the pages show). */
+                    actions: string[];
+                    channelId?: string | null;
+                    /** @description The channel product's code and name (in the request's language). */
+                    channelProductCode: string;
+                    channelProductId?: string | null;
+                    channelProductName: string;
+                    chargeableWeight?: string | null;
+                    company?: string | null;
+                    consigneeAddress1?: string | null;
+                    consigneeAddress2?: string | null;
+                    consigneeCity?: string | null;
+                    consigneeCompany?: string | null;
+                    consigneeCountry?: string | null;
+                    consigneeEmail?: string | null;
+                    consigneeHouse?: string | null;
+                    consigneeName?: string | null;
+                    consigneePhone?: string | null;
+                    consigneePostalCode?: string | null;
+                    consigneeRemark?: string | null;
+                    consigneeState?: string | null;
+                    consigneeStreet?: string | null;
+                    consigneeTaxNumber?: string | null;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    currency: string;
+                    customer: string;
+                    /** @description The customer's own reference. */
+                    customerCode?: string | null;
+                    /** @description The customer (main account) the order belongs to, and its user name. */
+                    customerId: string;
+                    /** @description The goods' declared value. */
+                    declaredValue: string;
+                    /** @description The charge withheld at submission (the forecast's total for the same input). */
+                    deductAmount?: string | null;
+                    /** @description The currency of the charge. */
+                    deductCurrency?: string | null;
+                    fbaCode?: string | null;
+                    id: string;
+                    /** @description notArrived until the warehouse receives the goods. */
+                    locationStatus: string;
+                    /** @description single (one piece) or multi. */
+                    orderMethod: string;
+                    poCode?: string | null;
+                    predictBatchId?: string | null;
+                    /** @description unprinted, printed or error. */
+                    printStatus: string;
+                    /** @description The forecast bundle version the charge was quoted from. */
+                    rateVersion?: string | null;
+                    remark?: string | null;
+                    /** @description The system's order number. */
+                    serialNumber: string;
+                    /** Format: int32 */
+                    shipmentPieces: number;
+                    /** @description web, import or api. */
+                    shipmentResource: string;
+                    /**
+                     * @description draft, submitted, received, sorted, shipped, inTransit, delivered, exception, returned,
+                     *     cancelled (core's lifecycle).
+                     */
+                    shipmentStatus: string;
+                    /** @description B2B, B2C, FBA or WMS. */
+                    shipmentType: string;
+                    /** @description Kilograms (decimal text). */
+                    shipmentWeight: string;
+                    shipperId?: string | null;
+                    /** Format: date-time */
+                    submitTime?: string | null;
+                    /** @description The system tracking number (issued at submission). */
+                    sysTrackNo?: string | null;
+                    /** @description The carrier's tracking number (from the channel's number segment or the carrier). */
+                    trackNo?: string | null;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    userDepotId?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_ShipperRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    address1: string;
+                    address2?: string | null;
+                    city: string;
+                    company?: string | null;
+                    country: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** @description The customer (main account) it belongs to (`belongUser`). */
+                    customerId: string;
+                    email?: string | null;
+                    house?: string | null;
+                    id: string;
+                    /**
+                     * Format: int32
+                     * @description 1: the default shipper of new orders.
+                     */
+                    izDefault: number;
+                    name: string;
+                    phone?: string | null;
+                    postalCode?: string | null;
+                    remark?: string | null;
+                    state?: string | null;
+                    street?: string | null;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -6679,6 +7604,218 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_ShipmentDashboard: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                month: components["schemas"]["Period"];
+                /** @description The last 30 days, oldest first, every day present. */
+                series: components["schemas"]["DayCount"][];
+                /** @description Today, as business days are counted. */
+                today: string;
+                todayCounts: components["schemas"]["Period"];
+                week: components["schemas"]["Period"];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ShipmentDetail: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /**
+             * @description An order with everything: its record, parcels with their goods, and the quote its charge came
+             *     from (as the customer saw it).
+             */
+            result: components["schemas"]["ShipmentRecord"] & {
+                parcels: components["schemas"]["ParcelDetail"][];
+                /** @description The forecast quote of the chosen product at submission (`Quote` of the price forecast). */
+                quote?: Record<string, never> | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ShipmentRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /**
+             * @description An order as lists and exports show it. Amounts are decimal text in `currency` (the charge in
+             *     the charged currency), weights kilograms.
+             */
+            result: {
+                /** @description What core's lifecycle allows now (the buttons the pages show). */
+                actions: string[];
+                channelId?: string | null;
+                /** @description The channel product's code and name (in the request's language). */
+                channelProductCode: string;
+                channelProductId?: string | null;
+                channelProductName: string;
+                chargeableWeight?: string | null;
+                company?: string | null;
+                consigneeAddress1?: string | null;
+                consigneeAddress2?: string | null;
+                consigneeCity?: string | null;
+                consigneeCompany?: string | null;
+                consigneeCountry?: string | null;
+                consigneeEmail?: string | null;
+                consigneeHouse?: string | null;
+                consigneeName?: string | null;
+                consigneePhone?: string | null;
+                consigneePostalCode?: string | null;
+                consigneeRemark?: string | null;
+                consigneeState?: string | null;
+                consigneeStreet?: string | null;
+                consigneeTaxNumber?: string | null;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                currency: string;
+                customer: string;
+                /** @description The customer's own reference. */
+                customerCode?: string | null;
+                /** @description The customer (main account) the order belongs to, and its user name. */
+                customerId: string;
+                /** @description The goods' declared value. */
+                declaredValue: string;
+                /** @description The charge withheld at submission (the forecast's total for the same input). */
+                deductAmount?: string | null;
+                /** @description The currency of the charge. */
+                deductCurrency?: string | null;
+                fbaCode?: string | null;
+                id: string;
+                /** @description notArrived until the warehouse receives the goods. */
+                locationStatus: string;
+                /** @description single (one piece) or multi. */
+                orderMethod: string;
+                poCode?: string | null;
+                predictBatchId?: string | null;
+                /** @description unprinted, printed or error. */
+                printStatus: string;
+                /** @description The forecast bundle version the charge was quoted from. */
+                rateVersion?: string | null;
+                remark?: string | null;
+                /** @description The system's order number. */
+                serialNumber: string;
+                /** Format: int32 */
+                shipmentPieces: number;
+                /** @description web, import or api. */
+                shipmentResource: string;
+                /**
+                 * @description draft, submitted, received, sorted, shipped, inTransit, delivered, exception, returned,
+                 *     cancelled (core's lifecycle).
+                 */
+                shipmentStatus: string;
+                /** @description B2B, B2C, FBA or WMS. */
+                shipmentType: string;
+                /** @description Kilograms (decimal text). */
+                shipmentWeight: string;
+                shipperId?: string | null;
+                /** Format: date-time */
+                submitTime?: string | null;
+                /** @description The system tracking number (issued at submission). */
+                sysTrackNo?: string | null;
+                /** @description The carrier's tracking number (from the channel's number segment or the carrier). */
+                trackNo?: string | null;
+                /** Format: date-time */
+                updateTime?: string | null;
+                userDepotId?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ShipperRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                address1: string;
+                address2?: string | null;
+                city: string;
+                company?: string | null;
+                country: string;
+                /** Format: date-time */
+                createTime: string;
+                /** @description The customer (main account) it belongs to (`belongUser`). */
+                customerId: string;
+                email?: string | null;
+                house?: string | null;
+                id: string;
+                /**
+                 * Format: int32
+                 * @description 1: the default shipper of new orders.
+                 */
+                izDefault: number;
+                name: string;
+                phone?: string | null;
+                postalCode?: string | null;
+                remark?: string | null;
+                state?: string | null;
+                street?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_StatusCounts: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description The count of each status for the list's filters (the status filter itself left out). */
+            result: {
+                /** @description Each of core's statuses, zero included. */
+                byStatus: {
+                    [key: string]: number;
+                };
+                /**
+                 * Format: int64
+                 * @description Every status.
+                 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_SubPermissionTree: {
             /**
              * Format: int32
@@ -7116,6 +8253,29 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Vec_FbaWarehouse: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                address1: string;
+                city: string;
+                code: string;
+                country: string;
+                postalCode: string;
+                state?: string | null;
+            }[];
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Vec_IdNode: {
             /**
              * Format: int32
@@ -7353,6 +8513,15 @@ export interface components {
              * @description Milliseconds since the Unix epoch.
              */
             timestamp: number;
+        };
+        /** @description An Amazon fulfilment centre of the seeded list. */
+        FbaWarehouse: {
+            address1: string;
+            city: string;
+            code: string;
+            country: string;
+            postalCode: string;
+            state?: string | null;
         };
         /** @description One period's sum. */
         Figure: {
@@ -7619,6 +8788,25 @@ export interface components {
             sender: string;
             titile: string;
         };
+        /** @description A parcel with its goods, as stored. */
+        ParcelDetail: {
+            /** @description The volume weight (kg). */
+            bulky: string;
+            fbaCode?: string | null;
+            height: string;
+            id: string;
+            length: string;
+            parcelStatus: string;
+            products: components["schemas"]["ProductDetail"][];
+            reference?: string | null;
+            remark?: string | null;
+            /** Format: int32 */
+            seq: number;
+            serialNumber: string;
+            sysTrackNo?: string | null;
+            weight: string;
+            width: string;
+        };
         /** @description One line of parcels: dimensions in cm, weight in kg. */
         ParcelForm: {
             height: null | components["schemas"]["Amount"];
@@ -7641,6 +8829,32 @@ export interface components {
         };
         PayForm: {
             id?: string;
+        };
+        /** @description One period's orders. */
+        Period: {
+            /** @description Each of core's statuses, zero included. */
+            byStatus: {
+                [key: string]: number;
+            };
+            /**
+             * Format: int64
+             * @description Label printing failed.
+             */
+            error: number;
+            /**
+             * Format: int64
+             * @description Submitted or later (not drafts, not cancelled).
+             */
+            placed: number;
+            /** Format: int64 */
+            printed: number;
+            /**
+             * Format: int64
+             * @description Orders created in the period (drafts and cancelled ones included).
+             */
+            total: number;
+            /** Format: int64 */
+            unprinted: number;
         };
         PermissionRecord: {
             alwaysShow: boolean;
@@ -7764,6 +8978,34 @@ export interface components {
             toWeight: components["schemas"]["Amount"];
             /** @description A zone code of the card. */
             zone: string;
+        };
+        /** @description A declared item of a parcel. */
+        ProductDetail: {
+            frBrand?: string | null;
+            frHscode?: string | null;
+            frMeterial?: string | null;
+            frModel?: string | null;
+            frName?: string | null;
+            frUsage?: string | null;
+            id: string;
+            lcBrand?: string | null;
+            lcHscode?: string | null;
+            lcMeterial?: string | null;
+            lcModel?: string | null;
+            lcName?: string | null;
+            lcUsage?: string | null;
+            parcelId: string;
+            /** @description The parcel's reference (shipment product). */
+            parcelReference?: string | null;
+            photoUrl?: string | null;
+            /** Format: int32 */
+            quantity?: number | null;
+            remark?: string | null;
+            shopUrl?: string | null;
+            sku?: string | null;
+            unit?: string | null;
+            unitPrice?: string | null;
+            unitWeight?: string | null;
         };
         ProfileEdit: {
             /**
@@ -8118,10 +9360,310 @@ export interface components {
         SelectedDepart: {
             userInfo: components["schemas"]["UserInfo"];
         };
+        ShipmentDashboard: {
+            month: components["schemas"]["Period"];
+            /** @description The last 30 days, oldest first, every day present. */
+            series: components["schemas"]["DayCount"][];
+            /** @description Today, as business days are counted. */
+            today: string;
+            todayCounts: components["schemas"]["Period"];
+            week: components["schemas"]["Period"];
+        };
+        /**
+         * @description An order with everything: its record, parcels with their goods, and the quote its charge came
+         *     from (as the customer saw it).
+         */
+        ShipmentDetail: components["schemas"]["ShipmentRecord"] & {
+            parcels: components["schemas"]["ParcelDetail"][];
+            /** @description The forecast quote of the chosen product at submission (`Quote` of the price forecast). */
+            quote?: Record<string, never> | null;
+        };
+        /**
+         * @description An order as add and edit take it. Core checks it (`shipment::issues`): a draft may be
+         *     incomplete, a submission must be whole; the browser runs the same checks as the user types.
+         */
+        ShipmentForm: {
+            /** @default null */
+            channelProductId: string | null;
+            /** @default null */
+            company: string | null;
+            /**
+             * @default {
+             *       "address1": null,
+             *       "address2": null,
+             *       "city": null,
+             *       "company": null,
+             *       "consigneeRemark": null,
+             *       "country": null,
+             *       "email": null,
+             *       "house": null,
+             *       "name": null,
+             *       "phone": null,
+             *       "postalCode": null,
+             *       "state": null,
+             *       "street": null,
+             *       "taxNumber": null
+             *     }
+             */
+            consignee: components["schemas"]["ConsigneeForm"];
+            /**
+             * @description The currency of declared values (ISO 4217, default USD).
+             * @default null
+             */
+            currency: string | null;
+            /**
+             * @description The customer's own reference, unique per customer.
+             * @default null
+             */
+            customerCode: string | null;
+            /**
+             * @description Staff: the customer (main account) the order is for; customers: ignored (their own).
+             * @default null
+             */
+            customerId: string | null;
+            /**
+             * @description FBA: the Amazon shipment ID (`FBA15ABCDE12`).
+             * @default null
+             */
+            fbaCode: string | null;
+            /**
+             * @description The order an edit changes.
+             * @default null
+             */
+            id: string | null;
+            /** @default [] */
+            parcels: components["schemas"]["ShipmentParcelForm"][];
+            /**
+             * @description FBA: the Amazon reference ID (8 letters or digits).
+             * @default null
+             */
+            poCode: string | null;
+            /** @default null */
+            predictBatchId: string | null;
+            /** @default null */
+            remark: string | null;
+            /**
+             * @description B2B, B2C, FBA or WMS.
+             * @default
+             */
+            shipmentType: string;
+            /**
+             * @description The customer's shipper (sender address); the default one when blank.
+             * @default null
+             */
+            shipperId: string | null;
+            /**
+             * @description The customer's depot (required for FBA).
+             * @default null
+             */
+            userDepotId: string | null;
+        };
+        /** @description One parcel: centimetres and kilograms. */
+        ShipmentParcelForm: {
+            /**
+             * @description FBA: the box ID (the shipment ID, `U` and 6 digits).
+             * @default null
+             */
+            fbaCode: string | null;
+            /** @default null */
+            height: null | components["schemas"]["Amount"];
+            /** @default null */
+            length: null | components["schemas"]["Amount"];
+            /** @default [] */
+            products: components["schemas"]["ShipmentProductForm"][];
+            /**
+             * @description The customer's reference of the parcel (unique within the order).
+             * @default null
+             */
+            reference: string | null;
+            /** @default null */
+            remark: string | null;
+            /** @default null */
+            weight: null | components["schemas"]["Amount"];
+            /** @default null */
+            width: null | components["schemas"]["Amount"];
+        };
+        /** @description One declared item of a parcel (ParcelProduct's fields; `lc` local/Chinese, `fr` foreign/English). */
+        ShipmentProductForm: {
+            /** @default null */
+            frBrand: string | null;
+            /** @default null */
+            frHscode: string | null;
+            /** @default null */
+            frMeterial: string | null;
+            /** @default null */
+            frModel: string | null;
+            /** @default null */
+            frName: string | null;
+            /** @default null */
+            frUsage: string | null;
+            /** @default null */
+            lcBrand: string | null;
+            /** @default null */
+            lcHscode: string | null;
+            /** @default null */
+            lcMeterial: string | null;
+            /** @default null */
+            lcModel: string | null;
+            /** @default null */
+            lcName: string | null;
+            /** @default null */
+            lcUsage: string | null;
+            /** @default null */
+            photoUrl: string | null;
+            /** @default null */
+            quantity: null | components["schemas"]["Amount"];
+            /** @default null */
+            remark: string | null;
+            /** @default null */
+            shopUrl: string | null;
+            /** @default null */
+            sku: string | null;
+            /** @default null */
+            unit: string | null;
+            /** @default null */
+            unitPrice: null | components["schemas"]["Amount"];
+            /** @default null */
+            unitWeight: null | components["schemas"]["Amount"];
+        };
+        /**
+         * @description An order as lists and exports show it. Amounts are decimal text in `currency` (the charge in
+         *     the charged currency), weights kilograms.
+         */
+        ShipmentRecord: {
+            /** @description What core's lifecycle allows now (the buttons the pages show). */
+            actions: string[];
+            channelId?: string | null;
+            /** @description The channel product's code and name (in the request's language). */
+            channelProductCode: string;
+            channelProductId?: string | null;
+            channelProductName: string;
+            chargeableWeight?: string | null;
+            company?: string | null;
+            consigneeAddress1?: string | null;
+            consigneeAddress2?: string | null;
+            consigneeCity?: string | null;
+            consigneeCompany?: string | null;
+            consigneeCountry?: string | null;
+            consigneeEmail?: string | null;
+            consigneeHouse?: string | null;
+            consigneeName?: string | null;
+            consigneePhone?: string | null;
+            consigneePostalCode?: string | null;
+            consigneeRemark?: string | null;
+            consigneeState?: string | null;
+            consigneeStreet?: string | null;
+            consigneeTaxNumber?: string | null;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            currency: string;
+            customer: string;
+            /** @description The customer's own reference. */
+            customerCode?: string | null;
+            /** @description The customer (main account) the order belongs to, and its user name. */
+            customerId: string;
+            /** @description The goods' declared value. */
+            declaredValue: string;
+            /** @description The charge withheld at submission (the forecast's total for the same input). */
+            deductAmount?: string | null;
+            /** @description The currency of the charge. */
+            deductCurrency?: string | null;
+            fbaCode?: string | null;
+            id: string;
+            /** @description notArrived until the warehouse receives the goods. */
+            locationStatus: string;
+            /** @description single (one piece) or multi. */
+            orderMethod: string;
+            poCode?: string | null;
+            predictBatchId?: string | null;
+            /** @description unprinted, printed or error. */
+            printStatus: string;
+            /** @description The forecast bundle version the charge was quoted from. */
+            rateVersion?: string | null;
+            remark?: string | null;
+            /** @description The system's order number. */
+            serialNumber: string;
+            /** Format: int32 */
+            shipmentPieces: number;
+            /** @description web, import or api. */
+            shipmentResource: string;
+            /**
+             * @description draft, submitted, received, sorted, shipped, inTransit, delivered, exception, returned,
+             *     cancelled (core's lifecycle).
+             */
+            shipmentStatus: string;
+            /** @description B2B, B2C, FBA or WMS. */
+            shipmentType: string;
+            /** @description Kilograms (decimal text). */
+            shipmentWeight: string;
+            shipperId?: string | null;
+            /** Format: date-time */
+            submitTime?: string | null;
+            /** @description The system tracking number (issued at submission). */
+            sysTrackNo?: string | null;
+            /** @description The carrier's tracking number (from the channel's number segment or the carrier). */
+            trackNo?: string | null;
+            /** Format: date-time */
+            updateTime?: string | null;
+            userDepotId?: string | null;
+        };
+        ShipperForm: components["schemas"]["AddressForm"] & {
+            company?: string | null;
+            /** @description Staff: the customer it is for. */
+            customerId?: string | null;
+            email?: string | null;
+            id?: string | null;
+            /**
+             * Format: int32
+             * @description 1 or 0 (default).
+             */
+            izDefault?: number | null;
+            name?: string;
+            phone?: string | null;
+            remark?: string | null;
+        };
+        ShipperRecord: {
+            address1: string;
+            address2?: string | null;
+            city: string;
+            company?: string | null;
+            country: string;
+            /** Format: date-time */
+            createTime: string;
+            /** @description The customer (main account) it belongs to (`belongUser`). */
+            customerId: string;
+            email?: string | null;
+            house?: string | null;
+            id: string;
+            /**
+             * Format: int32
+             * @description 1: the default shipper of new orders.
+             */
+            izDefault: number;
+            name: string;
+            phone?: string | null;
+            postalCode?: string | null;
+            remark?: string | null;
+            state?: string | null;
+            street?: string | null;
+        };
         SmsRequest: {
             mobile?: string;
             /** @description "0"/"login", "1"/"register", "2"/"forget". */
             smsmode?: string;
+        };
+        /** @description The count of each status for the list's filters (the status filter itself left out). */
+        StatusCounts: {
+            /** @description Each of core's statuses, zero included. */
+            byStatus: {
+                [key: string]: number;
+            };
+            /**
+             * Format: int64
+             * @description Every status.
+             */
+            total: number;
         };
         SubForm: components["schemas"]["UserForm"] & {
             /** @description Permission ids, comma-joined (replaces the sub-account's when present). */
@@ -8133,6 +9675,10 @@ export interface components {
             /** @description Every id in the tree. */
             ids: string[];
             treeList: components["schemas"]["TreeNode"][];
+        };
+        SubmitForm: {
+            expectedAmount?: null | components["schemas"]["Amount"];
+            id?: string;
         };
         SupplierForm: {
             apiType?: string | null;
@@ -9314,6 +10860,391 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["DepotForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DepotRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepotForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DepotRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Code, name or city, substring. */
+                keyWord?: string;
+                /** @description amazon, overseas or private. */
+                depotType?: string;
+                /** @description ISO 3166 alpha-2. */
+                country?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    fba_warehouses: {
+        parameters: {
+            query?: {
+                /** @description ISO 3166 alpha-2. */
+                country?: string;
+                /** @description Code or city, substring. */
+                keyWord?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_FbaWarehouse"];
+                };
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Code, name or city, substring. */
+                keyWord?: string;
+                /** @description amazon, overseas or private. */
+                depotType?: string;
+                /** @description ISO 3166 alpha-2. */
+                country?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_DepotRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DepotRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
                 "application/json": components["schemas"]["SegmentForm"];
             };
         };
@@ -10368,6 +12299,951 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_RateCardDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShipmentDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer reference is taken, or the same key is in flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShipmentRecord"];
+                };
+            };
+            /** @description Received or later: no longer cancellable */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cancel_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BatchResult"];
+                };
+            };
+            /** @description Nothing selected, or inoperable orders (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    copy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShipmentDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    count_by_status: {
+        parameters: {
+            query?: {
+                /** @description B2B, B2C, FBA or WMS; and any other filter of the list */
+                shipmentType?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StatusCounts"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The selection holds orders that are no drafts */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The selection holds orders that are no drafts */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShipmentDetail"];
+                };
+            };
+            /** @description A field, or the order is no draft */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description B2B, B2C, FBA or WMS. */
+                shipmentType?: string;
+                /** @description One of core's lifecycle statuses. */
+                shipmentStatus?: string;
+                /** @description unprinted, printed or error. */
+                printStatus?: string;
+                /** @description Up to 500 serial, reference, tracking or FBA numbers, separated by spaces, line breaks or commas. */
+                numbers?: string;
+                /** @description A number or the consignee's name, substring. */
+                keyWord?: string;
+                /** @description The destination (ISO 3166 alpha-2). */
+                consigneeCountry?: string;
+                /** @description The channel product's id. */
+                channelProductId?: string;
+                /** @description Staff: the customer's (main account) id. */
+                customerId?: string;
+                /** @description Created at or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Created up to (a date: through its end). */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description B2B, B2C, FBA or WMS. */
+                shipmentType?: string;
+                /** @description One of core's lifecycle statuses. */
+                shipmentStatus?: string;
+                /** @description unprinted, printed or error. */
+                printStatus?: string;
+                /** @description Up to 500 serial, reference, tracking or FBA numbers, separated by spaces, line breaks or commas. */
+                numbers?: string;
+                /** @description A number or the consignee's name, substring. */
+                keyWord?: string;
+                /** @description The destination (ISO 3166 alpha-2). */
+                consigneeCountry?: string;
+                /** @description The channel product's id. */
+                channelProductId?: string;
+                /** @description Staff: the customer's (main account) id. */
+                customerId?: string;
+                /** @description Created at or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Created up to (a date: through its end). */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ShipmentRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShipmentDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShipmentRecord"];
+                };
+            };
+            /** @description A field (named), no draft, the product cannot take it, or the balance is short */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The price changed since it was shown (the new total in the message) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    submit_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BatchResult"];
+                };
+            };
+            /** @description Nothing selected, or inoperable orders (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipperForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShipperRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipperForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShipperRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Name, company, city or address, substring. */
+                keyWord?: string;
+                /** @description ISO 3166 alpha-2. */
+                country?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Name, company, city or address, substring. */
+                keyWord?: string;
+                /** @description ISO 3166 alpha-2. */
+                country?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ShipperRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShipperRecord"];
                 };
             };
             403: {
@@ -13062,6 +15938,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Dashboard"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShipmentDashboard"];
                 };
             };
             403: {

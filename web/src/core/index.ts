@@ -150,6 +150,30 @@ export function rateCardPriceIssues(row: unknown, lang: Language): FieldError[] 
   return issues(wasm.rateCardPriceIssues(JSON.stringify(row ?? null), lang));
 }
 
+/** A shipment order's lifecycle statuses, in order (core's `shipment::STATUSES`). */
+export const SHIPMENT_STATUSES = ['draft', 'submitted', 'received', 'sorted', 'shipped', 'inTransit', 'delivered', 'exception', 'returned', 'cancelled'] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+export type ShipmentAction = 'edit' | 'delete' | 'submit' | 'cancel' | 'copy' | 'print' | 'receive' | 'sort' | 'ship' | 'transit' | 'deliver' | 'exception' | 'return';
+
+/**
+ * Every problem of a shipment order form as add (`draft`) or submit (`submit`) would refuse it,
+ * with the consignee country's postal pattern: fields are the server's paths
+ * (`consignee.postalCode`, `parcels[0].products[1].frHscode`).
+ */
+export function shipmentIssues(form: unknown, stage: 'draft' | 'submit', postalPattern: string, lang: Language): FieldError[] {
+  return issues(wasm.shipmentIssues(JSON.stringify(form ?? null), stage, postalPattern, lang));
+}
+
+/** What core's lifecycle allows an order in `status` (the buttons a row shows). */
+export function shipmentActions(status: string): ShipmentAction[] {
+  return JSON.parse(wasm.shipmentActions(status)) as ShipmentAction[];
+}
+
+/** A batch action on selected orders (`[serialNumber, status]`): the message refusing it, if any (naming the inoperable ones). */
+export function shipmentSelectionIssue(items: [string, string][], action: ShipmentAction, lang: Language): Verdict {
+  return orUndefined(wasm.shipmentSelectionIssue(JSON.stringify(items), action, lang));
+}
+
 /** The dashboard greeting for an hour of the day (0-23). */
 export function welcome(hour: number, lang: Language): string {
   return wasm.welcome(hour, lang);
@@ -252,6 +276,7 @@ export const CATALOGUE_KEYS = [
   'field_phone',
   'field_email',
   'field_sms_code',
+  'select_one',
 ] as const;
 export type CatalogueKey = (typeof CATALOGUE_KEYS)[number];
 

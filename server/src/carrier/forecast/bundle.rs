@@ -37,7 +37,11 @@ pub fn customer_of(user: &User) -> Option<String> {
 
 /// The caller's bundle, built if needed.
 pub async fn of(state: &AppState, tenant_id: i32, user: &User) -> Result<Arc<Built>, AppError> {
-    let customer = customer_of(user);
+    audience(state, tenant_id, customer_of(user)).await
+}
+
+/// The bundle of an audience: a customer (main account) at its price levels, or staff (None).
+pub async fn audience(state: &AppState, tenant_id: i32, customer: Option<String>) -> Result<Arc<Built>, AppError> {
     let today = chrono::Utc::now().date_naive();
     let key = (tenant_id, customer.clone().unwrap_or_default(), today);
     let cache = &state.bundles;

@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::platform::caller::Caller;
-use crate::platform::db::Db;
 use crate::platform::db::schema::logistics_number_segment;
+use crate::platform::db::{Db, Tx};
 use crate::platform::http::page::Order;
 use crate::platform::http::time::DateTime;
 use crate::platform::http::{ApiJson, ApiResult, AppError, current_lang, ok};
@@ -22,7 +22,7 @@ use crate::platform::resource::{Checked, Field, Filter, Readable, Resource, Scop
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
-use crate::{with_conn, with_write};
+use crate::{on_tx, with_conn, with_write};
 
 pub use logistics_core::number_segment::MAX_SERIAL;
 /// Numbers one allocation may take.
@@ -255,6 +255,45 @@ pub async fn allocate_numbers(db: &Db, tenant_id: i32, channel_id: &str, count: 
         }
     }
     Err(AppError::bad_request(MessageKey::NumberSegmentExhausted))
+}
+
+/// [`allocate_numbers`] inside the caller's transaction (an order's submission): None when no
+/// segment of the channel has `count` numbers left (the carrier issues them instead). A number
+/// handed out is never handed out again, even when the caller rolls back.
+pub async fn allocate_in(tx: &mut Tx<'_>, tenant_id: i32, channel_id: &str, count: i64) -> Result<Option<Allocation>, AppError> {
+    use logistics_number_segment as s;
+    let now = chrono::Utc::now().naive_utc();
+    let taken: Option<Segment> = on_tx!(tx, |c| {
+        let candidate: Option<String> = s::table
+            .filter(s::tenant_id.eq(tenant_id))
+            .filter(s::channel_id.eq(channel_id))
+            .filter(s::status.eq(1i16))
+            .filter((s::end_no - s::current_no).ge(count))
+            .order((s::create_time.asc(), s::id.asc()))
+            .select(s::id)
+            .first(c)
+            .await
+            .optional()?;
+        match candidate {
+            None => None,
+            Some(id) => diesel::update(s::table.filter(s::id.eq(&id)).filter((s::end_no - s::current_no).ge(count)))
+                .set((s::current_no.eq(s::current_no + count), s::update_time.eq(now)))
+                .returning(Segment::as_returning())
+                .get_result(c)
+                .await
+                .optional()?,
+        }
+    });
+    Ok(taken.map(|s| {
+        let first = s.current_no - count + 1;
+        let remaining = s.end_no - s.current_no;
+        Allocation {
+            numbers: (first..=s.current_no).map(|serial| s.number(serial)).collect(),
+            segment_id: s.id,
+            remaining,
+            alert: remaining <= s.alert_threshold,
+        }
+    }))
 }
 
 /// Hands out tracking numbers of a channel.

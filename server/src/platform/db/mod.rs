@@ -144,6 +144,13 @@ pub enum Tx<'a> {
     Postgres(&'a mut AsyncPgConnection),
 }
 
+impl Tx<'_> {
+    /// Which SQL a statement built at run time renders for (`bound_query!`).
+    pub fn is_postgres(&self) -> bool {
+        matches!(self, Tx::Postgres(_))
+    }
+}
+
 impl<'a> From<&'a mut SqliteConn> for Tx<'a> {
     fn from(conn: &'a mut SqliteConn) -> Self {
         Tx::Sqlite(conn)

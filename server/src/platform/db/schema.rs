@@ -446,6 +446,268 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Named counters (order serial numbers per tenant and day, system tracking numbers).
+    sys_counter (name) {
+        name -> Text,
+        value -> BigInt,
+    }
+}
+
+diesel::table! {
+    /// Amazon fulfilment centres: where FBA orders ship to (reference data).
+    logistics_fba_warehouse (code) {
+        code -> Text,
+        country -> Text,
+        state -> Nullable<Text>,
+        city -> Text,
+        postal_code -> Text,
+        address1 -> Text,
+    }
+}
+
+diesel::table! {
+    /// A customer's sender addresses.
+    logistics_shipper (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        name -> Text,
+        company -> Nullable<Text>,
+        phone -> Nullable<Text>,
+        email -> Nullable<Text>,
+        country -> Text,
+        state -> Nullable<Text>,
+        city -> Text,
+        postal_code -> Nullable<Text>,
+        street -> Nullable<Text>,
+        house -> Nullable<Text>,
+        address1 -> Text,
+        address2 -> Nullable<Text>,
+        iz_default -> SmallInt,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A customer's depots: Amazon fulfilment centres and its own or overseas warehouses.
+    logistics_depot (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        depot_id -> Text,
+        code -> Nullable<Text>,
+        depot_name -> Text,
+        depot_type -> Text,
+        contact -> Nullable<Text>,
+        phone -> Nullable<Text>,
+        country -> Text,
+        state -> Nullable<Text>,
+        city -> Text,
+        postal_code -> Nullable<Text>,
+        street -> Nullable<Text>,
+        house -> Nullable<Text>,
+        address1 -> Text,
+        address2 -> Nullable<Text>,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A customer's catalogue of declared goods.
+    logistics_parcel_product (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        sku -> Text,
+        lc_hscode -> Nullable<Text>,
+        fr_hscode -> Nullable<Text>,
+        lc_name -> Nullable<Text>,
+        fr_name -> Text,
+        lc_meterial -> Nullable<Text>,
+        fr_meterial -> Nullable<Text>,
+        lc_usage -> Nullable<Text>,
+        fr_usage -> Nullable<Text>,
+        lc_brand -> Nullable<Text>,
+        fr_brand -> Nullable<Text>,
+        lc_model -> Nullable<Text>,
+        fr_model -> Nullable<Text>,
+        shop_url -> Nullable<Text>,
+        photo_url -> Nullable<Text>,
+        unit_weight -> Text,
+        unit_price -> Text,
+        unit -> Nullable<Text>,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A customer's pre-advice of the orders one warehouse intake receives.
+    logistics_predict_batch (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        batch_no -> Text,
+        expect_time -> Nullable<Timestamp>,
+        status -> Text,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A shipment order (B2B, B2C, FBA, WMS) with its consignee. Only the columns statements built
+    /// with Diesel's DSL use are declared (at most 32); the rest are read and written by name
+    /// (`shipment::orders`).
+    logistics_shipment (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        shipment_type -> Text,
+        serial_number -> Text,
+        customer_code -> Nullable<Text>,
+        sys_track_no -> Nullable<Text>,
+        track_no -> Nullable<Text>,
+        channel_product_id -> Nullable<Text>,
+        channel_id -> Nullable<Text>,
+        user_depot_id -> Nullable<Text>,
+        shipper_id -> Nullable<Text>,
+        order_method -> Text,
+        shipment_resource -> Text,
+        shipment_status -> Text,
+        print_status -> Text,
+        location_status -> Text,
+        shipment_pieces -> Integer,
+        shipment_weight -> BigInt,
+        declared_value -> BigInt,
+        currency -> Text,
+        deduct_amount -> Nullable<BigInt>,
+        deduct_currency -> Nullable<Text>,
+        quote -> Nullable<Text>,
+        rate_version -> Nullable<Text>,
+        chargeable_weight -> Nullable<Text>,
+        consignee_country -> Nullable<Text>,
+        submit_time -> Nullable<Timestamp>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// An order's parcels.
+    logistics_shipment_parcel (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        shipment_id -> Text,
+        seq -> Integer,
+        reference -> Nullable<Text>,
+        fba_code -> Nullable<Text>,
+        serial_number -> Text,
+        sys_track_no -> Nullable<Text>,
+        parcel_status -> Text,
+        length -> Text,
+        width -> Text,
+        height -> Text,
+        weight -> Text,
+        bulky -> Text,
+        remark -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// A parcel's declared goods.
+    logistics_shipment_product (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        shipment_id -> Text,
+        parcel_id -> Text,
+        seq -> Integer,
+        sku -> Nullable<Text>,
+        lc_hscode -> Nullable<Text>,
+        fr_hscode -> Nullable<Text>,
+        lc_name -> Nullable<Text>,
+        fr_name -> Nullable<Text>,
+        lc_meterial -> Nullable<Text>,
+        fr_meterial -> Nullable<Text>,
+        lc_usage -> Nullable<Text>,
+        fr_usage -> Nullable<Text>,
+        lc_brand -> Nullable<Text>,
+        fr_brand -> Nullable<Text>,
+        lc_model -> Nullable<Text>,
+        fr_model -> Nullable<Text>,
+        shop_url -> Nullable<Text>,
+        photo_url -> Nullable<Text>,
+        unit_weight -> Nullable<Text>,
+        unit_price -> Nullable<Text>,
+        quantity -> Nullable<Integer>,
+        unit -> Nullable<Text>,
+        remark -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    /// Tracking numbers issued for an order or parcel.
+    logistics_delivery_number (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        track_no -> Text,
+        shipment_id -> Text,
+        shipment_parcel_id -> Nullable<Text>,
+        channel_product_id -> Nullable<Text>,
+        channel_id -> Nullable<Text>,
+        segment_id -> Nullable<Text>,
+        third_id -> Nullable<Text>,
+        third_mark -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// An FBA order's delivery to Amazon.
+    logistics_fba_order (shipment_id) {
+        shipment_id -> Text,
+        tenant_id -> Integer,
+        expect_time -> Nullable<Timestamp>,
+        real_time -> Nullable<Timestamp>,
+        batch_no -> Nullable<Text>,
+        pod -> Nullable<Text>,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// An FBA order's cartons and pallets per Amazon shipment ID.
+    logistics_fba_config (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        shipment_id -> Text,
+        fba_shipment_id -> Text,
+        serial_number -> Nullable<Text>,
+        pieces -> Integer,
+        pallet -> Integer,
+    }
+}
+
 diesel::joinable!(sys_user -> sys_tenant (tenant_id));
 diesel::table! {
     sys_dict (id) {
@@ -750,4 +1012,16 @@ diesel::allow_tables_to_appear_in_same_query!(
     wallet_account,
     wallet_entry,
     wallet_hold,
+    sys_counter,
+    logistics_fba_warehouse,
+    logistics_shipper,
+    logistics_depot,
+    logistics_parcel_product,
+    logistics_predict_batch,
+    logistics_shipment,
+    logistics_shipment_parcel,
+    logistics_shipment_product,
+    logistics_delivery_number,
+    logistics_fba_order,
+    logistics_fba_config,
 );

@@ -147,17 +147,41 @@ pub async fn all<R: Resource>(
     load::<R>(state, &sql).await
 }
 
+/// The permissions that may list: `{PERMISSION}:list` and [`Resource::ALSO_LISTED_BY`].
+fn list_verbs<R: Resource>() -> Vec<String> {
+    let mut verbs = vec![code::<R>("list")];
+    verbs.extend(R::ALSO_LISTED_BY.iter().map(|c| (*c).to_owned()));
+    verbs
+}
+
+/// What a list request with `params` reaches: the caller's permission to list (403), the scope,
+/// the data rules and the filters, as the conditions of a statement of the resource's table. For
+/// the figures a resource shows beside its list (counts per status).
+pub async fn list_scope<R: Resource>(
+    state: &AppState,
+    me: &CurrentUser,
+    params: &HashMap<String, String>,
+) -> Result<Sql, AppError> {
+    let mut filtered = reach::<R>(state, me, &list_verbs::<R>()).await?;
+    parent_sql::<R>(state, me, params, &mut filtered).await?;
+    filter_sql::<R>(&mut filtered, params)?;
+    Ok(filtered)
+}
+
+/// One record as `queryById` reads it (the list permission, scope and data rules; else 403 or
+/// 404): for a resource whose `queryById` shows more than its record.
+pub async fn read<R: Resource>(state: &AppState, me: &CurrentUser, id: &str) -> Result<R::Record, AppError> {
+    let scope = reach::<R>(state, me, &list_verbs::<R>()).await?;
+    one::<R>(state, &scope, id).await
+}
+
 /// `GET {PATH}/list`: a page of records, filtered and sorted on the server; `after=<key>` (the
 /// previous page's last record) pages by keyset instead of OFFSET.
 pub async fn list<R: Resource>(
     Caller(state, me): Caller,
     ApiQuery(params): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Page<R::Record>> {
-    let mut verbs = vec![code::<R>("list")];
-    verbs.extend(R::ALSO_LISTED_BY.iter().map(|c| (*c).to_owned()));
-    let mut filtered = reach::<R>(&state, &me, &verbs).await?;
-    parent_sql::<R>(&state, &me, &params, &mut filtered).await?;
-    filter_sql::<R>(&mut filtered, &params)?;
+    let filtered = list_scope::<R>(&state, &me, &params).await?;
     let page = page_params(&params);
     let order = order_sql::<R>(&page)?;
     let mut count = Sql::new(&format!("SELECT COUNT(*) AS n FROM {}", R::TABLE));

@@ -132,6 +132,9 @@ pub enum Match {
     /// Before the end of the value (a time: `createTime_end`); a date alone includes its whole day
     /// in the request's time zone.
     Until,
+    /// Any of the values pasted in (split on spaces, line breaks, commas and semicolons; at most
+    /// the number given, else a 400) equals one of the columns.
+    AnyOf(usize),
 }
 
 /// A query parameter of `list` (and `exportXls`) and the columns it searches.
@@ -188,6 +191,11 @@ impl Filter {
     /// A time range's end, JeecgBoot's `{field}_end`: rows up to it (a date: through that day).
     pub const fn time_until(param: &'static str, column: &'static [&'static str], doc: &'static str) -> Filter {
         Filter { param, columns: column, matches: Match::Until, kind: Kind::Time, doc }
+    }
+
+    /// Numbers pasted in bulk (at most `max`): a row matches when one of `columns` equals one.
+    pub const fn any_of(param: &'static str, columns: &'static [&'static str], max: usize, doc: &'static str) -> Filter {
+        Filter { param, columns, matches: Match::AnyOf(max), kind: Kind::Text, doc }
     }
 
     /// `true`/`1` or `false`/`0` in a boolean column.
@@ -601,8 +609,12 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
             }
             continue;
         }
+        if let Match::AnyOf(max) = f.matches {
+            any_of_sql(sql, f, text, max)?;
+            continue;
+        }
         let value = match f.matches {
-            Match::From | Match::Until => continue,
+            Match::From | Match::Until | Match::AnyOf(_) => continue,
             Match::Like | Match::Within { .. } => Value::Text(crate::platform::http::page::like_pattern(text)),
             Match::Prefix => Value::Text(crate::platform::http::page::prefix_pattern(text)),
             Match::LikeUpper => Value::Text(crate::platform::http::page::like_pattern(&text.to_uppercase())),
@@ -635,6 +647,29 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
             sql.push(")");
         }
     }
+    Ok(())
+}
+
+/// `(c1 IN (…) OR c2 IN (…))` for the values pasted into an [`Match::AnyOf`] filter.
+fn any_of_sql(sql: &mut Sql, f: &Filter, text: &str, max: usize) -> Result<(), AppError> {
+    let mut values: Vec<&str> =
+        text.split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '，').filter(|v| !v.is_empty()).collect();
+    values.sort_unstable();
+    values.dedup();
+    if values.len() > max {
+        return Err(AppError::field(f.param, MessageKey::TooMany)
+            .with("field", format!("@{}", MessageKey::FieldIds.key()))
+            .with("max", max.to_string()));
+    }
+    let bound: Vec<Value> = values.iter().map(|v| Value::Text((*v).to_owned())).collect();
+    sql.push(" AND (");
+    for (i, column) in f.columns.iter().enumerate() {
+        if i > 0 {
+            sql.push(" OR ");
+        }
+        sql.push(column).push(" IN ").bind_list(bound.clone());
+    }
+    sql.push(")");
     Ok(())
 }
 

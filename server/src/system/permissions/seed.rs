@@ -371,6 +371,95 @@ pub const MENUS: &[SeedMenu] = &[
         "logistics:wallet:reconcile",
         7,
     ),
+    // Orders: customers' B2B, B2C, FBA and WMS orders (a page per type), shippers and depots;
+    // staff's order management across customers. The order buttons sit on the group: every type's
+    // page uses them.
+    SeedMenu {
+        redirect: Some("/shipment/b2c"),
+        ..for_customers(menu("menu_shipment", None, ("订单管理", "Orders"), ("/shipment", "layouts/RouteView"), "container", 15))
+    }
+    .with_buttons(&[
+        ("btn_shipment_add", ("新建订单", "Create orders"), "logistics:shipment:add"),
+        ("btn_shipment_edit", ("编辑订单", "Edit orders"), "logistics:shipment:edit"),
+        ("btn_shipment_delete", ("删除订单", "Delete orders"), "logistics:shipment:delete"),
+        ("btn_shipment_submit", ("提交订单", "Submit orders"), "logistics:shipment:submit"),
+        ("btn_shipment_cancel", ("取消订单", "Cancel orders"), "logistics:shipment:cancel"),
+        ("btn_shipment_import", ("导入订单", "Import orders"), "logistics:shipment:import"),
+        ("btn_shipment_export", ("导出订单", "Export orders"), "logistics:shipment:export"),
+    ]),
+    for_customers(page(
+        "menu_shipment_b2c",
+        "menu_shipment",
+        ("B2C订单", "B2C orders"),
+        ("/shipment/b2c", "shipment/B2cList"),
+        "shopping",
+        "logistics:shipment:b2c",
+        1,
+    )),
+    for_customers(page(
+        "menu_shipment_b2b",
+        "menu_shipment",
+        ("B2B订单", "B2B orders"),
+        ("/shipment/b2b", "shipment/B2bList"),
+        "bank",
+        "logistics:shipment:b2b",
+        2,
+    )),
+    for_customers(page(
+        "menu_shipment_fba",
+        "menu_shipment",
+        ("FBA订单", "FBA orders"),
+        ("/shipment/fba", "shipment/FbaList"),
+        "amazon",
+        "logistics:shipment:fba",
+        3,
+    )),
+    for_customers(page(
+        "menu_shipment_wms",
+        "menu_shipment",
+        ("WMS订单", "WMS orders"),
+        ("/shipment/wms", "shipment/WmsList"),
+        "database",
+        "logistics:shipment:wms",
+        4,
+    )),
+    for_customers(page(
+        "menu_shipment_shipper",
+        "menu_shipment",
+        ("发件人", "Shippers"),
+        ("/shipment/shipper", "shipment/ShipperList"),
+        "contacts",
+        "logistics:shipper:list",
+        5,
+    ))
+    .with_buttons(&[
+        ("btn_shipper_add", ("添加发件人", "Add shippers"), "logistics:shipper:add"),
+        ("btn_shipper_edit", ("编辑发件人", "Edit shippers"), "logistics:shipper:edit"),
+        ("btn_shipper_delete", ("删除发件人", "Delete shippers"), "logistics:shipper:delete"),
+    ]),
+    for_customers(page(
+        "menu_shipment_depot",
+        "menu_shipment",
+        ("仓库", "Depots"),
+        ("/shipment/depot", "shipment/DepotList"),
+        "home",
+        "logistics:depot:list",
+        6,
+    ))
+    .with_buttons(&[
+        ("btn_depot_add", ("添加仓库", "Add depots"), "logistics:depot:add"),
+        ("btn_depot_edit", ("编辑仓库", "Edit depots"), "logistics:depot:edit"),
+        ("btn_depot_delete", ("删除仓库", "Delete depots"), "logistics:depot:delete"),
+    ]),
+    page(
+        "menu_shipment_all",
+        "menu_shipment",
+        ("订单总览", "All orders"),
+        ("/shipment/all", "shipment/AllList"),
+        "unordered-list",
+        "logistics:shipment:list",
+        7,
+    ),
     // Carrier management: the forwarder's network and prices.
     SeedMenu {
         redirect: Some("/carrier/supplier"),

@@ -16,7 +16,11 @@ async fn the_menu_comes_in_the_users_language_with_both_titles() {
         assert_eq!(menu[0]["meta"]["title"], "首页");
         assert_eq!(menu[0]["meta"]["titles"], json!({"zh-CN": "首页", "en-US": "Dashboard"}));
         let paths: Vec<&str> = menu.as_array().unwrap().iter().map(|m| m["path"].as_str().unwrap()).collect();
-        assert_eq!(paths, ["/dashboard/analysis", "/logistics", "/carrier", "/system", "/account"], "ordered by sort number");
+        assert_eq!(
+            paths,
+            ["/dashboard/analysis", "/shipment", "/logistics", "/carrier", "/system", "/account"],
+            "ordered by sort number"
+        );
         assert_eq!(by_path(menu, "/system")["redirect"], "/system/user");
         assert_eq!(by_path(menu, "/logistics")["redirect"], "/logistics/priceForecast");
         assert_eq!(by_path(menu, "/account")["redirect"], "/account/center");
@@ -26,7 +30,7 @@ async fn the_menu_comes_in_the_users_language_with_both_titles() {
         assert_eq!(res["result"]["sysSafeMode"], false);
         // The same menu through core's route builder, as the browser does it.
         let routes: serde_json::Value = serde_json::from_str(&logistics_core::api::build_routes(&menu.to_string())).unwrap();
-        assert_eq!(routes.as_array().map(Vec::len), Some(5));
+        assert_eq!(routes.as_array().map(Vec::len), Some(6));
     }
 }
 

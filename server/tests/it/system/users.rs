@@ -68,7 +68,11 @@ async fn an_enterprise_registers_and_signs_in() {
         );
         let menu = app.get("/boot/sys/permission/getUserPermissionByToken", &auth).await.json();
         let top: Vec<&str> = menu["result"]["menu"].as_array().unwrap().iter().map(|m| m["path"].as_str().unwrap()).collect();
-        assert_eq!(top, ["/dashboard/analysis", "/logistics", "/account"], "a customer sees the seeded customer menus");
+        assert_eq!(
+            top,
+            ["/dashboard/analysis", "/shipment", "/logistics", "/account"],
+            "a customer sees the seeded customer menus"
+        );
         // The code was spent; registering again with it fails and creates nothing.
         let before = users(&app).await;
         let res = app.post_json("/boot/sys/user/register", &registration("speedy2", "13700137001", &code), &[]).await;

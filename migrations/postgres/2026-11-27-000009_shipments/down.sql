@@ -1,0 +1,12 @@
+DROP TABLE logistics_fba_config;
+DROP TABLE logistics_fba_order;
+DROP TABLE logistics_delivery_number;
+DROP TABLE logistics_shipment_product;
+DROP TABLE logistics_shipment_parcel;
+DROP TABLE logistics_shipment;
+DROP TABLE logistics_predict_batch;
+DROP TABLE logistics_parcel_product;
+DROP TABLE logistics_depot;
+DROP TABLE logistics_shipper;
+DROP TABLE logistics_fba_warehouse;
+DROP TABLE sys_counter;

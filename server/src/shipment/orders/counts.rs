@@ -1,0 +1,173 @@
+//! What the order pages show beside the list: the count of each status tab for the list's
+//! filters (`countByStatus`), and the shipment dashboard (`POST /sys/dashboard/shipment`): orders
+//! by status and print status today, in 7 and 30 days, with a daily series. A customer (and its
+//! sub-accounts) sees its own orders, staff their tenant's.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{Duration, NaiveDateTime, Utc};
+use diesel::QueryableByName;
+use diesel::sql_types::{BigInt, Text, Timestamp};
+use logistics_core::shipment::STATUSES;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::Shipments;
+use crate::platform::caller::Caller;
+use crate::platform::http::{ApiQuery, ApiResult, ok};
+use crate::platform::resource::customer_of;
+use crate::platform::resource::handlers::list_scope;
+use crate::platform::resource::sql::Sql;
+use crate::system::permissions::grants;
+use crate::wallet::business_day;
+use crate::{bound_query, with_conn};
+
+/// The count of each status for the list's filters (the status filter itself left out).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusCounts {
+    /// Every status.
+    pub total: i64,
+    /// Each of core's statuses, zero included.
+    pub by_status: BTreeMap<String, i64>,
+}
+
+#[derive(QueryableByName)]
+struct Grouped {
+    #[diesel(sql_type = Text)]
+    key: String,
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+/// The status tabs' counts for the list's filters.
+#[utoipa::path(get, path = "/logistics/shipment/countByStatus", tag = "logistics",
+    params(("shipmentType" = Option<String>, Query, description = "B2B, B2C, FBA or WMS; and any other filter of the list")),
+    responses((status = 200, body = crate::platform::http::Envelope<StatusCounts>), (status = 400), (status = 403)))]
+pub async fn count_by_status(
+    Caller(state, me): Caller,
+    ApiQuery(mut params): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<StatusCounts> {
+    params.remove("shipmentStatus");
+    let scope = list_scope::<Shipments>(&state, &me, &params).await?;
+    let mut sql = Sql::new("SELECT shipment_status AS key, COUNT(*) AS n FROM logistics_shipment");
+    sql.append(scope).push(" GROUP BY shipment_status");
+    let rows: Vec<Grouped> =
+        with_conn!(&state.db, |conn| diesel_async::RunQueryDsl::load(bound_query!(&state.db, &sql), conn).await?);
+    let mut by_status: BTreeMap<String, i64> = STATUSES.iter().map(|s| ((*s).to_owned(), 0)).collect();
+    for row in &rows {
+        *by_status.entry(row.key.clone()).or_default() += row.n;
+    }
+    ok(StatusCounts { total: rows.iter().map(|r| r.n).sum(), by_status })
+}
+
+/// One period's orders.
+#[derive(Clone, Debug, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Period {
+    /// Orders created in the period (drafts and cancelled ones included).
+    pub total: i64,
+    /// Submitted or later (not drafts, not cancelled).
+    pub placed: i64,
+    pub unprinted: i64,
+    pub printed: i64,
+    /// Label printing failed.
+    pub error: i64,
+    /// Each of core's statuses, zero included.
+    pub by_status: BTreeMap<String, i64>,
+}
+
+/// One day of the series.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DayCount {
+    /// `YYYY-MM-DD`.
+    pub day: String,
+    pub total: i64,
+    pub placed: i64,
+    pub printed: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShipmentDashboard {
+    /// Today, as business days are counted.
+    pub today: String,
+    pub today_counts: Period,
+    pub week: Period,
+    pub month: Period,
+    /// The last 30 days, oldest first, every day present.
+    pub series: Vec<DayCount>,
+}
+
+#[derive(QueryableByName)]
+struct DayRow {
+    #[diesel(sql_type = Timestamp)]
+    create_time: NaiveDateTime,
+    #[diesel(sql_type = Text)]
+    shipment_status: String,
+    #[diesel(sql_type = Text)]
+    print_status: String,
+}
+
+fn count(period: &mut Period, status: &str, print: &str) {
+    period.total += 1;
+    if status != "draft" && status != "cancelled" {
+        period.placed += 1;
+        match print {
+            "printed" => period.printed += 1,
+            "error" => period.error += 1,
+            _ => period.unprinted += 1,
+        }
+    }
+    *period.by_status.entry(status.to_owned()).or_default() += 1;
+}
+
+/// Orders by status and print status (unprinted, printed, error) today, in the last 7 and 30
+/// days, and per day; a customer's own, staff their tenant's.
+#[utoipa::path(post, path = "/sys/dashboard/shipment", tag = "logistics",
+    responses((status = 200, body = crate::platform::http::Envelope<ShipmentDashboard>), (status = 403)))]
+pub async fn dashboard(Caller(state, me): Caller) -> ApiResult<ShipmentDashboard> {
+    let granted = grants::of(&state, &me).await?;
+    if !std::iter::once(&"logistics:shipment:list").chain(super::TYPE_PAGES).any(|code| granted.has(code)) {
+        return Err(crate::platform::http::AppError::forbidden());
+    }
+    let now = Utc::now().naive_utc();
+    let since = now - Duration::days(31);
+    let mut sql = Sql::new("SELECT create_time, shipment_status, print_status FROM logistics_shipment WHERE tenant_id = ");
+    sql.bind(me.tenant_id).push(" AND create_time >= ").bind(since);
+    if let Some(customer) = customer_of(&me) {
+        sql.push(" AND customer_id = ").bind(customer);
+    }
+    let rows: Vec<DayRow> =
+        with_conn!(&state.db, |conn| diesel_async::RunQueryDsl::load(bound_query!(&state.db, &sql), conn).await?);
+    let today = business_day(now);
+    let days: Vec<String> = (0..30).rev().map(|back| business_day(now - Duration::days(back))).collect();
+    let week_start = days.get(23).cloned().unwrap_or_default();
+    let month_start = days.first().cloned().unwrap_or_default();
+    let empty = || Period { by_status: STATUSES.iter().map(|s| ((*s).to_owned(), 0)).collect(), ..Period::default() };
+    let (mut today_counts, mut week, mut month) = (empty(), empty(), empty());
+    let mut per_day: HashMap<String, Period> = HashMap::new();
+    for r in &rows {
+        let day = business_day(r.create_time);
+        if day < month_start {
+            continue;
+        }
+        count(&mut month, &r.shipment_status, &r.print_status);
+        if day >= week_start {
+            count(&mut week, &r.shipment_status, &r.print_status);
+        }
+        if day == today {
+            count(&mut today_counts, &r.shipment_status, &r.print_status);
+        }
+        count(per_day.entry(day).or_default(), &r.shipment_status, &r.print_status);
+    }
+    let series = days
+        .into_iter()
+        .map(|day| {
+            let p = per_day.remove(&day).unwrap_or_default();
+            DayCount { day, total: p.total, placed: p.placed, printed: p.printed }
+        })
+        .collect();
+    ok(ShipmentDashboard { today, today_counts, week, month, series })
+}

@@ -1,0 +1,4 @@
+//! Shipment orders, shippers and depots.
+
+mod addresses;
+mod orders;

@@ -1,0 +1,259 @@
+//! Shipment orders end to end, on SQLite and PostgreSQL: a draft's bad input is refused naming
+//! its field and stores nothing; submission holds exactly the forecast's total (the same engine
+//! and bundle) and issues numbers; a changed price or a short balance charges nothing; cancelling
+//! releases the hold; a selection with inoperable orders is refused naming them; no customer
+//! reaches another's orders.
+
+use logistics_core::wallet::Movement;
+use logistics_server::wallet::ledger::{self, Details, Operation, TradeType, Wallet};
+use serde_json::{Value, json};
+
+use crate::carrier::pricing::{card, register};
+use crate::common::{ADMIN_PASSWORD, TestApp, count};
+use crate::system::admin::{h, ok};
+
+/// A network with one B2C product priced for `customer_id` (at +10 %), answering the product's id.
+pub(crate) async fn b2c_product(app: &TestApp, admin: &str, customer_id: &str) -> String {
+    ok(app.post_json("/boot/logistics/rateCard/add", &card("EXP", "120"), &h(admin)).await, "card").await;
+    let sup =
+        ok(app.post_json("/boot/logistics/supplier/add", &json!({"code": "UPS", "name": "UPS"}), &h(admin)).await, "s").await;
+    let ch = ok(
+        app.post_json(
+            "/boot/logistics/channel/add",
+            &json!({"supplierId": sup["id"], "code": "UPS-SZ", "name": "UPS深圳"}),
+            &h(admin),
+        )
+        .await,
+        "c",
+    )
+    .await;
+    let product = json!({"channelId": ch["id"], "code": "EXP-B2C", "name": "快递小包", "nameEn": "Express parcel", "tradeType": "B2C",
+        "feeId": "EXP", "thWeightRatio": 6000, "izMult": true, "rules": [{"validType": "weight", "max": "70"}]});
+    let p = ok(app.post_json("/boot/logistics/channelProduct/add", &product, &h(admin)).await, "product").await;
+    let level = json!({"customerId": customer_id, "productId": p["id"], "markupPercent": "10"});
+    ok(app.post_json("/boot/logistics/priceLevel/add", &level, &h(admin)).await, "level").await;
+    p["id"].as_str().unwrap().to_owned()
+}
+
+pub(crate) fn b2c_order(product: &str, reference: &str) -> Value {
+    json!({
+        "shipmentType": "B2C", "customerCode": reference, "channelProductId": product, "currency": "CNY",
+        "consignee": {"name": "Ann Lee", "phone": "+1 (415) 555-0100", "email": "ann@example.com", "country": "US", "state": "CA",
+            "city": "San Francisco", "postalCode": "94105", "address1": "1 Market St"},
+        "parcels": [{"reference": "R1", "length": "30", "width": "20", "height": "10", "weight": "1.25",
+            "products": [{"frName": "T-shirt", "lcName": "T恤", "quantity": 2, "unitPrice": "9.90", "unitWeight": "0.3", "frHscode": "6109.10.00"}]}]
+    })
+}
+
+async fn recharge(app: &TestApp, customer_id: &str, yuan: i64) {
+    let wallet = Wallet { tenant_id: 1, customer_id, currency: "CNY" };
+    ledger::transfer(app.db(), wallet, Operation::Move(Movement::Credit(yuan * 100)), TradeType::Recharge, &Details::default())
+        .await
+        .unwrap();
+}
+
+async fn account(app: &TestApp, token: &str) -> (String, String) {
+    let page = ok(app.get("/boot/logistics/wallet/account/list?currency=CNY", &h(token)).await, "accounts").await;
+    let a = &page["records"][0];
+    (a["balance"].as_str().unwrap_or("0.00").to_owned(), a["held"].as_str().unwrap_or("0.00").to_owned())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_order_is_drafted_submitted_at_the_forecast_price_and_cancelled_with_its_hold() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911115001").await;
+        let (bob, _) = register(&app, "bob", "13911115002").await;
+        let product = b2c_product(&app, &admin, &alice_id).await;
+        let zh = [("x-access-token", alice.as_str()), ("accept-language", "zh-CN")];
+
+        // Bad input names its field (in the caller's language) and stores nothing.
+        for (change, field) in [
+            (json!({"shipmentType": "C2C"}), "shipmentType"),
+            (json!({"consignee": {"email": "not-mail"}}), "consignee.email"),
+            (json!({"consignee": {"country": "US", "postalCode": "ABCDE"}}), "consignee.postalCode"),
+            (json!({"parcels": [{"weight": "-1"}]}), "parcels[0].weight"),
+            (json!({"parcels": [{"products": [{"frHscode": "12"}]}]}), "parcels[0].products[0].frHscode"),
+            (json!({"channelProductId": "nope"}), "channelProductId"),
+            (json!({"shipmentType": "FBA", "fbaCode": "FBA1"}), "fbaCode"),
+        ] {
+            let mut body = b2c_order(&product, "REF-BAD");
+            for (k, v) in change.as_object().unwrap() {
+                body[k] = v.clone();
+            }
+            let res = app.post_json("/boot/logistics/shipment/add", &body, &zh).await;
+            assert_eq!(res.status, 400, "{change}: {}", res.text);
+            assert_eq!(res.json()["result"]["field"], field, "{}", res.text);
+        }
+        let res = app
+            .post_json("/boot/logistics/shipment/add", &json!({"shipmentType": "B2C", "consignee": {"email": "x"}}), &zh)
+            .await;
+        assert_eq!(res.json()["message"], "邮箱格式不正确!");
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_shipment").await, 0, "{}", app.backend);
+
+        // A draft: the system's number, its parcels and goods as stored, what it allows next.
+        let draft =
+            ok(app.post_json("/boot/logistics/shipment/add", &b2c_order(&product, "REF-1"), &h(&alice)).await, "add").await;
+        let id = draft["id"].as_str().unwrap().to_owned();
+        assert!(draft["serialNumber"].as_str().unwrap().starts_with("B2C"), "{draft}");
+        assert_eq!((draft["shipmentStatus"].as_str(), draft["customer"].as_str()), (Some("draft"), Some("alice")));
+        assert_eq!(draft["actions"], json!(["edit", "delete", "submit", "cancel", "copy"]));
+        assert_eq!((draft["shipmentWeight"].as_str(), draft["declaredValue"].as_str()), (Some("1.250"), Some("19.80")));
+        assert_eq!(draft["parcels"][0]["products"][0]["frHscode"], "61091000");
+        assert_eq!(draft["parcels"][0]["bulky"], "1.000");
+        assert_eq!(draft["channelProductCode"], "EXP-B2C");
+        let dup = app.post_json("/boot/logistics/shipment/add", &b2c_order(&product, "REF-1"), &h(&alice)).await;
+        assert_eq!((dup.status.as_u16(), dup.json()["result"]["field"].as_str()), (409, Some("customerCode")));
+
+        // The forecast the customer sees for the same input.
+        let forecast = ok(
+            app.post_json(
+                "/boot/logistics/priceForecast",
+                &json!({"countryCode": "US", "postalCode": "94105", "tradeType": "B2C", "declaredValue": "19.80",
+                    "parcels": [{"length": "30", "width": "20", "height": "10", "weight": "1.25", "quantity": 1}]}),
+                &h(&alice),
+            )
+            .await,
+            "forecast",
+        )
+        .await;
+        let quoted = forecast["quotes"].as_array().unwrap().iter().find(|q| q["channelProductId"] == product.as_str()).unwrap();
+        let total = quoted["total"].as_str().unwrap().to_owned();
+
+        // A changed price, or a short balance: nothing is charged, the order stays a draft.
+        let stale =
+            app.post_json("/boot/logistics/shipment/submit", &json!({"id": id, "expectedAmount": "0.01"}), &h(&alice)).await;
+        assert_eq!(stale.status, 409, "{}", stale.text);
+        assert!(stale.json()["message"].as_str().unwrap().contains(&total), "{}", stale.text);
+        let short = app.post_json("/boot/logistics/shipment/submit", &json!({"id": id, "expectedAmount": total}), &zh).await;
+        assert_eq!(short.status, 400, "{}", short.text);
+        assert!(short.json()["message"].as_str().unwrap().starts_with("余额不足"), "{}", short.text);
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM wallet_hold").await, 0);
+        assert_eq!(
+            ok(app.get(&format!("/boot/logistics/shipment/queryById?id={id}"), &h(&alice)).await, "q").await["shipmentStatus"],
+            "draft"
+        );
+
+        // Submitted: exactly the forecast's total held, numbers issued, once per key.
+        recharge(&app, &alice_id, 1000).await;
+        let keyed = [("x-access-token", alice.as_str()), ("idempotency-key", "submit-1")];
+        let submitted = ok(
+            app.post_json("/boot/logistics/shipment/submit", &json!({"id": id, "expectedAmount": total}), &keyed).await,
+            "submit",
+        )
+        .await;
+        let again = app.post_json("/boot/logistics/shipment/submit", &json!({"id": id, "expectedAmount": total}), &keyed).await;
+        assert_eq!(again.json()["result"], submitted, "replayed");
+        assert_eq!(
+            (submitted["shipmentStatus"].as_str(), submitted["deductAmount"].as_str()),
+            (Some("submitted"), Some(total.as_str()))
+        );
+        assert_eq!(submitted["deductCurrency"], "CNY");
+        let sys = submitted["sysTrackNo"].as_str().unwrap();
+        assert!(logistics_core::check_digit::is_valid(logistics_core::check_digit::Scheme::S10, sys), "{sys}");
+        assert_eq!(account(&app, &alice).await, ("1000.00".to_owned(), total.clone()));
+        let detail = ok(app.get(&format!("/boot/logistics/shipment/queryById?id={id}"), &h(&alice)).await, "detail").await;
+        assert_eq!(detail["quote"]["total"], total.as_str());
+        assert_eq!(detail["parcels"][0]["sysTrackNo"], sys);
+        assert_eq!(detail["actions"], json!(["cancel", "copy", "print", "receive"]));
+
+        // Drafts only: no edit or delete of a submitted order.
+        let mut edit = b2c_order(&product, "REF-1");
+        edit["id"] = json!(id);
+        let res = app.put_json("/boot/logistics/shipment/edit", &edit, &h(&alice)).await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        assert!(res.text.contains(submitted["serialNumber"].as_str().unwrap()), "{}", res.text);
+
+        // Another customer sees and touches nothing of it.
+        assert_eq!(app.get(&format!("/boot/logistics/shipment/queryById?id={id}"), &h(&bob)).await.status, 404);
+        assert_eq!(ok(app.get("/boot/logistics/shipment/list", &h(&bob)).await, "bob").await["total"], 0);
+        assert_eq!(app.post_json("/boot/logistics/shipment/cancel", &json!({"id": id}), &h(&bob)).await.status, 404);
+
+        // Tabs, bulk numbers and the dashboard.
+        let other =
+            ok(app.post_json("/boot/logistics/shipment/add", &b2c_order(&product, "REF-2"), &h(&alice)).await, "add2").await;
+        let counts = ok(app.get("/boot/logistics/shipment/countByStatus?shipmentType=B2C", &h(&alice)).await, "counts").await;
+        assert_eq!(
+            (counts["total"].as_i64(), counts["byStatus"]["draft"].as_i64(), counts["byStatus"]["submitted"].as_i64()),
+            (Some(2), Some(1), Some(1))
+        );
+        let numbers =
+            format!("{}\n{} nothing", submitted["serialNumber"].as_str().unwrap(), other["customerCode"].as_str().unwrap());
+        let found =
+            ok(app.get(&format!("/boot/logistics/shipment/list?numbers={}", urlencoding(&numbers)), &h(&alice)).await, "numbers")
+                .await;
+        assert_eq!(found["total"], 2);
+        let board = ok(app.post_json("/boot/sys/dashboard/shipment", &json!({}), &h(&alice)).await, "board").await;
+        assert_eq!((board["todayCounts"]["total"].as_i64(), board["todayCounts"]["placed"].as_i64()), (Some(2), Some(1)));
+        assert_eq!(board["todayCounts"]["unprinted"], 1);
+        assert_eq!(board["series"].as_array().unwrap().len(), 30);
+
+        // A selection with an order the action does not apply to is refused, naming it.
+        let ids = format!("{id},{}", other["id"].as_str().unwrap());
+        let res = app.post_json("/boot/logistics/shipment/submitBatch", &json!({"ids": ids}), &h(&alice)).await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        assert_eq!(
+            res.json()["message"],
+            format!(
+                "the options contain inoperable options, please remove them before operating: {}",
+                submitted["serialNumber"].as_str().unwrap()
+            )
+        );
+        let res = app.post_json("/boot/logistics/shipment/submitBatch", &json!({"ids": ""}), &h(&alice)).await;
+        assert_eq!(res.json()["message"], "Please select one data");
+
+        // Cancelled: the hold released, the balance whole.
+        let cancelled =
+            ok(app.post_json("/boot/logistics/shipment/cancel", &json!({"id": id}), &h(&alice)).await, "cancel").await;
+        assert_eq!(cancelled["shipmentStatus"], "cancelled");
+        assert_eq!(account(&app, &alice).await, ("1000.00".to_owned(), "0.00".to_owned()));
+        let res = app.post_json("/boot/logistics/shipment/cancel", &json!({"id": id}), &h(&alice)).await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        let report = ledger::reconcile(app.db(), None).await.unwrap();
+        assert!(report.balanced(), "{report:?}");
+
+        // A batch: a result per order.
+        let batch =
+            ok(app.post_json("/boot/logistics/shipment/cancelBatch", &json!({"ids": other["id"]}), &h(&alice)).await, "batch")
+                .await;
+        assert_eq!((batch["succeeded"].as_i64(), batch["rows"][0]["shipmentStatus"].as_str()), (Some(1), Some("cancelled")));
+
+        // Copy makes a new draft without the reference; drafts delete, others do not.
+        let copy = ok(app.post_json("/boot/logistics/shipment/copy", &json!({"id": id}), &h(&alice)).await, "copy").await;
+        assert_eq!((copy["shipmentStatus"].as_str(), copy["customerCode"].as_str()), (Some("draft"), None));
+        assert_eq!(copy["parcels"][0]["products"][0]["frName"], "T-shirt");
+        let res = app
+            .send(crate::common::build(
+                axum::http::Method::DELETE,
+                &format!("/boot/logistics/shipment/delete?id={id}"),
+                &h(&alice),
+                axum::body::Body::empty(),
+            ))
+            .await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        let copy_id = copy["id"].as_str().unwrap();
+        let res = app
+            .send(crate::common::build(
+                axum::http::Method::DELETE,
+                &format!("/boot/logistics/shipment/delete?id={copy_id}"),
+                &h(&alice),
+                axum::body::Body::empty(),
+            ))
+            .await;
+        assert_eq!(res.status, 200, "{}", res.text);
+        assert_eq!(
+            count(app.db(), &format!("SELECT COUNT(*) AS n FROM logistics_shipment_parcel WHERE shipment_id = '{copy_id}'"))
+                .await,
+            0
+        );
+    }
+}
+
+fn urlencoding(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
