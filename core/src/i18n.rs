@@ -473,6 +473,22 @@ catalogue! {
     #[server]
     ImportFileInvalid = "import_file_invalid" { zh: "无法读取该Excel文件，请使用导出的模板!", en: "This Excel file cannot be read; start from the exported template!" }
     #[server]
+    ImportTooManyRows = "import_too_many_rows" { zh: "文件行数过多：每次最多导入{max}行!", en: "Too many rows: one file holds at most {max} rows!" }
+    #[server]
+    ImportColumnsUnknown = "import_columns_unknown" { zh: "无法识别的列：{columns}，请使用下载的模板!", en: "Unknown columns: {columns}; start from the downloaded template!" }
+    #[server]
+    ImportChecked = "import_checked" { zh: "文件检查完成", en: "File checked" }
+    #[server]
+    ImportStarted = "import_started" { zh: "导入已开始", en: "Import started" }
+    #[server]
+    ImportStopped = "import_stopped" { zh: "导入中断：已创建{created}单。{reason}", en: "Import stopped after {created} orders. {reason}" }
+    #[server]
+    ImportParcelReference = "import_parcel_reference" { zh: "包裹参考号", en: "Parcel reference" }
+    #[server]
+    ImportBoxId = "import_box_id" { zh: "箱号", en: "Box ID" }
+    #[server]
+    FieldFile = "field_file" { zh: "文件", en: "File" }
+    #[server]
     PriceLevelTaken = "price_level_taken" { zh: "该客户已有此渠道产品的价格等级!", en: "This customer already has a level for this product!" }
     #[server]
     RateCardVersionTaken = "rate_card_version_taken" { zh: "该报价卡在此日期已有版本!", en: "This card already has a version from that date!" }
@@ -621,6 +637,8 @@ catalogue! {
     FieldDeductAmount = "field_deduct_amount" { zh: "预扣费用", en: "Withheld charge" }
     FieldShipper = "field_shipper" { zh: "发件人", en: "Shipper" }
     FieldDepotType = "field_depot_type" { zh: "仓库类型", en: "Depot type" }
+    #[server]
+    FieldPredictBatch = "field_predict_batch" { zh: "预报批次", en: "Predict batch" }
     #[server]
     CustomerCodeTaken = "customer_code_taken" { zh: "客户单号已存在!", en: "This customer reference is already used!" }
     #[server]

@@ -21,9 +21,9 @@ use crate::system::users::{account, register};
 use crate::system::users::{admin as user_admin, sub};
 use crate::{
     carrier::channel_products, carrier::channels, carrier::forecast, carrier::number_segments, carrier::price_levels,
-    carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, shipment, system::announcements,
-    system::auth, system::categories, system::checks, system::countries, system::departs, system::dicts, system::logs,
-    system::notices, system::permissions, system::positions, system::roles, system::tenants, wallet,
+    carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, platform::tasks, shipment,
+    system::announcements, system::auth, system::categories, system::checks, system::countries, system::departs, system::dicts,
+    system::logs, system::notices, system::permissions, system::positions, system::roles, system::tenants, wallet,
 };
 
 pub const BASE_PATH: &str = "/boot";
@@ -105,6 +105,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         shipment::orders::write: [add, edit, query_by_id, delete, delete_batch, copy],
         shipment::orders::submit: [submit, cancel, submit_batch, cancel_batch],
         shipment::orders::counts: [count_by_status, dashboard],
+        shipment::orders::import: [import_template],
+        tasks: [query_by_id],
         shipment::depots: [fba_warehouses],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
@@ -133,6 +135,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);
             (schemas, paths, method_router.layer(DefaultBodyLimit::max(rate_cards::xlsx::IMPORT_LIMIT + 64 * 1024)))
+        })
+        .routes({
+            let (schemas, paths, method_router) = routes!(shipment::orders::import::import_excel);
+            (schemas, paths, method_router.layer(DefaultBodyLimit::max(shipment::orders::import::IMPORT_LIMIT + 64 * 1024)))
         })
         .routes({
             let (schemas, paths, method_router) = routes!(files::upload);

@@ -10,6 +10,22 @@ CREATE TABLE sys_counter (
     value BIGINT NOT NULL
 );
 
+-- Long work a user started (an import, a batch of labels): its progress, read by polling, so any
+-- instance can answer; `result` is the finished work's report (JSON).
+CREATE TABLE sys_task (
+    id VARCHAR(32) PRIMARY KEY,
+    tenant_id INTEGER NOT NULL,
+    user_id VARCHAR(32) NOT NULL,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL,
+    total INTEGER NOT NULL DEFAULT 0,
+    done INTEGER NOT NULL DEFAULT 0,
+    result TEXT,
+    message TEXT,
+    create_time TIMESTAMP NOT NULL,
+    update_time TIMESTAMP
+);
+
 -- Amazon fulfilment centres (platform-wide reference data): the addresses FBA orders ship to.
 CREATE TABLE logistics_fba_warehouse (
     code VARCHAR(8) PRIMARY KEY,

@@ -9,4 +9,5 @@ DROP TABLE logistics_parcel_product;
 DROP TABLE logistics_depot;
 DROP TABLE logistics_shipper;
 DROP TABLE logistics_fba_warehouse;
+DROP TABLE sys_task;
 DROP TABLE sys_counter;

@@ -16,3 +16,5 @@ pub mod idempotency;
 pub mod resource;
 pub mod secrets;
 pub mod settings;
+pub mod sheet;
+pub mod tasks;

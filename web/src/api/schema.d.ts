@@ -1132,6 +1132,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/shipment/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a workbook of orders (`dryRun=true`), or creates them: with any bad cell nothing is
+         *     created (400 with the report); otherwise a task creates them in chunks and the answer names it.
+         */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/importTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The import template of a type (xlsx). */
+        get: operations["import_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/shipment/list": {
         parameters: {
             query?: never;
@@ -4029,6 +4066,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sys/task/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A task of the caller's, with its progress. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sys/tenant/add": {
         parameters: {
             query?: never;
@@ -5876,10 +5930,24 @@ export interface components {
             code: number;
             /** @description Localized for the request's language. */
             message: string;
+            /** @description What a file holds, and (committing) the task creating it. */
             result: {
+                /** @description Orders to create (those without errors and not existing). */
+                creatable: number;
                 dryRun: boolean;
-                /** @description Rows read (and, unless a dry run, added). */
+                /** @description Every bad cell, in row order. Committing with errors creates nothing. */
+                errors: components["schemas"]["RowError"][];
+                /** @description Orders whose reference the customer already has (skipped; the file may be uploaded again). */
+                existing: number;
+                /** @description Orders in the file. */
+                orders: number;
+                /** @description Rows read below the heading. */
                 rows: number;
+                /**
+                 * @description Committing: the task creating the orders (`GET /sys/task/queryById`); its result is
+                 *     `{created, skipped}`.
+                 */
+                taskId?: string | null;
             };
             success: boolean;
             /**
@@ -7874,6 +7942,47 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Task: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A task as its page sees it. */
+            result: {
+                /** Format: date-time */
+                createTime: string;
+                /**
+                 * Format: int32
+                 * @description Units done so far.
+                 */
+                done: number;
+                id: string;
+                /** @description What the work is (`shipment_import`). */
+                kind: string;
+                /** @description Why it failed, in the starting user's language. */
+                message?: string | null;
+                /** @description The finished work's report (JSON text), as its call documents it. */
+                result?: string | null;
+                /** @description `running`, `done` or `failed`. */
+                status: string;
+                /**
+                 * Format: int32
+                 * @description Units of work in all (rows, labels).
+                 */
+                total: number;
+                /** Format: date-time */
+                updateTime?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_TenantRecord: {
             /**
              * Format: int32
@@ -8606,10 +8715,24 @@ export interface components {
             title: string;
             value: string;
         };
+        /** @description What a file holds, and (committing) the task creating it. */
         ImportReport: {
+            /** @description Orders to create (those without errors and not existing). */
+            creatable: number;
             dryRun: boolean;
-            /** @description Rows read (and, unless a dry run, added). */
+            /** @description Every bad cell, in row order. Committing with errors creates nothing. */
+            errors: components["schemas"]["RowError"][];
+            /** @description Orders whose reference the customer already has (skipped; the file may be uploaded again). */
+            existing: number;
+            /** @description Orders in the file. */
+            orders: number;
+            /** @description Rows read below the heading. */
             rows: number;
+            /**
+             * @description Committing: the task creating the orders (`GET /sys/task/queryById`); its result is
+             *     `{created, skipped}`.
+             */
+            taskId?: string | null;
         };
         LastLogin: {
             ip?: string | null;
@@ -9730,6 +9853,32 @@ export interface components {
             percent?: null | components["schemas"]["Amount"];
             postalCodes?: string[] | null;
             type: string;
+        };
+        /** @description A task as its page sees it. */
+        Task: {
+            /** Format: date-time */
+            createTime: string;
+            /**
+             * Format: int32
+             * @description Units done so far.
+             */
+            done: number;
+            id: string;
+            /** @description What the work is (`shipment_import`). */
+            kind: string;
+            /** @description Why it failed, in the starting user's language. */
+            message?: string | null;
+            /** @description The finished work's report (JSON text), as its call documents it. */
+            result?: string | null;
+            /** @description `running`, `done` or `failed`. */
+            status: string;
+            /**
+             * Format: int32
+             * @description Units of work in all (rows, labels).
+             */
+            total: number;
+            /** Format: date-time */
+            updateTime?: string | null;
         };
         TenantForm: {
             adminPassword?: string | null;
@@ -12680,6 +12829,91 @@ export interface operations {
                 column?: string;
                 /** @description `asc` or `desc`. */
                 order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description B2B, B2C, FBA or WMS. */
+                shipmentType?: string;
+                /** @description Staff: the customer (main account) the orders are for. */
+                customerId?: string;
+                /** @description `true`: check every row and report, save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `file`: the workbook (xlsx, at most 10 MB) */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description The file cannot be read, a heading is unknown, or a cell is bad (the report in `result`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_template: {
+        parameters: {
+            query?: {
+                /** @description B2B, B2C, FBA or WMS. */
+                shipmentType?: string;
             };
             header?: never;
             path?: never;
@@ -19473,6 +19707,35 @@ export interface operations {
                 };
                 content?: never;
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Task"];
+                };
+            };
+            /** @description No task of the caller's has this id */
             404: {
                 headers: {
                     [name: string]: unknown;

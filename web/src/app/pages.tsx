@@ -45,6 +45,13 @@ export const PAGES: Record<string, Page> = {
   'logistics/TradeList': page(() => import('../features/logistics/wallet/TradeListPage'), 'wallet'),
   'logistics/HoldList': page(() => import('../features/logistics/wallet/HoldListPage'), 'wallet'),
   'logistics/Reconcile': page(() => import('../features/logistics/wallet/ReconcilePage'), 'wallet'),
+  'shipment/ShipperList': page(() => import('../features/shipment/shippers/ShipperListPage'), 'shipper'),
+  'shipment/DepotList': page(() => import('../features/shipment/depots/DepotListPage'), 'depot'),
+  'shipment/B2cList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.B2cShipmentList })), 'shipment', 'forecast'),
+  'shipment/B2bList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.B2bShipmentList })), 'shipment', 'forecast'),
+  'shipment/FbaList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.FbaShipmentList })), 'shipment', 'forecast'),
+  'shipment/WmsList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.WmsShipmentList })), 'shipment', 'forecast'),
+  'shipment/AllList': page(() => import('../features/shipment/orders/ShipmentListPage'), 'shipment', 'forecast'),
   'layouts/IframePageView': page(() => import('../layouts/IframePageView')),
 };
 

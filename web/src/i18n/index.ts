@@ -49,6 +49,9 @@ export interface Resources {
   carrierPriceLevel: typeof import('../locales/en-US/carrierPriceLevel.json');
   carrierSegment: typeof import('../locales/en-US/carrierSegment.json');
   wallet: typeof import('../locales/en-US/wallet.json');
+  shipment: typeof import('../locales/en-US/shipment.json');
+  shipper: typeof import('../locales/en-US/shipper.json');
+  depot: typeof import('../locales/en-US/depot.json');
 }
 export type Namespace = keyof Resources;
 
@@ -82,6 +85,9 @@ export const NAMESPACES = [
   'carrierPriceLevel',
   'carrierSegment',
   'wallet',
+  'shipment',
+  'shipper',
+  'depot',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

@@ -447,6 +447,23 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Long work a user started, with its progress (`platform::tasks`).
+    sys_task (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        user_id -> Text,
+        kind -> Text,
+        status -> Text,
+        total -> Integer,
+        done -> Integer,
+        result -> Nullable<Text>,
+        message -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     /// Named counters (order serial numbers per tenant and day, system tracking numbers).
     sys_counter (name) {
         name -> Text,
@@ -1013,6 +1030,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     wallet_entry,
     wallet_hold,
     sys_counter,
+    sys_task,
     logistics_fba_warehouse,
     logistics_shipper,
     logistics_depot,

@@ -31,8 +31,6 @@ use crate::with_write;
 pub const IMPORT_LIMIT: usize = 5 * 1024 * 1024;
 /// Rows one import may hold.
 pub const MAX_ROWS: usize = 5_000;
-/// What the workbook may unpack to: a small file claiming huge sheets is refused before reading.
-const MAX_UNPACKED: u64 = 64 * 1024 * 1024;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -58,27 +56,6 @@ pub struct ImportReport {
     /// Rows read (and, unless a dry run, added).
     pub rows: usize,
     pub dry_run: bool,
-}
-
-/// The zip's entries must claim a sane unpacked size before calamine reads them (calamine trusts
-/// the sizes a file claims: a 2 KB file can ask for gigabytes).
-fn sane_zip(bytes: &[u8]) -> bool {
-    // Central directory headers ("PK\x01\x02") carry each entry's uncompressed size at offset 24
-    // (4 bytes, little endian); local headers may leave it to a trailing descriptor.
-    let mut total: u64 = 0;
-    let mut entries = 0;
-    let mut at = 0;
-    while let Some(found) = bytes[at..].windows(4).position(|w| w == b"PK\x01\x02") {
-        let start = at + found;
-        let Some(size) = bytes.get(start + 24..start + 28) else { return false };
-        total += u64::from(u32::from_le_bytes([size[0], size[1], size[2], size[3]]));
-        entries += 1;
-        if total > MAX_UNPACKED || entries > 10_000 {
-            return false;
-        }
-        at = start + 4;
-    }
-    entries > 0
 }
 
 fn cell(d: &Data) -> Option<Value> {
@@ -111,7 +88,7 @@ fn field_of<'a>(fields: &'a [Field], heading: &str) -> Option<&'a Field> {
 /// headings nobody declared.
 fn rows<R: Resource>(bytes: Vec<u8>) -> Result<Vec<NumberedRow>, AppError> {
     let invalid = || AppError::field("file", MessageKey::ImportFileInvalid);
-    if !sane_zip(&bytes) {
+    if !crate::platform::sheet::sane_zip(&bytes) {
         return Err(invalid());
     }
     let mut book = Xlsx::new(Cursor::new(bytes)).map_err(|_| invalid())?;

@@ -6,7 +6,9 @@
 
 pub mod counts;
 pub mod form;
+pub mod import;
 pub mod numbers;
+pub mod references;
 pub mod submit;
 pub mod write;
 

@@ -1,6 +1,6 @@
 //! The numbers an order carries: its serial number (the coding rule: type, business day, a
 //! sequence per tenant and day: `B2C261125000042`) and its system tracking number (UPU S10 form
-//! with its check digit: `LP00000042 7CN` without the space), each from a counter incremented in
+//! with its check digit: `LP123456785CN`), each from a counter incremented in
 //! the order's own transaction, so two orders never get the same number.
 
 use chrono::NaiveDateTime;

@@ -19,7 +19,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::form;
-use super::write::{ShipmentDetail, detail, prepare};
+use super::references::prepare;
+use super::write::{ShipmentDetail, detail};
 use super::{PERMISSION, ShipmentRecord, Shipments};
 use crate::carrier::forecast::{ForecastResult, Quote, bundle};
 use crate::carrier::number_segments;

@@ -12,13 +12,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::form::{self, ConsigneeForm, PRODUCT_TEXTS, ShipmentForm, ShipmentParcelForm, ShipmentProductForm, clean};
+use super::references::{Prepared, prepare};
 use super::{PERMISSION, ShipmentRecord, Shipments, numbers};
 use crate::platform::caller::Caller;
 use crate::platform::db::Tx;
-use crate::platform::db::schema::{
-    logistics_channel_product, logistics_depot, logistics_shipment, logistics_shipment_parcel, logistics_shipment_product,
-    logistics_shipper, sys_country,
-};
+use crate::platform::db::schema::{logistics_shipment, logistics_shipment_parcel, logistics_shipment_product};
 use crate::platform::http::page::IdQuery;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, ok};
 use crate::platform::resource::customer_of;
@@ -49,114 +47,8 @@ pub async fn customer_for(state: &AppState, me: &CurrentUser, named: Option<&str
     }
 }
 
-/// What an order's references add to it, once checked.
-pub struct Prepared {
-    pub channel_id: Option<String>,
-    /// The product's volumetric divisor (0: none chosen or actual weight only).
-    pub divisor: i64,
-    pub shipper_id: Option<String>,
-    /// The consignee country's postal pattern (empty: none).
-    pub postal_pattern: String,
-}
-
-/// Checks the form's references against the customer's own rows (product of the tenant; shipper,
-/// depot of the customer) and completes it: an FBA depot's address fills a blank consignee, the
-/// default shipper a blank shipper.
-pub async fn prepare(state: &AppState, tenant_id: i32, customer: &str, form: &mut ShipmentForm) -> Result<Prepared, AppError> {
-    form.shipment_type = form.shipment_type.trim().to_uppercase();
-    let product_id = clean(&form.channel_product_id);
-    let depot_id = clean(&form.user_depot_id);
-    let shipper_id = clean(&form.shipper_id);
-    type Depot = (String, String, Option<String>, String, Option<String>, Option<String>, String, Option<String>);
-    let (product, depot, shipper): (Option<(String, i32)>, Option<Depot>, Option<String>) = with_conn!(&state.db, |conn| {
-        let product = match &product_id {
-            Some(p) => logistics_channel_product::table
-                .filter(logistics_channel_product::tenant_id.eq(tenant_id))
-                .filter(logistics_channel_product::id.eq(p))
-                .select((logistics_channel_product::channel_id, logistics_channel_product::th_weight_ratio))
-                .first(conn)
-                .await
-                .optional()?,
-            None => None,
-        };
-        let depot = match &depot_id {
-            Some(d) => logistics_depot::table
-                .filter(logistics_depot::tenant_id.eq(tenant_id))
-                .filter(logistics_depot::customer_id.eq(customer))
-                .filter(logistics_depot::id.eq(d))
-                .select((
-                    logistics_depot::depot_name,
-                    logistics_depot::country,
-                    logistics_depot::state,
-                    logistics_depot::city,
-                    logistics_depot::postal_code,
-                    logistics_depot::phone,
-                    logistics_depot::address1,
-                    logistics_depot::address2,
-                ))
-                .first(conn)
-                .await
-                .optional()?,
-            None => None,
-        };
-        let shipper = logistics_shipper::table
-            .filter(logistics_shipper::tenant_id.eq(tenant_id))
-            .filter(logistics_shipper::customer_id.eq(customer))
-            .into_boxed();
-        let shipper = match &shipper_id {
-            Some(s) => shipper.filter(logistics_shipper::id.eq(s)),
-            None => shipper.filter(logistics_shipper::iz_default.eq(1i16)),
-        };
-        let shipper =
-            shipper.select(logistics_shipper::id).order(logistics_shipper::create_time.asc()).first(conn).await.optional()?;
-        (product, depot, shipper)
-    });
-    if product_id.is_some() && product.is_none() {
-        return Err(crate::platform::resource::form::invalid("channelProductId", MessageKey::FieldProduct));
-    }
-    if shipper_id.is_some() && shipper.is_none() {
-        return Err(crate::platform::resource::form::invalid("shipperId", MessageKey::FieldShipper));
-    }
-    match (&depot_id, depot) {
-        (Some(_), None) => return Err(crate::platform::resource::form::invalid("userDepotId", MessageKey::FieldDepot)),
-        (_, Some((name, country, state_, city, postal, phone, address1, address2))) if form.shipment_type == "FBA" => {
-            let c = &mut form.consignee;
-            let fill = |slot: &mut Option<String>, value: Option<String>| {
-                if clean(slot).is_none() {
-                    *slot = value;
-                }
-            };
-            fill(&mut c.name, Some(name));
-            fill(&mut c.country, Some(country));
-            fill(&mut c.state, state_);
-            fill(&mut c.city, Some(city));
-            fill(&mut c.postal_code, postal);
-            fill(&mut c.phone, phone);
-            fill(&mut c.address1, Some(address1));
-            fill(&mut c.address2, address2);
-        }
-        _ => {}
-    }
-    let country = clean(&form.consignee.country).map(|c| c.to_uppercase());
-    form.consignee.country.clone_from(&country);
-    let postal_pattern = match country {
-        Some(code) => with_conn!(&state.db, |conn| {
-            sys_country::table
-                .filter(sys_country::code.eq(&code))
-                .select(sys_country::postal_pattern)
-                .first::<Option<String>>(conn)
-                .await
-                .optional()?
-                .flatten()
-        }),
-        None => None,
-    };
-    let (channel_id, divisor) = product.map_or((None, 0), |(c, d)| (Some(c), i64::from(d)));
-    Ok(Prepared { channel_id, divisor, shipper_id: shipper, postal_pattern: postal_pattern.unwrap_or_default() })
-}
-
 /// The columns of an order's row a form sets (add and edit).
-fn form_values(form: &ShipmentForm, prepared: &Prepared, rows: &form::Rows) -> Vec<(&'static str, Value)> {
+pub(crate) fn form_values(form: &ShipmentForm, prepared: &Prepared, rows: &form::Rows) -> Vec<(&'static str, Value)> {
     let c = &form.consignee;
     let text = |v: &Option<String>| Value::OptText(clean(v));
     vec![

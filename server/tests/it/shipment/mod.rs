@@ -1,4 +1,5 @@
 //! Shipment orders, shippers and depots.
 
 mod addresses;
-mod orders;
+mod import;
+pub(crate) mod orders;

@@ -1,0 +1,146 @@
+//! Reading an uploaded workbook without trusting it: the zip's own claims are checked before
+//! anything is unpacked (a 2 KB file may claim gigabytes), and the first sheet's cells are
+//! streamed one by one, never read into a range sized from the sheet's claimed dimensions
+//! (calamine issue #693: a file claiming cell XFD1048576 would allocate hundreds of gigabytes).
+
+use std::io::Cursor;
+
+use calamine::{DataRef, Reader, Xlsx};
+
+/// What the workbook may unpack to.
+const MAX_UNPACKED: u64 = 64 * 1024 * 1024;
+/// Zip entries a workbook may hold.
+const MAX_ENTRIES: usize = 10_000;
+
+/// The zip's entries must claim a sane unpacked size before calamine reads them.
+pub fn sane_zip(bytes: &[u8]) -> bool {
+    // Central directory headers ("PK\x01\x02") carry each entry's uncompressed size at offset 24
+    // (4 bytes, little endian); local headers may leave it to a trailing descriptor.
+    let mut total: u64 = 0;
+    let mut entries = 0;
+    let mut at = 0;
+    while let Some(found) = bytes[at..].windows(4).position(|w| w == b"PK\x01\x02") {
+        let start = at + found;
+        let Some(size) = bytes.get(start + 24..start + 28) else { return false };
+        total += u64::from(u32::from_le_bytes([size[0], size[1], size[2], size[3]]));
+        entries += 1;
+        if total > MAX_UNPACKED || entries > MAX_ENTRIES {
+            return false;
+        }
+        at = start + 4;
+    }
+    entries > 0
+}
+
+/// A sheet as text: the first row's cells, then every other row that holds anything, with its
+/// Excel row number (the heading is row 1). Cells are trimmed; a row's cells stop at its last
+/// filled column.
+#[derive(Debug, Default)]
+pub struct Sheet {
+    pub headings: Vec<String>,
+    pub rows: Vec<(usize, Vec<String>)>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum SheetError {
+    /// Not a workbook, or one that lies about its size.
+    Unreadable,
+    /// More rows than the caller takes.
+    TooManyRows(usize),
+}
+
+/// A cell as the text a person sees: whole numbers without a fraction, others in their shortest
+/// exact form.
+fn text(value: &DataRef<'_>) -> String {
+    match value {
+        DataRef::Empty | DataRef::Error(_) => String::new(),
+        DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => s.trim().to_owned(),
+        DataRef::SharedString(s) => s.trim().to_owned(),
+        DataRef::Int(i) => i.to_string(),
+        DataRef::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+        DataRef::Float(f) => f.to_string(),
+        DataRef::Bool(b) => b.to_string(),
+        DataRef::DateTime(d) => d.as_f64().to_string(),
+    }
+}
+
+/// The first sheet of `bytes`, at most `max_rows` rows below the heading and `max_columns`
+/// columns (cells beyond are ignored).
+pub fn first_sheet(bytes: Vec<u8>, max_rows: usize, max_columns: u32) -> Result<Sheet, SheetError> {
+    if !sane_zip(&bytes) {
+        return Err(SheetError::Unreadable);
+    }
+    let mut book = Xlsx::new(Cursor::new(bytes)).map_err(|_| SheetError::Unreadable)?;
+    let name = book.sheet_names().into_iter().next().ok_or(SheetError::Unreadable)?;
+    let mut cells = book.worksheet_cells_reader(&name).map_err(|_| SheetError::Unreadable)?;
+    let mut sheet = Sheet::default();
+    while let Some(cell) = cells.next_cell().map_err(|_| SheetError::Unreadable)? {
+        let (row, column) = cell.get_position();
+        if column >= max_columns {
+            continue;
+        }
+        let value = text(cell.get_value());
+        if value.is_empty() {
+            continue;
+        }
+        let column = column as usize;
+        let target = if row == 0 {
+            &mut sheet.headings
+        } else {
+            let number = row as usize + 1;
+            if sheet.rows.last().map(|(n, _)| *n) != Some(number) {
+                if sheet.rows.len() >= max_rows {
+                    return Err(SheetError::TooManyRows(max_rows));
+                }
+                sheet.rows.push((number, Vec::new()));
+            }
+            match sheet.rows.last_mut() {
+                Some((_, cells)) => cells,
+                None => return Err(SheetError::Unreadable),
+            }
+        };
+        if target.len() <= column {
+            target.resize(column + 1, String::new());
+        }
+        target[column] = value;
+    }
+    Ok(sheet)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn book(rows: &[&[&str]]) -> Vec<u8> {
+        let mut book = rust_xlsxwriter::Workbook::new();
+        let ws = book.add_worksheet();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
+                if let Ok(n) = v.parse::<f64>() {
+                    ws.write_number(r as u32, c as u16, n).unwrap();
+                } else if !v.is_empty() {
+                    ws.write_string(r as u32, c as u16, *v).unwrap();
+                }
+            }
+        }
+        book.save_to_buffer().unwrap()
+    }
+
+    #[test]
+    fn reads_rows_with_their_numbers() {
+        let bytes = book(&[&["a", "b", "c"], &["1", "x", ""], &[], &["", "", "2.5"]]);
+        let sheet = first_sheet(bytes, 10, 10).unwrap();
+        assert_eq!(sheet.headings, ["a", "b", "c"]);
+        assert_eq!(
+            sheet.rows,
+            vec![(2, vec!["1".to_owned(), "x".to_owned()]), (4, vec![String::new(), String::new(), "2.5".to_owned()])]
+        );
+    }
+
+    #[test]
+    fn refuses_too_many_rows_and_junk() {
+        let bytes = book(&[&["a"], &["1"], &["2"], &["3"]]);
+        assert_eq!(first_sheet(bytes, 2, 10).unwrap_err(), SheetError::TooManyRows(2));
+        assert_eq!(first_sheet(b"not a zip".to_vec(), 2, 10).unwrap_err(), SheetError::Unreadable);
+    }
+}

@@ -1,0 +1,223 @@
+/**
+ * The order lists: one per type for customers (B2B, B2C, FBA, WMS) and staff's across customers.
+ * Status tabs with their counts, numbers pasted in bulk, the destination and dates; server paging
+ * and sort; export; a row's actions and the batch actions are what core's lifecycle allows (WASM,
+ * the server's table), and a selection holding orders an action does not apply to is refused
+ * with the spec's message naming them, before anything is sent.
+ */
+import { Badge, Box, Button, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { Authorized } from '../../../components/Authorized';
+import { useConfirm } from '../../../components/ConfirmDialog';
+import type { DataColumn } from '../../../components/DataTable';
+import { createTimeColumn, CrudListPage, FilterText, monoColumn, RowActions, toastSuccess, TwoLines, useCrudList, useInvalidateList, type CrudList, type RowAction } from '../../../components/list';
+import { showNotice } from '../../../api/client';
+import { SHIPMENT_STATUSES, shipmentActions, shipmentSelectionIssue, type ShipmentAction } from '../../../core';
+import { currentLanguage } from '../../../i18n';
+import { BatchResultDialog } from './BatchResultDialog';
+import { cancelShipment, cancelShipments, copyShipment, deleteShipments, SHIPMENT_COUNTS_PATH, SHIPMENT_EXPORT_PATH, SHIPMENT_LIST_PATH, SHIPMENT_PERMISSION, submitShipments, type BatchResult, type ShipmentRecord, type StatusCounts } from './api';
+import { ShipmentDetailDrawer } from './ShipmentDetailDrawer';
+import { StatusTag } from './StatusTag';
+import { ShipmentFormDrawer, type OrderTarget } from './ShipmentFormDrawer';
+import type { ShipmentType } from './model';
+
+const EMPTY = { shipmentType: '', shipmentStatus: '', numbers: '', keyWord: '', consigneeCountry: '', createTime_begin: '', createTime_end: '' };
+type Filters = typeof EMPTY;
+
+function StatusTabs({ crud }: { crud: CrudList<ShipmentRecord, Filters> }) {
+  const { t } = useTranslation('shipment');
+  const { shipmentStatus: _status, ...rest } = crud.filters;
+  const params = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== ''));
+  const { data } = useQuery({
+    queryKey: ['list', SHIPMENT_LIST_PATH, 'counts', params],
+    queryFn: async ({ signal }) => (await api.get<StatusCounts>(SHIPMENT_COUNTS_PATH, params, { notify: false, signal })).result,
+  });
+  const count = (status: string) => (status === '' ? data?.total : data?.byStatus[status]);
+  return (
+    <Tabs.Root value={crud.filters.shipmentStatus || 'all'} onValueChange={(d) => crud.applyNow('shipmentStatus', d.value === 'all' ? '' : d.value)} size="sm" variant="line">
+      <Box overflowX="auto">
+        <Tabs.List data-testid="shipment-tabs">
+          {['', ...SHIPMENT_STATUSES].map((status) => (
+            <Tabs.Trigger key={status || 'all'} value={status || 'all'} data-testid={`shipment-tab-${status || 'all'}`} whiteSpace="nowrap">
+              {status ? t(`status.${status}` as 'status.draft') : t('status.all')}
+              <Badge size="xs" variant="subtle" marginStart="1" data-testid="shipment-tab-count">
+                {count(status) ?? '·'}
+              </Badge>
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Box>
+    </Tabs.Root>
+  );
+}
+
+interface Handlers {
+  view: (row: ShipmentRecord) => void;
+  edit: (row: ShipmentRecord) => void;
+  act: (rows: ShipmentRecord[], action: ShipmentAction) => void;
+}
+
+function rowActions(t: TFunction<'shipment'>, row: ShipmentRecord, handlers: Handlers): RowAction[] {
+  const allowed = shipmentActions(row.shipmentStatus);
+  const actions: RowAction[] = [{ label: t('action.view'), onClick: () => handlers.view(row), testId: 'shipment-view' }];
+  if (allowed.includes('edit')) actions.push({ kind: 'edit', action: `${SHIPMENT_PERMISSION}:edit`, onClick: () => handlers.edit(row), testId: 'shipment-edit' });
+  if (allowed.includes('submit')) actions.push({ label: t('action.submit'), action: `${SHIPMENT_PERMISSION}:submit`, onClick: () => handlers.act([row], 'submit'), testId: 'shipment-submit', colorPalette: 'blue' });
+  if (allowed.includes('cancel')) actions.push({ label: t('action.cancel'), action: `${SHIPMENT_PERMISSION}:cancel`, onClick: () => handlers.act([row], 'cancel'), testId: 'shipment-cancel', colorPalette: 'orange' });
+  actions.push({ label: t('action.copy'), action: `${SHIPMENT_PERMISSION}:add`, onClick: () => handlers.act([row], 'copy'), testId: 'shipment-copy' });
+  if (allowed.includes('delete')) actions.push({ kind: 'delete', action: `${SHIPMENT_PERMISSION}:delete`, onClick: () => handlers.act([row], 'delete'), testId: 'shipment-delete' });
+  return actions;
+}
+
+function columns(t: TFunction<'shipment'>, handlers: Handlers, staff: boolean): DataColumn<ShipmentRecord>[] {
+  const list: DataColumn<ShipmentRecord>[] = [
+    { id: 'serialNumber', header: t('field.serialNumber'), sortable: true, cell: (row) => <TwoLines mono first={row.serialNumber} second={row.customerCode ?? undefined} /> },
+    { id: 'shipmentStatus', header: t('field.status'), sortable: true, cell: (row) => <StatusTag status={row.shipmentStatus} /> },
+    { id: 'consigneeName', header: t('field.consignee'), cell: (row) => <TwoLines first={row.consigneeName ?? '—'} second={[row.consigneeCountry, row.consigneePostalCode].filter(Boolean).join(' ')} /> },
+    { id: 'channelProductName', header: t('field.product'), hideBelow: 'md', cell: (row) => <TwoLines first={row.channelProductCode || '—'} second={row.channelProductName} /> },
+    monoColumn<ShipmentRecord>('trackNo', t('field.trackNo'), (row) => row.trackNo ?? row.sysTrackNo ?? '', { hideBelow: 'lg' }),
+    { id: 'shipmentPieces', header: t('field.pieces'), sortable: true, textAlign: 'end', hideBelow: 'lg' },
+    { id: 'shipmentWeight', header: t('field.weight'), sortable: true, textAlign: 'end', hideBelow: 'lg' },
+    { id: 'deductAmount', header: t('field.charge'), textAlign: 'end', cell: (row) => (row.deductAmount ? `${row.deductAmount} ${row.deductCurrency ?? ''}` : '—') },
+    createTimeColumn(t('field.createTime')),
+    { id: 'actions', header: '', sticky: true, cell: (row) => <RowActions display="text" actions={rowActions(t, row, handlers)} /> },
+  ];
+  if (staff) list.splice(1, 0, { id: 'customer', header: t('field.customer'), hideBelow: 'md' });
+  return list;
+}
+
+export interface ShipmentListPageProps {
+  /** The type listed (none: every type, staff's order management). */
+  type?: ShipmentType;
+}
+
+export function ShipmentListPage({ type }: ShipmentListPageProps) {
+  const { t } = useTranslation('shipment');
+  const [target, setTarget] = useState<OrderTarget>();
+  const [viewing, setViewing] = useState<string>();
+  const [result, setResult] = useState<BatchResult>();
+  const { confirm, dialog } = useConfirm();
+  const invalidate = useInvalidateList(SHIPMENT_LIST_PATH);
+  const crud = useCrudList<ShipmentRecord, Filters>(SHIPMENT_LIST_PATH, {
+    name: 'shipment',
+    permission: SHIPMENT_PERMISSION,
+    ns: 'shipment',
+    emptyFilters: { ...EMPTY, shipmentType: type ?? '' },
+    remove: deleteShipments,
+    describe: (row) => t('delete.description', { name: row.serialNumber }),
+    exportPath: SHIPMENT_EXPORT_PATH,
+  });
+  const rowsById = new Map(crud.list.rows.map((r) => [r.id, r]));
+
+  /** An action on orders: refused at once when core's table says some cannot take it, else confirmed and run. */
+  function act(rows: ShipmentRecord[], action: ShipmentAction) {
+    const issue = shipmentSelectionIssue(rows.map((r) => [r.serialNumber, r.shipmentStatus]), action, currentLanguage());
+    if (issue) {
+      showNotice(issue);
+      return;
+    }
+    const ids = rows.map((r) => r.id);
+    const serial = rows[0]?.serialNumber ?? '';
+    if (action === 'copy') {
+      void copyShipment(ids[0] ?? '').then(async (copied) => {
+        toastSuccess(t('toast.copied', { serial: copied.result?.serialNumber ?? '' }));
+        await invalidate();
+        if (copied.result) setTarget({ mode: 'edit', id: copied.result.id, type: copied.result.shipmentType as ShipmentType });
+      });
+    } else if (action === 'delete') {
+      if (rows.length === 1 && rows[0]) crud.remover.askDelete(rows[0]);
+      else crud.remover.askBatchDelete();
+    } else if (action === 'submit' && rows.length === 1 && rows[0]) {
+      setTarget({ mode: 'edit', id: rows[0].id, type: rows[0].shipmentType as ShipmentType });
+    } else {
+      const batch = rows.length > 1 || action === 'submit';
+      confirm({
+        title: batch ? t(action === 'submit' ? 'confirm.batchSubmitTitle' : 'confirm.batchCancelTitle', { count: rows.length }) : t('confirm.cancelTitle'),
+        description: batch ? t(action === 'submit' ? 'confirm.batchSubmitDescription' : 'confirm.batchCancelDescription') : t('confirm.cancelDescription', { serial }),
+        confirmLabel: action === 'submit' ? t('action.submitSelected') : t('confirm.cancelLabel'),
+        colorPalette: action === 'submit' ? 'blue' : 'orange',
+        testId: `shipment-${action}-confirm`,
+        onConfirm: async () => {
+          if (batch) {
+            const answer = await (action === 'submit' ? submitShipments(ids) : cancelShipments(ids));
+            setResult(answer.result);
+          } else {
+            await cancelShipment(ids[0] ?? '');
+            toastSuccess(t('toast.cancelled'));
+          }
+          crud.list.clearSelection();
+          await invalidate();
+        },
+      });
+    }
+  }
+
+  const selected = crud.list.selection.flatMap((id) => rowsById.get(id) ?? []);
+  const handlers: Handlers = { view: (row) => setViewing(row.id), edit: (row) => setTarget({ mode: 'edit', id: row.id, type: row.shipmentType as ShipmentType }), act };
+  const batchButton = (action: 'submit' | 'cancel', label: string) => (
+    <Authorized action={`${SHIPMENT_PERMISSION}:${action}`}>
+      <Button size="sm" variant="outline" disabled={selected.length === 0} onClick={() => act(selected, action)} data-testid={`shipment-batch-${action}`}>
+        {label}
+      </Button>
+    </Authorized>
+  );
+  return (
+    <CrudListPage
+      crud={crud}
+      title={t(type ? `title.${type}` : 'title.all')}
+      columns={columns(t, handlers, type === undefined)}
+      filters={
+        <>
+          <FilterText page={crud} name="numbers" label={t('filter.numbers')} placeholder={t('filter.numbersPlaceholder')} testId="shipment-search-numbers" />
+          <FilterText page={crud} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} testId="shipment-search-keyword" />
+          <FilterText page={crud} name="consigneeCountry" label={t('filter.country')} placeholder={t('filter.countryPlaceholder')} testId="shipment-search-country" />
+          <FilterText page={crud} name="createTime_begin" label={t('filter.from')} type="date" testId="shipment-search-from" />
+          <FilterText page={crud} name="createTime_end" label={t('filter.to')} type="date" testId="shipment-search-to" />
+        </>
+      }
+      toolbar={{
+        add: type ? { action: `${SHIPMENT_PERMISSION}:add`, label: t('add'), onClick: () => setTarget({ mode: 'add', type }) } : undefined,
+        batchDelete: crud.canBatchDelete ? { action: `${SHIPMENT_PERMISSION}:delete`, onClick: () => act(selected, 'delete') } : undefined,
+        leading: (
+          <>
+            {batchButton('submit', t('action.submitSelected'))}
+            {batchButton('cancel', t('action.cancelSelected'))}
+          </>
+        ),
+        exportAction: `${SHIPMENT_PERMISSION}:export`,
+      }}
+      table={{ selectable: true }}
+      subtitle={
+        <Stack gap="2" paddingTop="2">
+          <StatusTabs crud={crud} />
+          {selected.length > 0 ? (
+            <HStack>
+              <Text textStyle="xs" color="fg.muted" data-testid="shipment-selected">
+                {selected.length}
+              </Text>
+            </HStack>
+          ) : null}
+        </Stack>
+      }
+      dialogs={
+        <>
+          <ShipmentFormDrawer target={target} onClose={() => setTarget(undefined)} />
+          <ShipmentDetailDrawer id={viewing} onClose={() => setViewing(undefined)} />
+          <BatchResultDialog result={result} onClose={() => setResult(undefined)} />
+          {dialog}
+        </>
+      }
+    />
+  );
+}
+
+export const B2cShipmentList = () => <ShipmentListPage type="B2C" />;
+export const B2bShipmentList = () => <ShipmentListPage type="B2B" />;
+export const FbaShipmentList = () => <ShipmentListPage type="FBA" />;
+export const WmsShipmentList = () => <ShipmentListPage type="WMS" />;
+export default function AllShipmentList() {
+  return <ShipmentListPage />;
+}
