@@ -100,6 +100,6 @@ pub async fn customer_value(
     if customer_of(me).is_some() || before.is_some() {
         return Ok(Vec::new());
     }
-    let customer = crate::shipment::orders::write::CUSTOMER.check(&state.db, me.tenant_id, "customerId", named).await?;
+    let customer = crate::platform::resource::CUSTOMER.check(&state.db, me.tenant_id, "customerId", named).await?;
     Ok(vec![("customer_id", customer.into())])
 }

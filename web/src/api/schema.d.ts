@@ -676,7 +676,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Quotes a shipment with the caller's products and prices. */
+        /** Quotes a shipment with the caller's products and prices (staff: a named customer's). */
         post: operations["forecast"];
         delete?: never;
         options?: never;
@@ -691,7 +691,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's products, rules and prices for quoting in the browser (no cost data). */
+        /**
+         * The caller's products, rules and prices for quoting in the browser (no cost data); staff may
+         *     name a customer to quote at its prices.
+         */
         get: operations["bundle"];
         put?: never;
         post?: never;
@@ -11728,7 +11731,13 @@ export interface operations {
     };
     forecast: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Staff: quote at this customer's (main account's) prices, as its orders are charged; blank:
+                 *     every enabled product at the card's price. Customers and sub-accounts: ignored (their own).
+                 */
+                customerId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11763,7 +11772,13 @@ export interface operations {
     };
     bundle: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Staff: quote at this customer's (main account's) prices, as its orders are charged; blank:
+                 *     every enabled product at the card's price. Customers and sub-accounts: ignored (their own).
+                 */
+                customerId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

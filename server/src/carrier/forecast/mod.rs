@@ -10,9 +10,16 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use std::sync::Arc;
+
+use utoipa::IntoParams;
+
 use crate::platform::caller::Caller;
 use crate::platform::http::reply::ok_json;
-use crate::platform::http::{Amount, ApiJson, AppError, current_lang};
+use crate::platform::http::{Amount, ApiJson, ApiQuery, AppError, current_lang};
+use crate::platform::resource::CUSTOMER;
+use crate::state::AppState;
+use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
 
 pub const QUERY: &str = "logistics:priceForecast:query";
@@ -120,15 +127,40 @@ pub struct ForecastForm {
     pub currency: Option<String>,
 }
 
-/// Quotes a shipment with the caller's products and prices.
-#[utoipa::path(post, path = "/logistics/priceForecast", tag = "logistics", request_body = ForecastForm,
+/// Whose prices a forecast uses.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AudienceQuery {
+    /// Staff: quote at this customer's (main account's) prices, as its orders are charged; blank:
+    /// every enabled product at the card's price. Customers and sub-accounts: ignored (their own).
+    pub customer_id: Option<String>,
+}
+
+/// The bundle a caller quotes with: a customer's own, or the one of the customer staff name.
+async fn audience(state: &AppState, me: &CurrentUser, named: Option<&str>) -> Result<Arc<cache::Built>, AppError> {
+    match named.map(str::trim).filter(|n| !n.is_empty()) {
+        Some(named) if bundle::customer_of(&me.user).is_none() => {
+            let customer = CUSTOMER.check(&state.db, me.tenant_id, "customerId", Some(named)).await?;
+            bundle::audience(state, me.tenant_id, Some(customer)).await
+        }
+        _ => bundle::of(state, me.tenant_id, &me.user).await,
+    }
+}
+
+/// Quotes a shipment with the caller's products and prices (staff: a named customer's).
+#[utoipa::path(post, path = "/logistics/priceForecast", tag = "logistics", request_body = ForecastForm, params(AudienceQuery),
     responses((status = 200, body = crate::platform::http::Envelope<ForecastResult>), (status = 400), (status = 403)))]
-pub async fn forecast(Caller(state, me): Caller, ApiJson(form): ApiJson<ForecastForm>) -> Result<Response, AppError> {
+pub async fn forecast(
+    Caller(state, me): Caller,
+    ApiQuery(q): ApiQuery<AudienceQuery>,
+    ApiJson(form): ApiJson<ForecastForm>,
+) -> Result<Response, AppError> {
     grants::require(&state, &me, QUERY).await?;
     // Core reads the form as the browser's engine does, so both give the same field errors.
     let form = serde_json::to_value(&form).map_err(AppError::internal)?;
     let shipment = logistics_core::quote_json::shipment(&(&form).into())?;
-    let built = bundle::of(&state, me.tenant_id, &me.user).await?;
+    let built = audience(&state, &me, q.customer_id.as_deref()).await?;
     let lang = current_lang();
     // The browser's answer for the same bundle (the same writer), with the version.
     let mut text = String::with_capacity(256);
@@ -140,13 +172,18 @@ pub async fn forecast(Caller(state, me): Caller, ApiJson(form): ApiJson<Forecast
     Ok(ok_json(&text))
 }
 
-/// The caller's products, rules and prices for quoting in the browser (no cost data).
-#[utoipa::path(get, path = "/logistics/priceForecast/bundle", tag = "logistics",
+/// The caller's products, rules and prices for quoting in the browser (no cost data); staff may
+/// name a customer to quote at its prices.
+#[utoipa::path(get, path = "/logistics/priceForecast/bundle", tag = "logistics", params(AudienceQuery),
     responses((status = 200, description = "`result` = {version, generatedAt, effectiveDate, cards, products}; header ETag"),
         (status = 304, description = "If-None-Match named the current version"), (status = 403)))]
-pub async fn bundle(Caller(state, me): Caller, headers: HeaderMap) -> Result<Response, AppError> {
+pub async fn bundle(
+    Caller(state, me): Caller,
+    ApiQuery(q): ApiQuery<AudienceQuery>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
     grants::require(&state, &me, QUERY).await?;
-    let built = bundle::of(&state, me.tenant_id, &me.user).await?;
+    let built = audience(&state, &me, q.customer_id.as_deref()).await?;
     let etag = format!("\"{}\"", built.version);
     let etag_value = HeaderValue::from_str(&etag).map_err(AppError::internal)?;
     let matches = headers

@@ -519,6 +519,14 @@ pub(crate) fn scope_sql<R: Resource>(me: &CurrentUser, rules: &[ResolvedRule]) -
     sql
 }
 
+/// A record's customer when staff name it: a main account of the tenant.
+pub const CUSTOMER: form::Reference = form::Reference {
+    table: "sys_user",
+    column: "id",
+    also: " AND user_kind = 'customer' AND del_flag = 0",
+    label: MessageKey::FieldCustomer,
+};
+
 /// The main account whose rows a customer or sub-account reaches; None for staff.
 pub fn customer_of(me: &CurrentUser) -> Option<String> {
     match me.user.user_kind.as_str() {

@@ -19,24 +19,15 @@ use crate::platform::db::Tx;
 use crate::platform::db::schema::{logistics_shipment, logistics_shipment_parcel, logistics_shipment_product};
 use crate::platform::http::page::IdQuery;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, ok};
-use crate::platform::resource::customer_of;
-use crate::platform::resource::form::Reference;
 use crate::platform::resource::handlers::{find, read};
 use crate::platform::resource::sql::{Sql, Value};
+use crate::platform::resource::{CUSTOMER, customer_of};
 use crate::platform::secrets;
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
 use crate::system::permissions::grants;
 use crate::{bound_query, on_tx, transaction, with_conn};
-
-/// An order's customer when staff name it: a main account of the tenant.
-pub const CUSTOMER: Reference = Reference {
-    table: "sys_user",
-    column: "id",
-    also: " AND user_kind = 'customer' AND del_flag = 0",
-    label: MessageKey::FieldCustomer,
-};
 
 /// The customer an order is for: the caller's main account, or the one staff name.
 pub async fn customer_for(state: &AppState, me: &CurrentUser, named: Option<&str>) -> Result<String, AppError> {

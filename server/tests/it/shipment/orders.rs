@@ -257,3 +257,36 @@ fn urlencoding(text: &str) -> String {
         })
         .collect()
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn staff_quote_at_the_prices_of_the_customer_they_name() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911117001").await;
+        let (_, bob_id) = register(&app, "bob", "13911117002").await;
+        b2c_product(&app, &admin, &alice_id).await;
+        let shipment = json!({"countryCode": "US", "postalCode": "94105", "tradeType": "B2C",
+            "parcels": [{"length": "30", "width": "20", "height": "10", "weight": "1.25", "quantity": 1}]});
+        let quote = |path: String, token: String| {
+            let (app, shipment) = (&app, shipment.clone());
+            async move { ok(app.post_json(&path, &shipment, &h(&token)).await, "forecast").await }
+        };
+        let totals = |answer: &Value| -> Vec<String> {
+            answer["quotes"].as_array().unwrap().iter().map(|q| q["total"].as_str().unwrap().to_owned()).collect()
+        };
+        let own = totals(&quote("/boot/logistics/priceForecast".into(), alice.clone()).await);
+        let card = totals(&quote("/boot/logistics/priceForecast".into(), admin.clone()).await);
+        let named = totals(&quote(format!("/boot/logistics/priceForecast?customerId={alice_id}"), admin.clone()).await);
+        assert_eq!(own.len(), 1);
+        assert_eq!(named, own, "staff see the customer's prices, as its orders are charged");
+        assert_ne!(card, own, "the card's price differs by the customer's markup");
+        // A customer without a level has nothing to quote; a customer naming another is ignored.
+        assert!(totals(&quote(format!("/boot/logistics/priceForecast?customerId={bob_id}"), admin.clone()).await).is_empty());
+        assert_eq!(totals(&quote(format!("/boot/logistics/priceForecast?customerId={bob_id}"), alice.clone()).await), own);
+        let res = app.post_json("/boot/logistics/priceForecast?customerId=nobody", &shipment, &h(&admin)).await;
+        assert_eq!((res.status.as_u16(), res.json()["result"]["field"].as_str()), (400, Some("customerId")), "{}", res.text);
+        let bundle =
+            ok(app.get(&format!("/boot/logistics/priceForecast/bundle?customerId={alice_id}"), &h(&admin)).await, "b").await;
+        assert_eq!(bundle["products"].as_array().unwrap().len(), 1);
+    }
+}

@@ -12,6 +12,7 @@ import { routeTitle, searchMenu } from '../../lib/menu';
 import { usePermissions } from '../../lib/permission';
 import { useUserInfo } from '../../lib/session';
 import { VisitStats } from './VisitStats';
+import { ShipmentStats } from './ShipmentStats';
 import { WalletStats } from './WalletStats';
 
 /** `/dashboard/analysis`: the landing page after sign-in, greeting the user by the hour, with the visit statistics. */
@@ -53,6 +54,8 @@ export default function AnalysisPage() {
           </Flex>
         </Card.Body>
       </Card.Root>
+
+      <ShipmentStats />
 
       <WalletStats />
 

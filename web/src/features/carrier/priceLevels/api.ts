@@ -3,7 +3,6 @@
  * discount) per customer main account and channel product; a customer may use exactly the
  * products it has an enabled level for.
  */
-import { api } from '../../../api/client';
 import { codeRule } from '../../../components/form/serverError';
 import { resource } from '../../../api/resource';
 import type { components } from '../../../api/schema';
@@ -14,23 +13,13 @@ import type { RemoteOption } from '../../../components/form/RemoteSelect';
 export type PriceLevelRecord = components['schemas']['PriceLevelRecord'];
 
 export type PriceLevelInput = components['schemas']['PriceLevelForm'];
-/** A customer main account for the picker. */
-export type CustomerOption = components['schemas']['CustomerOption'];
 
 /** A markup from -99.99 to 1000 percent, at most 2 places: core's rule and message (blank is 0 there; the form asks for it). */
 export const markupRule = codeRule('markup');
 
 export const { listPath: PRICE_LEVEL_LIST_PATH, add: addPriceLevel, edit: editPriceLevel, removeAny: deletePriceLevels } = resource<PriceLevelRecord, PriceLevelInput>('/logistics/priceLevel');
 
-/** "username – realname", as the list names customers. */
-export const customerLabel = (customer: CustomerOption) => (customer.realname ? `${customer.username} – ${customer.realname}` : customer.username);
-
-/** The tenant's customer main accounts matching a keyword (at most 50), as picker options. */
-export function searchCustomers(keyWord: string, signal: AbortSignal): Promise<RemoteOption[]> {
-  return api
-    .get<CustomerOption[] | null>('/logistics/priceLevel/customers', { keyWord }, { signal })
-    .then((envelope) => (envelope.result ?? []).map((customer) => ({ value: customer.id, label: customerLabel(customer), hint: customer.realname ? customer.username : undefined })));
-}
+export { customerLabel, searchCustomers, type CustomerOption } from '../../../api/customers';
 
 /** Channel products matching a keyword (the first 20), as picker options. */
 export function searchProducts(keyWord: string, signal: AbortSignal): Promise<RemoteOption[]> {

@@ -36,6 +36,10 @@ import { forecast, type ForecastResult } from '../../../core';
 import { useLanguage } from '../../../i18n';
 import { formatLocal, showTime } from '../../../lib/utcTime';
 import { useForecastBundle, type BundleRecord } from './bundleStore';
+import { RemoteSelect } from '../../../components/form/RemoteSelect';
+import { useUserInfo } from '../../../lib/session';
+import { searchCustomers } from '../../../api/customers';
+import { isCustomerKind } from '../wallet/api';
 import { destinationName, postalVerdict, useDestinations } from './countries';
 import { DestinationPicker } from './DestinationPicker';
 import { useDebounced, useOnline } from './hooks';
@@ -91,7 +95,10 @@ export default function PriceForecastPage() {
   const online = useOnline();
   const [params, setParams] = useSearchParams();
   const productCode = params.get('product')?.trim() || undefined;
-  const { bundle, loading, refreshing, error, refresh } = useForecastBundle();
+  const staff = !isCustomerKind(useUserInfo()?.userKind);
+  // Staff quote for a customer (at its prices, as its orders are charged) or, with none, every product at the card's price.
+  const [customerId, setCustomerId] = useState('');
+  const { bundle, loading, refreshing, error, refresh } = useForecastBundle(customerId || undefined);
   const { destinations } = useDestinations();
   const facts = useMemo(() => bundleFacts(bundle?.json), [bundle?.json]);
 
@@ -163,7 +170,8 @@ export default function PriceForecastPage() {
         />
       );
     }
-    if (facts.products.length === 0) return <Message testId="forecast-no-products" title={t('state.noProducts')} description={t('state.noProductsHint')} />;
+    if (facts.products.length === 0)
+      return <Message testId="forecast-no-products" title={t('state.noProducts')} description={t(staff ? (customerId ? 'state.noProductsCustomer' : 'state.noProductsStaff') : 'state.noProductsHint')} />;
     if (!answer) return <Message testId="forecast-start" icon={<ParcelIcon />} title={t('state.start')} description={t('state.startHint')} />;
     if (!answer.ok) {
       // Which parcel, when the core names one (its message names only the box).
@@ -210,6 +218,13 @@ export default function PriceForecastPage() {
               </IconButton>
             </HStack>
           </Flex>
+          {staff ? (
+            <Field.Root marginTop="3" maxWidth={{ md: 'md' }}>
+              <Field.Label>{t('header.customer')}</Field.Label>
+              <RemoteSelect value={customerId} onChange={(option) => setCustomerId(option?.value ?? '')} search={searchCustomers} queryKey={['forecast', 'customers']} placeholder={t('header.customerPlaceholder')} data-testid="forecast-customer" />
+              <Field.HelperText>{t('header.customerHint')}</Field.HelperText>
+            </Field.Root>
+          ) : null}
           {bundle && error && online ? (
             <Text textStyle="xs" color="fg.warning" marginTop="2" data-testid="forecast-refresh-error">
               {error.status === 0 ? t('header.staleNetwork') : t('header.staleError', { message: error.message })}

@@ -117,12 +117,20 @@ interface BundleAnswer {
   generatedAt?: unknown;
 }
 
-/** The server's bundle, conditionally on `etag` (no notice on failure: the page says it). */
-export const fetchBundle: BundleFetcher = async (etag) => {
-  const { status, headers, envelope } = await requestWithResponse<BundleAnswer>(BUNDLE_PATH, {
-    notify: false,
-    headers: etag ? { 'If-None-Match': etag } : undefined,
-  });
+/** The server's bundle, conditionally on `etag` (no notice on failure: the page says it); staff
+ * may name a customer, whose prices it then carries. */
+export const bundleFetcher =
+  (customerId?: string): BundleFetcher =>
+  async (etag) => {
+    const { status, headers, envelope } = await requestWithResponse<BundleAnswer>(BUNDLE_PATH, {
+      notify: false,
+      params: customerId ? { customerId } : undefined,
+      headers: etag ? { 'If-None-Match': etag } : undefined,
+    });
+    return answerOf(status, headers, envelope);
+  };
+
+function answerOf(status: number, headers: Headers, envelope: { result?: BundleAnswer | null } | undefined): BundleRecord | undefined {
   if (status === 304 || !envelope) return undefined;
   const result = envelope.result ?? {};
   const version = typeof result.version === 'string' || typeof result.version === 'number' ? String(result.version) : '';
@@ -133,7 +141,10 @@ export const fetchBundle: BundleFetcher = async (etag) => {
     generatedAt: typeof result.generatedAt === 'string' ? result.generatedAt : null,
     json: JSON.stringify(result),
   };
-};
+}
+
+/** The caller's own bundle. */
+export const fetchBundle: BundleFetcher = bundleFetcher();
 
 export interface BundleState {
   /** The bundle in use (saved or fresh), if there is one. */
@@ -207,12 +218,12 @@ export function createBundleStore({ key, storage, fetch = fetchBundle, isOnline 
 const stores = new Map<string, BundleStore>();
 let defaultStorage: BundleStorage | undefined;
 
-/** The store of a user (made on first use with the IndexedDB storage). */
-export function bundleStoreFor(key: string): BundleStore {
+/** The store of a user, or of staff quoting for a customer (made on first use with the IndexedDB storage). */
+export function bundleStoreFor(key: string, customerId?: string): BundleStore {
   let store = stores.get(key);
   if (!store) {
     defaultStorage ??= indexedDbBundleStorage();
-    store = createBundleStore({ key, storage: defaultStorage });
+    store = createBundleStore({ key, storage: defaultStorage, fetch: bundleFetcher(customerId) });
     stores.set(key, store);
   }
   return store;
@@ -232,12 +243,13 @@ export interface ForecastBundle extends BundleState {
 
 /**
  * The signed-in user's bundle: the saved copy at once, then the server's when online (again on
- * every `online` event). `refresh` asks the server now.
+ * every `online` event). `refresh` asks the server now. Staff naming `customerId` get that
+ * customer's (kept apart from their own).
  */
-export function useForecastBundle(): ForecastBundle {
+export function useForecastBundle(customerId?: string): ForecastBundle {
   const user = useUserInfo();
-  const key = user?.id ?? 'anonymous';
-  const store = useMemo(() => bundleStoreFor(key), [key]);
+  const key = `${user?.id ?? 'anonymous'}${customerId ? `:${customerId}` : ''}`;
+  const store = useMemo(() => bundleStoreFor(key, customerId), [key, customerId]);
   const state = useStore(store);
 
   useEffect(() => {

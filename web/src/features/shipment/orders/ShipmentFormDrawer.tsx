@@ -24,6 +24,8 @@ import { newIdempotencyKey } from '../../logistics/wallet/idempotency';
 import { addShipment, editShipment, getShipment, SHIPMENT_LIST_PATH, submitShipment, type ShipmentDetail } from './api';
 import { bodyOf, coreResolver, emptyOrder, forecastInput, formPath, issuesAsErrors, valuesOf, type OrderValues, type ShipmentType } from './model';
 import { ParcelsEditor } from './ParcelsEditor';
+import { CustomerField } from '../shippers/ShipperFormDialog';
+import { useIsStaff } from '../shippers/api';
 
 export type OrderTarget = { mode: 'add'; type: ShipmentType } | { mode: 'edit'; id: string; type: ShipmentType };
 
@@ -42,13 +44,13 @@ function useOptions(path: string, label: (row: Record<string, unknown>) => strin
 }
 
 /** The quotes for the order as typed; a click chooses the product. */
-function QuotePanel({ type }: { type: ShipmentType }) {
+function QuotePanel({ type, customerId }: { type: ShipmentType; customerId: string | undefined }) {
   const { t } = useTranslation('shipment');
   const lang = useLanguage();
   const { setValue } = useFormContext<OrderValues>();
   const values = useWatch<OrderValues>() as OrderValues;
   const chosen = values.channelProductId;
-  const { bundle, loading } = useForecastBundle();
+  const { bundle, loading } = useForecastBundle(customerId);
   const input = useDebounced(useMemo(() => forecastInput(values, type), [values, type]), 150);
   const result = useMemo(() => (bundle && input ? forecast(bundle.json, input, lang) : undefined), [bundle, input, lang]);
   const pick = (quote: Quote) => setValue('channelProductId', quote.channelProductId, { shouldDirty: true, shouldValidate: true });
@@ -114,9 +116,9 @@ function QuotePanel({ type }: { type: ShipmentType }) {
 }
 
 /** The quote of the chosen product for the form as typed (what submission will withhold). */
-function useChosenQuote(values: OrderValues, type: ShipmentType): Quote | undefined {
+function useChosenQuote(values: OrderValues, type: ShipmentType, customerId: string | undefined): Quote | undefined {
   const lang = useLanguage();
-  const { bundle } = useForecastBundle();
+  const { bundle } = useForecastBundle(customerId);
   const input = forecastInput(values, type);
   if (!bundle || !input || !values.channelProductId) return undefined;
   const result = forecast(bundle.json, input, lang);
@@ -141,13 +143,16 @@ function OrderForm({ target, detail, onDone, onCancel, onDirty }: { target: Orde
   const savedId = useRef(detail?.id);
   const values = useWatch({ control: form.control }) as OrderValues;
   onDirty(form.formState.isDirty);
-  const quote = useChosenQuote(values, type);
+  const staff = useIsStaff();
+  // Staff order for a customer: a new order names it, an edit keeps the order's; quotes are at its prices.
+  const customerId = staff ? (detail?.customerId ?? (values.customerId || undefined)) : undefined;
+  const quote = useChosenQuote(values, type, customerId);
   const shippers = useOptions('/logistics/shipper/list', (r) => `${String(r.name)} · ${String(r.city)}`);
   const depots = useOptions('/logistics/depot/list', (r) => `${String(r.depotId)} · ${String(r.depotName)}`);
 
   /** Saves the form as a draft (add once per opened form, then edit): the order's id. */
   async function save(current: OrderValues): Promise<string> {
-    const body = bodyOf(current, type, savedId.current);
+    const body = bodyOf(current, type, savedId.current, staff && !detail ? current.customerId : undefined);
     const saved = savedId.current ? await editShipment(body) : await addShipment(body, keys.current.add);
     savedId.current = saved.result?.id;
     form.reset(current);
@@ -234,6 +239,7 @@ function OrderForm({ target, detail, onDone, onCancel, onDirty }: { target: Orde
             <Stack gap="6" minWidth="0">
               <Stack gap="3">
                 <Heading size="sm">{t('form.basics')}</Heading>
+                {!detail ? <CustomerField text={(key) => t(key)} testId="shipment-customer" /> : null}
                 <Grid templateColumns={{ base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }} gap="3">
                   <TextField<OrderValues> name="customerCode" label={t('field.customerCode')} testId="shipment-customer-code" />
                   <SelectField<OrderValues> name="shipperId" label={t('field.shipper')} options={shippers} placeholder={t('form.defaultShipper')} emptySelectable testId="shipment-shipper" />
@@ -274,7 +280,7 @@ function OrderForm({ target, detail, onDone, onCancel, onDirty }: { target: Orde
               <TextareaField<OrderValues> name="remark" label={t('field.remark')} testId="shipment-remark" />
             </Stack>
             <Box position={{ xl: 'sticky' }} top="0">
-              <QuotePanel type={type} />
+              <QuotePanel type={type} customerId={customerId} />
               {quote ? (
                 <Alert.Root status="info" marginTop="3" data-testid="shipment-charge">
                   <Alert.Content>

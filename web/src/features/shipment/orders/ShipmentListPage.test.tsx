@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
-import { fakeServer } from '../../../test/api';
-import { calls, openPage, paged, rowOf } from '../../../test/list';
+import { setUserInfo } from '../../../lib/session';
+import { fakeServer, testUser } from '../../../test/api';
+import { calls, openPage, paged, rowOf, urlOf } from '../../../test/list';
 import { bodyOf, emptyOrder, forecastInput, issuesAsErrors } from './model';
 import { B2cShipmentList } from './ShipmentListPage';
 
@@ -98,5 +99,50 @@ describe('order form model', () => {
     const body = bodyOf(values, 'B2C');
     expect(body.consignee).toEqual({ country: 'US', postalCode: '94105' });
     expect(body.parcels[0]?.products[0]).toEqual({ frName: 'T-shirt', quantity: '2', unitPrice: '9.90', unitWeight: '0.3' });
+  });
+});
+
+const report = (extra: Record<string, unknown>) => ({ dryRun: true, rows: 3, orders: 2, existing: 0, creatable: 2, errors: [], taskId: null, ...extra });
+
+/** Chooses a file in the import wizard. */
+const choose = async (name: string) =>
+  fireEvent.change(await screen.findByTestId('shipment-import-file'), { target: { files: [new File(['x'], name, { type: 'application/octet-stream' })] } });
+
+describe('import wizard', () => {
+  test('a dry run shows every bad cell; a clean file imports with its progress to the end', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    setUserInfo(testUser({ id: 'c1', username: 'acme', userKind: 'customer' }));
+    let bad = true;
+    let polls = 0;
+    const fetchMock = fakeServer({
+      'GET /logistics/shipment/list': paged(ROWS),
+      'GET /logistics/shipment/countByStatus': { result: { total: 2, byStatus: {} } },
+      'POST /logistics/shipment/importExcel': (_body, url) =>
+        url.searchParams.get('dryRun') === 'true'
+          ? { result: report(bad ? { creatable: 1, errors: [{ row: 4, column: 'postalCode', message: 'Postal code ABCDE does not fit US' }] } : {}) }
+          : { result: report({ dryRun: false, taskId: 't1' }) },
+      'GET /sys/task/queryById': () => {
+        polls += 1;
+        return { result: { id: 't1', kind: 'shipment_import', status: polls > 1 ? 'done' : 'running', total: 2, done: polls > 1 ? 2 : 1, result: polls > 1 ? '{"created":2,"skipped":0}' : null, createTime: '2026-11-27T00:00:00Z' } };
+      },
+    });
+    openPage(<B2cShipmentList />, fetchMock, 'logistics:shipment:b2c', 'logistics:shipment:import');
+    fireEvent.click(await screen.findByTestId('shipment-import-open'));
+
+    await choose('orders.csv');
+    expect(await screen.findByText('Choose an Excel workbook (.xlsx).')).toBeTruthy();
+    await choose('orders.xlsx');
+    expect(await screen.findByText('Postal code ABCDE does not fit US')).toBeTruthy();
+    expect(screen.getAllByTestId('shipment-import-error')).toHaveLength(1);
+    expect(screen.queryByTestId('shipment-import-commit')).toBeNull();
+    expect(urlOf(fetchMock, 'POST', '/logistics/shipment/importExcel').searchParams.get('shipmentType')).toBe('B2C');
+
+    bad = false;
+    fireEvent.click(screen.getByTestId('shipment-import-again'));
+    await choose('orders.xlsx');
+    fireEvent.click(await screen.findByTestId('shipment-import-commit'));
+    expect((await screen.findByTestId('shipment-import-done')).textContent).toContain('2 orders created as drafts, 0 already there.');
+    expect(screen.getByTestId('shipment-import-progress').textContent).toBe('2 / 2');
+    expect(urlOf(fetchMock, 'POST', '/logistics/shipment/importExcel').searchParams.get('dryRun')).toBe('false');
   });
 });

@@ -19,6 +19,7 @@ import { showNotice } from '../../../api/client';
 import { SHIPMENT_STATUSES, shipmentActions, shipmentSelectionIssue, type ShipmentAction } from '../../../core';
 import { currentLanguage } from '../../../i18n';
 import { BatchResultDialog } from './BatchResultDialog';
+import { ImportDialog } from './ImportDialog';
 import { cancelShipment, cancelShipments, copyShipment, deleteShipments, SHIPMENT_COUNTS_PATH, SHIPMENT_EXPORT_PATH, SHIPMENT_LIST_PATH, SHIPMENT_PERMISSION, submitShipments, type BatchResult, type ShipmentRecord, type StatusCounts } from './api';
 import { ShipmentDetailDrawer } from './ShipmentDetailDrawer';
 import { StatusTag } from './StatusTag';
@@ -99,6 +100,7 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
   const [target, setTarget] = useState<OrderTarget>();
   const [viewing, setViewing] = useState<string>();
   const [result, setResult] = useState<BatchResult>();
+  const [importing, setImporting] = useState<ShipmentType>();
   const { confirm, dialog } = useConfirm();
   const invalidate = useInvalidateList(SHIPMENT_LIST_PATH);
   const crud = useCrudList<ShipmentRecord, Filters>(SHIPMENT_LIST_PATH, {
@@ -183,6 +185,13 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
         batchDelete: crud.canBatchDelete ? { action: `${SHIPMENT_PERMISSION}:delete`, onClick: () => act(selected, 'delete') } : undefined,
         leading: (
           <>
+            {type ? (
+              <Authorized action={`${SHIPMENT_PERMISSION}:import`}>
+                <Button size="sm" variant="outline" onClick={() => setImporting(type)} data-testid="shipment-import-open">
+                  {t('import.button')}
+                </Button>
+              </Authorized>
+            ) : null}
             {batchButton('submit', t('action.submitSelected'))}
             {batchButton('cancel', t('action.cancelSelected'))}
           </>
@@ -207,6 +216,7 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
           <ShipmentFormDrawer target={target} onClose={() => setTarget(undefined)} />
           <ShipmentDetailDrawer id={viewing} onClose={() => setViewing(undefined)} />
           <BatchResultDialog result={result} onClose={() => setResult(undefined)} />
+          <ImportDialog type={importing} onClose={() => setImporting(undefined)} />
           {dialog}
         </>
       }

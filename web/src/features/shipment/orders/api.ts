@@ -12,12 +12,17 @@ export type ShipmentForm = components['schemas']['ShipmentForm'];
 export type ParcelDetail = components['schemas']['ParcelDetail'];
 export type BatchResult = components['schemas']['BatchResult'];
 export type StatusCounts = components['schemas']['StatusCounts'];
+export type ImportReport = components['schemas']['ImportReport'];
+export type Task = components['schemas']['Task'];
 
 const BASE = '/logistics/shipment';
 export const SHIPMENT_LIST_PATH = `${BASE}/list`;
 export const SHIPMENT_EXPORT_PATH = `${BASE}/exportXls`;
 export const SHIPMENT_COUNTS_PATH = `${BASE}/countByStatus`;
 export const SHIPMENT_PERMISSION = 'logistics:shipment';
+export const SHIPMENT_TEMPLATE_PATH = `${BASE}/importTemplate`;
+/** The largest workbook the server takes. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 const keyed = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
@@ -31,3 +36,15 @@ export const copyShipment = (id: string) => api.post<ShipmentDetail>(`${BASE}/co
 export const deleteShipments = (ids: string[]) => api.delete(`${BASE}/delete`, ids.length === 1 ? { id: ids[0] } : { ids: ids.join(',') });
 export const submitShipments = (ids: string[]) => api.post<BatchResult>(`${BASE}/submitBatch`, { ids: ids.join(',') });
 export const cancelShipments = (ids: string[]) => api.post<BatchResult>(`${BASE}/cancelBatch`, { ids: ids.join(',') });
+
+/** Checks (`dryRun`) or imports a workbook of orders of a type; a refused commit carries the report too. */
+export function importShipments(file: File, shipmentType: string, dryRun: boolean, customerId?: string) {
+  const form = new FormData();
+  form.append('file', file);
+  const params: Record<string, string> = { shipmentType, dryRun: String(dryRun) };
+  if (customerId) params.customerId = customerId;
+  return api.upload<ImportReport>(`${BASE}/importExcel`, form, { notify: false, params });
+}
+
+/** A task of the caller's (an import's commit) with its progress. */
+export const getTask = (id: string, signal?: AbortSignal) => api.get<Task>('/sys/task/queryById', { id }, { notify: false, signal });

@@ -32,6 +32,8 @@ export interface ParcelValues {
 }
 
 export interface OrderValues {
+  /** Staff: the customer a new order is for. */
+  customerId: string;
   customerCode: string;
   channelProductId: string;
   shipperId: string;
@@ -52,7 +54,7 @@ export const emptyParcel = (): ParcelValues => ({ reference: '', fbaCode: '', le
 
 export function emptyOrder(): OrderValues {
   const consignee = Object.fromEntries(CONSIGNEE_FIELDS.map((f) => [f, ''])) as Record<ConsigneeField, string>;
-  return { customerCode: '', channelProductId: '', shipperId: '', userDepotId: '', fbaCode: '', poCode: '', currency: 'USD', remark: '', consignee, parcels: [emptyParcel()] };
+  return { customerId: '', customerCode: '', channelProductId: '', shipperId: '', userDepotId: '', fbaCode: '', poCode: '', currency: 'USD', remark: '', consignee, parcels: [emptyParcel()] };
 }
 
 /** The values of a stored order (to edit it). */
@@ -74,6 +76,7 @@ export function valuesOf(d: ShipmentDetail): OrderValues {
     consigneeRemark: text(d.consigneeRemark),
   };
   return {
+    customerId: d.customerId,
     customerCode: text(d.customerCode),
     channelProductId: text(d.channelProductId),
     shipperId: text(d.shipperId),
