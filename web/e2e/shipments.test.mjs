@@ -67,6 +67,7 @@ describe('B2C orders: create, charge, submit, cancel, import', () => {
         await form.getByTestId('shipment-product-frName').fill('T-shirt');
         await form.getByTestId('shipment-product-quantity').fill('2');
         await form.getByTestId('shipment-product-unitPrice').fill('9.9');
+        await form.getByTestId('shipment-product-unitWeight').fill('0.6');
         const quote = form.getByTestId('shipment-quote').first();
         await quote.waitFor();
         const total = (await quote.getByTestId('shipment-quote-total').innerText()).split(' ')[0];
@@ -130,8 +131,8 @@ describe('B2C orders: create, charge, submit, cancel, import', () => {
       try {
         await signIn(phone.page, 'demo', DEMO_PASSWORD, '/shipment/b2c');
         await tableLoaded(phone.page, 'shipment-table');
-        await noSidewaysScroll(phone.page, 'the B2C list at 390 px');
         await screenshot(phone.page, `shipment-list-390-${locale}`);
+        await noSidewaysScroll(phone.page, 'the B2C list at 390 px');
         await closeContext(phone.context);
       } catch (error) {
         await phone.context.close();

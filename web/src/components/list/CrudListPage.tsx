@@ -21,6 +21,7 @@
  * );
  * ```
  */
+import { Stack } from '@chakra-ui/react';
 import { Fragment, isValidElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useButtonState } from '../../hooks/useButtonState';
@@ -120,13 +121,15 @@ export interface CrudListPageProps<T, F extends TextFilters> {
   subtitle?: ReactNode;
   /** A card beside the search bar. */
   aside?: ReactNode;
+  /** Above the table, the card's full width (status tabs). */
+  above?: ReactNode;
 }
 
 /** The fields of a fragment, so that the search bar lays out each (and hides the extra ones on phones). */
 const fieldsOf = (filters: ReactNode): ReactNode => (isValidElement(filters) && filters.type === Fragment ? (filters.props as { children?: ReactNode }).children : filters);
 
 /** The page of a {@link useCrudList}. */
-export function CrudListPage<T, F extends TextFilters>({ crud, columns, filters, search, toolbar, table, dialogs, title, subtitle, aside }: CrudListPageProps<T, F>) {
+export function CrudListPage<T, F extends TextFilters>({ crud, columns, filters, search, toolbar, table, dialogs, title, subtitle, aside, above }: CrudListPageProps<T, F>) {
   const { name, permission } = crud;
   return (
     <ListPage
@@ -157,7 +160,14 @@ export function CrudListPage<T, F extends TextFilters>({ crud, columns, filters,
         </>
       }
     >
-      <ListTable list={crud.list} selectable={crud.canBatchDelete} columns={columns} caption={crud.labels.caption} testId={`${name}-table`} {...table} />
+      {above ? (
+        <Stack gap="3" minWidth="0">
+          {above}
+          <ListTable list={crud.list} selectable={crud.canBatchDelete} columns={columns} caption={crud.labels.caption} testId={`${name}-table`} {...table} />
+        </Stack>
+      ) : (
+        <ListTable list={crud.list} selectable={crud.canBatchDelete} columns={columns} caption={crud.labels.caption} testId={`${name}-table`} {...table} />
+      )}
     </ListPage>
   );
 }

@@ -191,9 +191,13 @@ function OrderForm({ target, detail, onDone, onCancel, onDirty }: { target: Orde
     const errors = issuesAsErrors(current, type, 'submit', pattern(current.consignee.country), currentLanguage());
     const flat = Object.keys(errors).length;
     if (flat > 0 || !quote) {
-      for (const issue of collect(errors)) form.setError(issue.path as 'remark', { message: issue.message });
+      const issues = collect(errors);
+      for (const issue of issues) form.setError(issue.path as 'remark', { message: issue.message });
       if (!quote && !current.channelProductId) form.setError('channelProductId', { message: t('form.chooseProduct') });
-      setServerError(t('form.fixFirst', { count: Math.max(collect(errors).length, 1) }));
+      // Say what the first one is, and take the user to it (it may be out of view).
+      const first = issues[0] ?? { path: 'channelProductId', message: t('form.chooseProduct') };
+      setServerError(t('form.fixFirst', { count: Math.max(issues.length, 1), first: first.message }));
+      form.setFocus(first.path as 'remark');
       return;
     }
     setSaving('submit');

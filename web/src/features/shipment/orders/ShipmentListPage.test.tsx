@@ -65,7 +65,7 @@ describe('shipment list', () => {
     await act(() => i18n.changeLanguage('en-US'));
     const fetchMock = openPage(<B2cShipmentList />, server(), 'logistics:shipment:b2c', 'logistics:shipment:cancel');
     for (const serial of ['B2C261125000001', 'B2C261125000002']) fireEvent.click(within(await rowOf(serial, 'p')).getByTestId('row-checkbox'));
-    await waitFor(() => expect(screen.getByTestId('shipment-selected').textContent).toBe('2'));
+    await waitFor(() => expect(screen.getByTestId('shipment-selected').textContent).toBe('2 selected'));
     fireEvent.click(screen.getByTestId('shipment-batch-cancel'));
     expect(await screen.findByText('the options contain inoperable options, please remove them before operating: B2C261125000002')).toBeTruthy();
     expect(calls(fetchMock, 'POST', '/logistics/shipment/cancelBatch')).toHaveLength(0);

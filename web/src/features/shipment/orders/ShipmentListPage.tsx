@@ -5,7 +5,7 @@
  * the server's table), and a selection holding orders an action does not apply to is refused
  * with the spec's message naming them, before anything is sent.
  */
-import { Badge, Box, Button, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -40,7 +40,8 @@ function StatusTabs({ crud }: { crud: CrudList<ShipmentRecord, Filters> }) {
   const count = (status: string) => (status === '' ? data?.total : data?.byStatus[status]);
   return (
     <Tabs.Root value={crud.filters.shipmentStatus || 'all'} onValueChange={(d) => crud.applyNow('shipmentStatus', d.value === 'all' ? '' : d.value)} size="sm" variant="line">
-      <Box overflowX="auto">
+      {/* Zero intrinsic width, full width: the tabs scroll inside the page instead of widening it (phones). */}
+      <Box overflowX="auto" width="0" minWidth="full">
         <Tabs.List data-testid="shipment-tabs">
           {['', ...SHIPMENT_STATUSES].map((status) => (
             <Tabs.Trigger key={status || 'all'} value={status || 'all'} data-testid={`shipment-tab-${status || 'all'}`} whiteSpace="nowrap">
@@ -199,15 +200,13 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
         exportAction: `${SHIPMENT_PERMISSION}:export`,
       }}
       table={{ selectable: true }}
-      subtitle={
-        <Stack gap="2" paddingTop="2">
+      above={
+        <Stack gap="2" minWidth="0">
           <StatusTabs crud={crud} />
           {selected.length > 0 ? (
-            <HStack>
-              <Text textStyle="xs" color="fg.muted" data-testid="shipment-selected">
-                {selected.length}
-              </Text>
-            </HStack>
+            <Text textStyle="xs" color="fg.muted" data-testid="shipment-selected">
+              {t('selectedCount', { count: selected.length })}
+            </Text>
           ) : null}
         </Stack>
       }
