@@ -1,10 +1,11 @@
-import { Box, Button, Card, Flex, HStack, Heading, SegmentGroup, SimpleGrid, Skeleton, Stack, Text, type IconProps } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, SegmentGroup, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleCheckIcon, CloseIcon, FileTextIcon, ParcelIcon, TruckIcon } from '../../components/icons';
 import { findRoute } from '../../lib/menu';
 import { usePermissions } from '../../lib/permission';
+import { StatCard, StatsError, type StatFigure } from './StatCard';
 import { fetchShipmentDashboard, ORDER_PAGES, shipmentDashboardKey, type OrderPeriod } from './shipmentApi';
 
 const ShipmentChart = lazy(() => import('./ShipmentChart'));
@@ -27,7 +28,7 @@ function ShipmentFigures() {
   const [period, setPeriod] = useState<PeriodKey>('todayCounts');
   const query = useQuery({ queryKey: shipmentDashboardKey, queryFn: ({ signal }) => fetchShipmentDashboard(signal), staleTime: 30_000, retry: false });
   const figures: OrderPeriod | undefined = query.data?.[period];
-  const cards: { key: string; label: string; value: number; icon: ComponentType<IconProps>; palette: string }[] = figures
+  const cards: StatFigure[] = figures
     ? [
         { key: 'total', label: t('orders.total'), value: figures.total, icon: ParcelIcon, palette: 'gray' },
         { key: 'placed', label: t('orders.placed'), value: figures.placed, icon: TruckIcon, palette: 'blue' },
@@ -60,35 +61,12 @@ function ShipmentFigures() {
           ))}
         </SimpleGrid>
       ) : query.isError ? (
-        <HStack gap="3" justify="center" py="4" data-testid="shipment-stats-error">
-          <Text fontSize="sm" color="fg.muted">
-            {t('orders.loadFailed')}
-          </Text>
-          <Button size="xs" variant="outline" onClick={() => void query.refetch()}>
-            {t('visits.retry')}
-          </Button>
-        </HStack>
+        <StatsError message={t('orders.loadFailed')} onRetry={() => void query.refetch()} testId="shipment-stats-error" />
       ) : (
         <>
           <SimpleGrid columns={{ base: 2, sm: 3, lg: 5 }} gap="4">
             {cards.map((card) => (
-              <Card.Root key={card.key} size="sm" data-testid={`shipment-card-${card.key}`}>
-                <Card.Body>
-                  <HStack gap="3" align="flex-start">
-                    <Flex boxSize="9" rounded="lg" bg={`${card.palette}.subtle`} color={`${card.palette}.fg`} align="center" justify="center" flexShrink={0}>
-                      <card.icon boxSize="4.5" aria-hidden />
-                    </Flex>
-                    <Stack gap="0.5" minW="0">
-                      <Text fontSize="sm" color="fg.muted" truncate>
-                        {card.label}
-                      </Text>
-                      <Text fontSize="xl" fontWeight="semibold" lineHeight="short" fontVariantNumeric="tabular-nums" data-testid="shipment-value">
-                        {card.value}
-                      </Text>
-                    </Stack>
-                  </HStack>
-                </Card.Body>
-              </Card.Root>
+              <StatCard key={card.key} figure={card} prefix="shipment" />
             ))}
           </SimpleGrid>
           <Card.Root data-testid="shipment-chart-card">

@@ -1,6 +1,6 @@
-import { Box, Button, Card, Flex, HStack, Heading, SegmentGroup, SimpleGrid, Skeleton, Stack, Text, type IconProps } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, HStack, Heading, SegmentGroup, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CalendarIcon, ClockIcon, LockIcon, TrendingUpIcon, InboxIcon } from '../../components/icons';
@@ -8,6 +8,7 @@ import { useLanguage } from '../../i18n';
 import { findRoute } from '../../lib/menu';
 import { usePermissions } from '../../lib/permission';
 import { formatMoney } from './money';
+import { StatCard, StatsError, type StatFigure } from './StatCard';
 import { fetchWalletDashboard, walletDashboardKeys, WALLET_PAGE, type CurrencyDashboard, type Measure } from './walletApi';
 
 const WalletChart = lazy(() => import('./WalletChart'));
@@ -39,7 +40,7 @@ function WalletFigures() {
   const current: CurrencyDashboard | undefined = currencies.find((c) => c.currency === chosen) ?? currencies[0];
   const money = (amount: string | undefined) => (amount === undefined || !current ? '—' : formatMoney(amount, current.currency, lang));
 
-  const cards: { key: string; label: string; value: string; hint?: string; icon: ComponentType<IconProps>; palette: string }[] = current
+  const cards: StatFigure[] = current
     ? [
         { key: 'balance', label: t('wallet.balance'), value: money(current.balance), hint: t('wallet.availableHint', { amount: money(current.available) }), icon: InboxIcon, palette: 'blue' },
         { key: 'held', label: t('wallet.held'), value: money(current.held), hint: t('wallet.creditHint', { amount: money(current.creditLimit) }), icon: LockIcon, palette: 'orange' },
@@ -81,14 +82,7 @@ function WalletFigures() {
           ))}
         </SimpleGrid>
       ) : query.isError ? (
-        <HStack gap="3" justify="center" py="4" data-testid="wallet-stats-error">
-          <Text fontSize="sm" color="fg.muted">
-            {t('wallet.loadFailed')}
-          </Text>
-          <Button size="xs" variant="outline" onClick={() => void query.refetch()}>
-            {t('visits.retry')}
-          </Button>
-        </HStack>
+        <StatsError message={t('wallet.loadFailed')} onRetry={() => void query.refetch()} testId="wallet-stats-error" />
       ) : !current ? (
         <Card.Root data-testid="wallet-empty">
           <Card.Body>
@@ -104,28 +98,7 @@ function WalletFigures() {
         <>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
             {cards.map((card) => (
-              <Card.Root key={card.key} size="sm" data-testid={`wallet-card-${card.key}`}>
-                <Card.Body>
-                  <HStack gap="3" align="flex-start">
-                    <Flex boxSize="9" rounded="lg" bg={`${card.palette}.subtle`} color={`${card.palette}.fg`} align="center" justify="center" flexShrink={0}>
-                      <card.icon boxSize="4.5" aria-hidden />
-                    </Flex>
-                    <Stack gap="0.5" minW="0">
-                      <Text fontSize="sm" color="fg.muted" truncate>
-                        {card.label}
-                      </Text>
-                      <Text fontSize="xl" fontWeight="semibold" lineHeight="short" fontVariantNumeric="tabular-nums" data-testid="wallet-value" truncate>
-                        {card.value}
-                      </Text>
-                      {card.hint ? (
-                        <Text fontSize="xs" color="fg.subtle" truncate>
-                          {card.hint}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                  </HStack>
-                </Card.Body>
-              </Card.Root>
+              <StatCard key={card.key} figure={card} prefix="wallet" />
             ))}
           </SimpleGrid>
           <Card.Root data-testid="wallet-chart-card">
