@@ -76,7 +76,7 @@ function Summary({ report }: { report: ImportReport }) {
 }
 
 /** The commit's task, polled until it ends. */
-function Running({ taskId, total, onEnd }: { taskId: string; total: number; onEnd: () => void }) {
+function Running({ taskId, total: expected, onEnd }: { taskId: string; total: number; onEnd: () => void }) {
   const { t } = useTranslation('shipment');
   const ended = useRef(false);
   const { data: task } = useQuery({
@@ -84,6 +84,8 @@ function Running({ taskId, total, onEnd }: { taskId: string; total: number; onEn
     queryFn: async ({ signal }) => (await getTask(taskId, signal)).result,
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'running' ? false : 500),
   });
+  // The server's count of work (the orders it creates), once it answers.
+  const total = task?.total ?? expected;
   const done = task?.done ?? 0;
   const outcome = task?.result ? (JSON.parse(task.result) as { created: number; skipped: number }) : undefined;
   const status = task?.status;
@@ -163,7 +165,7 @@ export function ImportDialog({ type, onClose }: ImportDialogProps) {
     try {
       const answer = await importShipments(file, type ?? 'B2C', false, customerId);
       const report = answer.result;
-      if (report?.taskId) setStep({ kind: 'running', taskId: report.taskId, total: report.creatable + report.existing });
+      if (report?.taskId) setStep({ kind: 'running', taskId: report.taskId, total: report.creatable });
     } catch (failure) {
       setProblem(failure instanceof ApiError ? failure.message : String(failure));
     }
