@@ -345,12 +345,21 @@ pub fn rate_card_price_issues(row_json: &str, lang: &str) -> String {
 /// Every problem of a shipment order form (`shipment::issues`) at `stage` (`draft` or `submit`),
 /// with the consignee country's postal pattern (blank: none), as a JSON array of
 /// `{"field","key","message"}` whose fields are the server's paths (`parcels[0].weight`).
+/// The same call checks the forms beside an order: `product` a product of the customer's catalogue
+/// (`shipment::catalogue_issues`), `fbaWaybill` an FBA order's delivery to Amazon
+/// (`shipment::fba_waybill_issues`).
 pub fn shipment_issues(form_json: &str, stage: &str, postal_pattern: &str, lang: &str) -> String {
-    let stage = if stage == "draft" { crate::shipment::Stage::Draft } else { crate::shipment::Stage::Submit };
-    match json::parse(form_json) {
-        Some(form) => issues_json(&crate::shipment::issues(&form, stage, postal_pattern), lang),
-        None => issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang),
-    }
+    use crate::shipment::{self, Stage};
+    let Some(form) = json::parse(form_json) else {
+        return issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang);
+    };
+    let found = match stage {
+        "product" => shipment::catalogue_issues(&form),
+        "fbaWaybill" => shipment::fba_waybill_issues(&form),
+        "draft" => shipment::issues(&form, Stage::Draft, postal_pattern),
+        _ => shipment::issues(&form, Stage::Submit, postal_pattern),
+    };
+    issues_json(&found, lang)
 }
 
 /// The actions an order in `status` allows (`shipment::actions`), as a JSON array of names.
@@ -361,6 +370,15 @@ pub fn shipment_actions(status: &str) -> String {
 /// A batch action on a selection (`shipment::selection`): `items_json` is `[[name, status], …]`;
 /// None when it may go ahead, else the message naming the orders it cannot act on.
 pub fn shipment_selection_issue(items_json: &str, action: &str, lang: &str) -> Option<String> {
+    selection_issue(items_json, lang, |items| crate::shipment::selection(items, action))
+}
+
+/// The same for predict batches (`shipment::batch_selection`; `[[batchNo, status], …]`).
+pub fn batch_selection_issue(items_json: &str, action: &str, lang: &str) -> Option<String> {
+    selection_issue(items_json, lang, |items| crate::shipment::batch_selection(items, action))
+}
+
+fn selection_issue(items_json: &str, lang: &str, check: impl Fn(&[(&str, &str)]) -> Result<(), FieldError>) -> Option<String> {
     let parsed = json::parse(items_json);
     let items: Vec<(&str, &str)> = parsed
         .as_ref()
@@ -374,5 +392,5 @@ pub fn shipment_selection_issue(items_json: &str, action: &str, lang: &str) -> O
                 .collect()
         })
         .unwrap_or_default();
-    message_of(crate::shipment::selection(&items, action), lang)
+    message_of(check(&items), lang)
 }

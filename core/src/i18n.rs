@@ -637,8 +637,36 @@ catalogue! {
     FieldDeductAmount = "field_deduct_amount" { zh: "预扣费用", en: "Withheld charge" }
     FieldShipper = "field_shipper" { zh: "发件人", en: "Shipper" }
     FieldDepotType = "field_depot_type" { zh: "仓库类型", en: "Depot type" }
+    FieldBatchNo = "field_batch_no" { zh: "批次号", en: "Batch number" }
+    FieldFbaShipmentId = "field_fba_shipment_id" { zh: "亚马逊货件编号", en: "Amazon shipment ID" }
+    FieldPallets = "field_pallets" { zh: "托盘数", en: "Pallets" }
+    FbaPiecesExceed = "fba_pieces_exceed" {
+        zh: "各货件件数合计{total}，超过订单的{pieces}件!",
+        en: "The shipment IDs hold {total} pieces together, more than the order's {pieces}!"
+    }
     #[server]
     FieldPredictBatch = "field_predict_batch" { zh: "预报批次", en: "Predict batch" }
+    #[server]
+    FieldParcel = "field_parcel" { zh: "包裹", en: "Parcel" }
+    #[server]
+    FieldThirdId = "field_third_id" { zh: "承运商编号", en: "Carrier's ID" }
+    #[server]
+    FieldOrders = "field_orders" { zh: "订单数", en: "Orders" }
+    #[server]
+    FieldExpectTime = "field_expect_time" { zh: "预约送仓时间", en: "Booked delivery" }
+    #[server]
+    FieldRealTime = "field_real_time" { zh: "实际送达时间", en: "Delivered at" }
+    #[server]
+    FieldPod = "field_pod" { zh: "签收证明(POD)", en: "Proof of delivery (POD)" }
+    #[server]
+    BatchNoTaken = "batch_no_taken" { zh: "批次号已存在!", en: "This batch number is already used!" }
+    #[server]
+    FbaOrderInoperable = "fba_order_inoperable" {
+        zh: "订单{value}已取消，不能再修改送仓信息!",
+        en: "The order {value} is cancelled: its delivery to Amazon can no longer be changed!"
+    }
+    #[server]
+    RealTimeFuture = "real_time_future" { zh: "实际送达时间不能晚于现在!", en: "The delivery time cannot be in the future!" }
     #[server]
     CustomerCodeTaken = "customer_code_taken" { zh: "客户单号已存在!", en: "This customer reference is already used!" }
     #[server]

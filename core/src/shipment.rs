@@ -93,10 +93,39 @@ const NAMED: usize = 20;
 /// A batch action on a selection: refused when nothing is selected ("Please select one data"),
 /// or, naming them, when some of the selected orders (`(name, status)`) do not allow it.
 pub fn selection(items: &[(&str, &str)], action: &str) -> Result<(), FieldError> {
+    refuse_inoperable(items, |status| next(status, action).is_some())
+}
+
+/// A predict batch's statuses: open while the customer gathers its orders, handed once it tells
+/// the warehouse they are on their way, received when the warehouse has taken them in.
+pub const BATCH_STATUSES: &[&str] = &["open", "handed", "received"];
+
+/// `(from, action, to)` of a predict batch; `to` empty: the batch is gone.
+const BATCH_TRANSITIONS: &[(&str, &str, &str)] = &[
+    ("open", "edit", "open"),
+    ("open", "delete", ""),
+    ("open", "handOver", "handed"),
+    ("handed", "reopen", "open"),
+    ("handed", "receive", "received"),
+];
+
+/// The status `action` leads a predict batch in `status` to, None when it does not apply.
+pub fn batch_next(status: &str, action: &str) -> Option<&'static str> {
+    BATCH_TRANSITIONS.iter().find(|(from, a, _)| *from == status && *a == action).map(|(_, _, to)| *to)
+}
+
+/// [`selection`] for predict batches (`(batchNo, status)`).
+pub fn batch_selection(items: &[(&str, &str)], action: &str) -> Result<(), FieldError> {
+    refuse_inoperable(items, |status| batch_next(status, action).is_some())
+}
+
+/// Refuses an empty selection, and one holding items (`(name, status)`) whose status does not
+/// allow the action, naming them.
+fn refuse_inoperable(items: &[(&str, &str)], allows: impl Fn(&str) -> bool) -> Result<(), FieldError> {
     if items.is_empty() {
         return Err(FieldError::new("ids", MessageKey::SelectOne));
     }
-    let refused: Vec<&str> = items.iter().filter(|(_, s)| next(s, action).is_none()).map(|(n, _)| *n).collect();
+    let refused: Vec<&str> = items.iter().filter(|(_, s)| !allows(s)).map(|(n, _)| *n).collect();
     if refused.is_empty() {
         return Ok(());
     }
@@ -162,6 +191,29 @@ impl Issues {
             self.add(FieldError::new(path, MessageKey::TooLong).with("field", label).with("max", max.to_string()));
         }
         text
+    }
+
+    /// A whole number from `min` to `max`, a number or its text (when `required`, required when
+    /// submitting).
+    #[expect(clippy::too_many_arguments, reason = "the field, its place and its bounds")]
+    fn whole(&mut self, v: &Value, at: &str, key: &str, label: MessageKey, min: u64, max: u64, required: bool) -> Option<u64> {
+        let value = v.get(key);
+        let blank =
+            matches!(value, None | Some(Value::Null)) || value.and_then(Value::as_str).is_some_and(|s| s.trim().is_empty());
+        if blank && (self.stage == Stage::Draft || !required) {
+            return None;
+        }
+        let whole = value.and_then(|q| q.as_u64().or_else(|| q.as_str().and_then(|s| s.trim().parse::<u64>().ok())));
+        if let Some(n) = whole.filter(|n| (min..=max).contains(n)) {
+            return Some(n);
+        }
+        self.add(
+            FieldError::new(format!("{at}{key}"), MessageKey::WholeNumberRange)
+                .with("field", format!("@{}", label.key()))
+                .with("min", min.to_string())
+                .with("max", max.to_string()),
+        );
+        None
     }
 
     /// A decimal field (required when submitting).
@@ -384,7 +436,7 @@ fn parcels(x: &mut Issues, form: &Value, kind: &str, fba_code: &str) {
 }
 
 fn product(x: &mut Issues, g: &Value, at: &str, kind: &str) {
-    x.field(g, at, "sku", MessageKey::FieldSku, 50, kind == "WMS");
+    x.field(g, at, "sku", MessageKey::FieldSku, 50, kind == "WMS" || kind == CATALOGUE);
     for key in ["lcHscode", "frHscode"] {
         let code = x.field(g, at, key, MessageKey::FieldHsCode, 20, false);
         if !code.is_empty()
@@ -417,21 +469,69 @@ fn product(x: &mut Issues, g: &Value, at: &str, kind: &str) {
     x.decimal(g, at, "unitWeight", MessageKey::FieldUnitWeight, UNIT_WEIGHT_BOUNDS);
     x.field(g, at, "unit", MessageKey::FieldUnit, 20, false);
     x.field(g, at, "remark", MessageKey::FieldRemark, 500, false);
-    let quantity = g.get("quantity");
-    let blank =
-        matches!(quantity, None | Some(Value::Null)) || quantity.and_then(Value::as_str).is_some_and(|s| s.trim().is_empty());
-    if blank && x.stage == Stage::Draft {
-        return;
+    if kind != CATALOGUE {
+        x.whole(g, at, "quantity", MessageKey::FieldQuantity, 1, MAX_QUANTITY, true);
     }
-    let whole = quantity.and_then(|q| q.as_u64().or_else(|| q.as_str().and_then(|s| s.trim().parse::<u64>().ok())));
-    if !whole.is_some_and(|q| (1..=MAX_QUANTITY).contains(&q)) {
+}
+
+/// The order type [`product`] checks a catalogue product as: no quantity, the SKU required.
+const CATALOGUE: &str = "catalogue";
+
+/// Every problem of a product of the customer's catalogue (the `ParcelProduct` form): the rules of
+/// a declared item, with its SKU, English description, unit value and unit weight required.
+pub fn catalogue_issues(form: &Value) -> Vec<FieldError> {
+    let mut x = Issues { stage: Stage::Submit, found: Vec::new() };
+    product(&mut x, form, "", CATALOGUE);
+    x.found
+}
+
+/// Most Amazon shipment IDs one FBA order is split into, and the bounds of their figures.
+pub const MAX_FBA_CONFIGS: usize = 50;
+const MAX_CONFIG_PIECES: u64 = 9_999;
+const MAX_PALLETS: u64 = 999;
+
+/// Every problem of an FBA waybill's form (`FbaOrderForm` as JSON, with the order's
+/// `shipmentPieces`): the intake batch number, and per Amazon shipment ID its pieces and pallets;
+/// the IDs distinct, their pieces together no more than the order's.
+pub fn fba_waybill_issues(form: &Value) -> Vec<FieldError> {
+    let mut x = Issues { stage: Stage::Submit, found: Vec::new() };
+    x.field(form, "", "batchNo", MessageKey::FieldBatchNo, 50, false);
+    let empty = Vec::new();
+    let configs = form.get("configs").and_then(Value::as_array).unwrap_or(&empty);
+    if configs.len() > MAX_FBA_CONFIGS {
         x.add(
-            FieldError::new(format!("{at}quantity"), MessageKey::WholeNumberRange)
-                .with("field", "@field_quantity")
-                .with("min", "1")
-                .with("max", MAX_QUANTITY.to_string()),
+            FieldError::new("configs", MessageKey::TooMany)
+                .with("field", "@field_fba_shipment_id")
+                .with("max", MAX_FBA_CONFIGS.to_string()),
+        );
+        return x.found;
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    let mut total = 0u64;
+    for (i, c) in configs.iter().enumerate() {
+        let at = format!("configs[{i}].");
+        let id = x.field(c, &at, "fbaShipmentId", MessageKey::FieldFbaShipmentId, 20, true);
+        if !id.is_empty() {
+            if !is_fba_code(id) {
+                x.add(FieldError::new(format!("{at}fbaShipmentId"), MessageKey::FbaCodeInvalid));
+            } else if seen.contains(&id) {
+                x.add(FieldError::new(format!("{at}fbaShipmentId"), MessageKey::ReferenceRepeated).with("value", id));
+            }
+            seen.push(id);
+        }
+        x.field(c, &at, "serialNumber", MessageKey::FieldReference, 50, false);
+        total += x.whole(c, &at, "pieces", MessageKey::FieldPieces, 1, MAX_CONFIG_PIECES, true).unwrap_or(0);
+        x.whole(c, &at, "pallet", MessageKey::FieldPallets, 0, MAX_PALLETS, false);
+    }
+    let pieces = form.get("shipmentPieces").and_then(Value::as_u64).unwrap_or(u64::MAX);
+    if total > pieces {
+        x.add(
+            FieldError::new("configs", MessageKey::FbaPiecesExceed)
+                .with("total", total.to_string())
+                .with("pieces", pieces.to_string()),
         );
     }
+    x.found
 }
 
 /// The goods' declared value: Σ unit value × quantity over every parcel's items (what the quote

@@ -42,6 +42,7 @@ fn call(function: &str, args: &[&str]) -> Value {
         ("shipmentIssues", [form, stage, pattern, lang]) => parse(&api::shipment_issues(form, stage, pattern, lang)),
         ("shipmentActions", [status]) => parse(&api::shipment_actions(status)),
         ("shipmentSelectionIssue", [items, action, lang]) => text(api::shipment_selection_issue(items, action, lang)),
+        ("batchSelectionIssue", [items, action, lang]) => text(api::batch_selection_issue(items, action, lang)),
         _ => panic!("no such function in the vectors' contract: {function} with {} args", args.len()),
     }
 }

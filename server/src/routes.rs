@@ -108,6 +108,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         shipment::orders::import: [import_template],
         tasks: [query_by_id],
         shipment::depots: [fba_warehouses],
+        shipment::predict_batches: [hand_over, reopen],
+        shipment::fba_waybills: [edit],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -131,6 +133,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<shipment::orders::Shipments>()
         .resource::<shipment::shippers::Shippers>()
         .resource::<shipment::depots::Depots>()
+        .resource::<shipment::products::ParcelProducts>()
+        .resource::<shipment::predict_batches::PredictBatches>()
+        .resource::<shipment::fba_waybills::FbaWaybills>()
+        .resource::<shipment::delivery_numbers::DeliveryNumbers>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);

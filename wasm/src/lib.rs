@@ -219,3 +219,8 @@ pub fn shipment_actions(status: &str) -> String {
 pub fn shipment_selection_issue(items_json: &str, action: &str, lang: &str) -> Option<String> {
     api::shipment_selection_issue(items_json, action, lang)
 }
+
+#[wasm_bindgen(js_name = batchSelectionIssue)]
+pub fn batch_selection_issue(items_json: &str, action: &str, lang: &str) -> Option<String> {
+    api::batch_selection_issue(items_json, action, lang)
+}

@@ -152,6 +152,10 @@ impl TestApp {
         self.send(build(Method::PUT, path, &all, Body::from(body.to_string()))).await
     }
 
+    pub async fn delete(&self, path: &str, headers: &[(&str, &str)]) -> TestResponse {
+        self.send(build(Method::DELETE, path, headers, Body::empty())).await
+    }
+
     /// Signs in and returns the token; panics unless it works.
     pub async fn login(&self, username: &str, password: &str) -> String {
         let res = self.post_json("/boot/sys/login", &serde_json::json!({"username": username, "password": password}), &[]).await;

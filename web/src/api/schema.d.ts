@@ -378,6 +378,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/deliveryNumber/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery numbers as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/deliveryNumber/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery numbers: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/deliveryNumber/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery number. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/depot/add": {
         parameters: {
             query?: never;
@@ -531,6 +582,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/fbaOrder/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Records an FBA order's delivery to Amazon: the booked and real delivery times, the intake
+         *     batch, the proof of delivery and the Amazon shipment IDs (replacing those recorded before).
+         *     A cancelled order's is refused.
+         */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/fbaOrder/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The FBA waybills as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/fbaOrder/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The FBA waybills: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/fbaOrder/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One FBA waybill. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/numberSegment/add": {
         parameters: {
             query?: never;
@@ -661,6 +784,315 @@ export interface paths {
         get: operations["query_by_id"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/parcelProduct/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a product. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/parcelProduct/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a product. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/parcelProduct/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes products: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/parcelProduct/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a product. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/parcelProduct/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The products as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/parcelProduct/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds products from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/parcelProduct/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The products: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/parcelProduct/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/predictBatch/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a predict batch. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/predictBatch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a predict batch. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/predictBatch/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes predict batches: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/predictBatch/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a predict batch. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/predictBatch/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The predict batches as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/predictBatch/handOver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tells the warehouse the selected open batches are on their way (open → handed): they can no
+         *     longer be edited or deleted.
+         */
+        post: operations["hand_over"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/predictBatch/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds predict batches from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/predictBatch/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The predict batches: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/predictBatch/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One predict batch. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/predictBatch/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes handed batches back (handed → open), before the warehouse receives them. */
+        post: operations["reopen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2296,8 +2728,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Uploads one file (multipart field `file`, optional field `biz`: `avatar`, or `voucher` for a
-         *     recharge's payment voucher, an image or PDF up to 5 MB).
+         * Uploads one file (multipart field `file`, optional field `biz`: `avatar`, `voucher` for a
+         *     recharge's payment voucher or `pod` for an FBA delivery's proof, an image or PDF up to 5 MB).
          */
         post: operations["upload"];
         delete?: never;
@@ -4693,6 +5125,10 @@ export interface components {
             /** @description The selected orders' ids, comma-separated (at most 500). */
             ids?: string;
         };
+        BatchIds: {
+            /** @description Comma-separated ids. */
+            ids: string;
+        };
         BatchResult: {
             failed: number;
             rows: components["schemas"]["BatchRow"][];
@@ -5032,6 +5468,28 @@ export interface components {
             count: number;
             /** @description `YYYY-MM-DD`. */
             day: string;
+        };
+        DeliveryNumberRecord: {
+            channelId?: string | null;
+            channelProductCode?: string | null;
+            channelProductId?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            id: string;
+            /** @description The parcel's serial number (`…-001`), when the number is a parcel's. */
+            parcelSerialNumber?: string | null;
+            /** @description The number segment it came from (none: the carrier issued it). */
+            segmentId?: string | null;
+            /** @description The order's serial number and type. */
+            serialNumber?: string | null;
+            shipmentId: string;
+            shipmentParcelId?: string | null;
+            shipmentType?: string | null;
+            /** @description The carrier's id for the number, and its remark. */
+            thirdId?: string | null;
+            thirdMark?: string | null;
+            trackNo: string;
         };
         DepartForm: {
             departName?: string;
@@ -5622,6 +6080,43 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_DeliveryNumberRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                channelId?: string | null;
+                channelProductCode?: string | null;
+                channelProductId?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                id: string;
+                /** @description The parcel's serial number (`…-001`), when the number is a parcel's. */
+                parcelSerialNumber?: string | null;
+                /** @description The number segment it came from (none: the carrier issued it). */
+                segmentId?: string | null;
+                /** @description The order's serial number and type. */
+                serialNumber?: string | null;
+                shipmentId: string;
+                shipmentParcelId?: string | null;
+                shipmentType?: string | null;
+                /** @description The carrier's id for the number, and its remark. */
+                thirdId?: string | null;
+                thirdMark?: string | null;
+                trackNo: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_DepartNode: {
             /**
              * Format: int32
@@ -5773,6 +6268,25 @@ export interface components {
                 systemFlag: boolean;
                 /** @description The name in the request's language. */
                 title: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_FbaWaybillRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description An FBA order's delivery to Amazon, with its Amazon shipment IDs. */
+            result: components["schemas"]["FbaWaybillRow"] & {
+                configs: components["schemas"]["FbaConfigRecord"][];
             };
             success: boolean;
             /**
@@ -6313,6 +6827,53 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_DeliveryNumberRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    channelId?: string | null;
+                    channelProductCode?: string | null;
+                    channelProductId?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    id: string;
+                    /** @description The parcel's serial number (`…-001`), when the number is a parcel's. */
+                    parcelSerialNumber?: string | null;
+                    /** @description The number segment it came from (none: the carrier issued it). */
+                    segmentId?: string | null;
+                    /** @description The order's serial number and type. */
+                    serialNumber?: string | null;
+                    shipmentId: string;
+                    shipmentParcelId?: string | null;
+                    shipmentType?: string | null;
+                    /** @description The carrier's id for the number, and its remark. */
+                    thirdId?: string | null;
+                    thirdMark?: string | null;
+                    trackNo: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_DepartRoleRecord: {
             /**
              * Format: int32
@@ -6469,6 +7030,34 @@ export interface components {
                     /** @description The name in the request's language. */
                     title: string;
                 }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_FbaWaybillRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: (components["schemas"]["FbaWaybillRow"] & {
+                    configs: components["schemas"]["FbaConfigRecord"][];
+                })[];
                 /** Format: int64 */
                 size: number;
                 /** Format: int64 */
@@ -6657,6 +7246,58 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_ParcelProductRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    frBrand?: string | null;
+                    frHscode?: string | null;
+                    frMeterial?: string | null;
+                    frModel?: string | null;
+                    frName: string;
+                    frUsage?: string | null;
+                    id: string;
+                    lcBrand?: string | null;
+                    lcHscode?: string | null;
+                    lcMeterial?: string | null;
+                    lcModel?: string | null;
+                    lcName?: string | null;
+                    lcUsage?: string | null;
+                    photoUrl?: string | null;
+                    remark?: string | null;
+                    shopUrl?: string | null;
+                    sku: string;
+                    unit?: string | null;
+                    /** @description The declared value of one unit (decimal text). */
+                    unitPrice: string;
+                    /** @description Kilograms (decimal text). */
+                    unitWeight: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_PositionRecord: {
             /**
              * Format: int32
@@ -6680,6 +7321,53 @@ export interface components {
                     postRank: string;
                     /** @description In the request's language. */
                     title: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_PredictBatchRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    batchNo: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    /**
+                     * Format: date-time
+                     * @description When the goods are expected at the warehouse.
+                     */
+                    expectTime?: string | null;
+                    id: string;
+                    /**
+                     * Format: int64
+                     * @description The orders that name the batch, and their pieces.
+                     */
+                    orderCount: number;
+                    /** Format: int64 */
+                    pieces: number;
+                    remark?: string | null;
+                    /** @description open, handed or received. */
+                    status: string;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -7282,6 +7970,48 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_ParcelProductRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                frBrand?: string | null;
+                frHscode?: string | null;
+                frMeterial?: string | null;
+                frModel?: string | null;
+                frName: string;
+                frUsage?: string | null;
+                id: string;
+                lcBrand?: string | null;
+                lcHscode?: string | null;
+                lcMeterial?: string | null;
+                lcModel?: string | null;
+                lcName?: string | null;
+                lcUsage?: string | null;
+                photoUrl?: string | null;
+                remark?: string | null;
+                shopUrl?: string | null;
+                sku: string;
+                unit?: string | null;
+                /** @description The declared value of one unit (decimal text). */
+                unitPrice: string;
+                /** @description Kilograms (decimal text). */
+                unitWeight: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_PermissionRecord: {
             /**
              * Format: int32
@@ -7364,6 +8094,43 @@ export interface components {
                 currency: string;
                 held: string;
                 tradeNo: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_PredictBatchRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                batchNo: string;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                /**
+                 * Format: date-time
+                 * @description When the goods are expected at the warehouse.
+                 */
+                expectTime?: string | null;
+                id: string;
+                /**
+                 * Format: int64
+                 * @description The orders that name the batch, and their pieces.
+                 */
+                orderCount: number;
+                /** Format: int64 */
+                pieces: number;
+                remark?: string | null;
+                /** @description open, handed or received. */
+                status: string;
             };
             success: boolean;
             /**
@@ -8451,6 +9218,43 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Vec_PredictBatchRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                batchNo: string;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                /**
+                 * Format: date-time
+                 * @description When the goods are expected at the warehouse.
+                 */
+                expectTime?: string | null;
+                id: string;
+                /**
+                 * Format: int64
+                 * @description The orders that name the batch, and their pieces.
+                 */
+                orderCount: number;
+                /** Format: int64 */
+                pieces: number;
+                remark?: string | null;
+                /** @description open, handed or received. */
+                status: string;
+            }[];
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Vec_RoleOption: {
             /**
              * Format: int32
@@ -8626,6 +9430,52 @@ export interface components {
              */
             timestamp: number;
         };
+        FbaConfigForm: {
+            /** @default null */
+            fbaShipmentId: string | null;
+            /** @default null */
+            pallet: null | components["schemas"]["Amount"];
+            /** @default null */
+            pieces: null | components["schemas"]["Amount"];
+            /** @default null */
+            serialNumber: string | null;
+        };
+        /** @description One Amazon shipment ID the order's cartons went under. */
+        FbaConfigRecord: {
+            fbaShipmentId: string;
+            /** Format: int32 */
+            pallet: number;
+            /** Format: int32 */
+            pieces: number;
+            /** @description Amazon's reference for it. */
+            serialNumber?: string | null;
+        };
+        FbaOrderForm: {
+            /** @default null */
+            batchNo: string | null;
+            /**
+             * @description At most 50; their pieces together at most the order's.
+             * @default []
+             */
+            configs: components["schemas"]["FbaConfigForm"][];
+            /** @default null */
+            expectTime: string | null;
+            /**
+             * @description An address `/sys/common/upload` answered for `biz=pod`.
+             * @default null
+             */
+            pod: string | null;
+            /**
+             * @description Not in the future.
+             * @default null
+             */
+            realTime: string | null;
+            /**
+             * @description The FBA order's id.
+             * @default
+             */
+            shipmentId: string;
+        };
         /** @description An Amazon fulfilment centre of the seeded list. */
         FbaWarehouse: {
             address1: string;
@@ -8634,6 +9484,49 @@ export interface components {
             country: string;
             postalCode: string;
             state?: string | null;
+        };
+        /** @description An FBA order's delivery to Amazon, with its Amazon shipment IDs. */
+        FbaWaybillRecord: components["schemas"]["FbaWaybillRow"] & {
+            configs: components["schemas"]["FbaConfigRecord"][];
+        };
+        /** @description A row of the view. */
+        FbaWaybillRow: {
+            batchNo?: string | null;
+            /**
+             * Format: int64
+             * @description Amazon shipment IDs recorded, and their pallets.
+             */
+            configCount: number;
+            /** Format: date-time */
+            createTime: string;
+            customerCode?: string | null;
+            customerId: string;
+            /** @description The Amazon centre's code and country. */
+            depotCode?: string | null;
+            depotCountry?: string | null;
+            /** Format: date-time */
+            expectTime?: string | null;
+            fbaCode?: string | null;
+            /** @description The order's id. */
+            id: string;
+            /** Format: int64 */
+            pallets: number;
+            poCode?: string | null;
+            /** @description The proof of delivery's address (`/boot/sys/common/static/pod/…`). */
+            pod?: string | null;
+            /** Format: date-time */
+            realTime?: string | null;
+            serialNumber: string;
+            /** Format: int32 */
+            shipmentPieces: number;
+            shipmentStatus: string;
+            /** Format: date-time */
+            submitTime?: string | null;
+            sysTrackNo?: string | null;
+            trackNo?: string | null;
+            updateBy?: string | null;
+            /** Format: date-time */
+            updateTime?: string | null;
         };
         /** @description One period's sum. */
         Figure: {
@@ -8941,6 +9834,42 @@ export interface components {
             weight: null | components["schemas"]["Amount"];
             width: null | components["schemas"]["Amount"];
         };
+        /**
+         * @description A catalogue product: a declared item's fields (no quantity), the SKU, English description,
+         *     unit value and unit weight required.
+         */
+        ParcelProductForm: components["schemas"]["ShipmentProductForm"] & {
+            /** @description Staff: the customer it is for. */
+            customerId?: string | null;
+            id?: string | null;
+        };
+        ParcelProductRecord: {
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            frBrand?: string | null;
+            frHscode?: string | null;
+            frMeterial?: string | null;
+            frModel?: string | null;
+            frName: string;
+            frUsage?: string | null;
+            id: string;
+            lcBrand?: string | null;
+            lcHscode?: string | null;
+            lcMeterial?: string | null;
+            lcModel?: string | null;
+            lcName?: string | null;
+            lcUsage?: string | null;
+            photoUrl?: string | null;
+            remark?: string | null;
+            shopUrl?: string | null;
+            sku: string;
+            unit?: string | null;
+            /** @description The declared value of one unit (decimal text). */
+            unitPrice: string;
+            /** @description Kilograms (decimal text). */
+            unitWeight: string;
+        };
         PasswordReset: {
             /** @default  */
             confirmPassword: string;
@@ -9061,6 +9990,37 @@ export interface components {
             currency: string;
             held: string;
             tradeNo: string;
+        };
+        PredictBatchForm: {
+            /** @description Blank: the next number (`PB` + day + sequence). */
+            batchNo?: string | null;
+            /** @description Staff: the customer it is for. */
+            customerId?: string | null;
+            expectTime?: string | null;
+            id?: string | null;
+            remark?: string | null;
+        };
+        PredictBatchRecord: {
+            batchNo: string;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            /**
+             * Format: date-time
+             * @description When the goods are expected at the warehouse.
+             */
+            expectTime?: string | null;
+            id: string;
+            /**
+             * Format: int64
+             * @description The orders that name the batch, and their pieces.
+             */
+            orderCount: number;
+            /** Format: int64 */
+            pieces: number;
+            remark?: string | null;
+            /** @description open, handed or received. */
+            status: string;
         };
         PriceLevelForm: {
             customerId?: string | null;
@@ -11003,6 +11963,153 @@ export interface operations {
             };
         };
     };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Up to 500 tracking numbers, separated by spaces, line breaks or commas. */
+                numbers?: string;
+                /** @description One order's numbers. */
+                shipmentId?: string;
+                /** @description The channel product's id. */
+                channelProductId?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Issued at or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Issued up to (a date: through its end). */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Up to 500 tracking numbers, separated by spaces, line breaks or commas. */
+                numbers?: string;
+                /** @description One order's numbers. */
+                shipmentId?: string;
+                /** @description The channel product's id. */
+                channelProductId?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Issued at or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Issued up to (a date: through its end). */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_DeliveryNumberRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeliveryNumberRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     add: {
         parameters: {
             query?: never;
@@ -11388,6 +12495,203 @@ export interface operations {
             };
         };
     };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FbaOrderForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FbaWaybillRecord"];
+                };
+            };
+            /** @description A field refused (named), or a cancelled order */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Up to 500 order, FBA, reference or batch numbers, separated by spaces, line breaks or commas. */
+                numbers?: string;
+                /** @description One of core's lifecycle statuses. */
+                shipmentStatus?: string;
+                /** @description The Amazon centre's code. */
+                depotCode?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Delivery booked at or after (a date: from its start). */
+                expectTime_begin?: string;
+                /** @description Delivery booked up to (a date: through its end). */
+                expectTime_end?: string;
+                /** @description Created at or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Created up to (a date: through its end). */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Up to 500 order, FBA, reference or batch numbers, separated by spaces, line breaks or commas. */
+                numbers?: string;
+                /** @description One of core's lifecycle statuses. */
+                shipmentStatus?: string;
+                /** @description The Amazon centre's code. */
+                depotCode?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Delivery booked at or after (a date: from its start). */
+                expectTime_begin?: string;
+                /** @description Delivery booked up to (a date: through its end). */
+                expectTime_end?: string;
+                /** @description Created at or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Created up to (a date: through its end). */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_FbaWaybillRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FbaWaybillRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     add: {
         parameters: {
             query?: never;
@@ -11714,6 +13018,812 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_SegmentRecord"];
                 };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParcelProductForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ParcelProductRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParcelProductForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ParcelProductRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description SKU, a description or HS code, substring. */
+                keyWord?: string;
+                /** @description Up to 500 SKUs, separated by spaces, line breaks or commas. */
+                skus?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description SKU, a description or HS code, substring. */
+                keyWord?: string;
+                /** @description Up to 500 SKUs, separated by spaces, line breaks or commas. */
+                skus?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ParcelProductRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ParcelProductRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PredictBatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PredictBatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PredictBatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PredictBatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Batch number or remark, substring. */
+                keyWord?: string;
+                /** @description open, handed or received. */
+                status?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Created at or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Created up to (a date: through its end). */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    hand_over: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchIds"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PredictBatchRecord"];
+                };
+            };
+            /** @description Nothing selected, or batches that are not open (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Batch number or remark, substring. */
+                keyWord?: string;
+                /** @description open, handed or received. */
+                status?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Created at or after (a date: from its start). */
+                createTime_begin?: string;
+                /** @description Created up to (a date: through its end). */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PredictBatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PredictBatchRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reopen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchIds"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PredictBatchRecord"];
+                };
+            };
+            /** @description Nothing selected, or batches that are not handed over (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             403: {
                 headers: {

@@ -174,6 +174,26 @@ export function shipmentSelectionIssue(items: [string, string][], action: Shipme
   return orUndefined(wasm.shipmentSelectionIssue(JSON.stringify(items), action, lang));
 }
 
+/** Every problem of a catalogue product form (`ParcelProductForm`) as add/edit would refuse it. */
+export function catalogueIssues(form: unknown, lang: Language): FieldError[] {
+  return issues(wasm.shipmentIssues(JSON.stringify(form ?? null), 'product', '', lang));
+}
+
+/** Every problem of an FBA waybill form (`FbaOrderForm` with the order's `shipmentPieces`): fields like `configs[0].pieces`. */
+export function fbaWaybillIssues(form: unknown, lang: Language): FieldError[] {
+  return issues(wasm.shipmentIssues(JSON.stringify(form ?? null), 'fbaWaybill', '', lang));
+}
+
+/** A predict batch's statuses (core's `shipment::BATCH_STATUSES`). */
+export const BATCH_STATUSES = ['open', 'handed', 'received'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export type BatchAction = 'edit' | 'delete' | 'handOver' | 'reopen' | 'receive';
+
+/** An action on selected predict batches (`[batchNo, status]`): the message refusing it, if any. */
+export function batchSelectionIssue(items: [string, string][], action: BatchAction, lang: Language): Verdict {
+  return orUndefined(wasm.batchSelectionIssue(JSON.stringify(items), action, lang));
+}
+
 /** The dashboard greeting for an hour of the day (0-23). */
 export function welcome(hour: number, lang: Language): string {
   return wasm.welcome(hour, lang);

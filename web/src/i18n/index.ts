@@ -52,6 +52,10 @@ export interface Resources {
   shipment: typeof import('../locales/en-US/shipment.json');
   shipper: typeof import('../locales/en-US/shipper.json');
   depot: typeof import('../locales/en-US/depot.json');
+  product: typeof import('../locales/en-US/product.json');
+  predictBatch: typeof import('../locales/en-US/predictBatch.json');
+  fbaWaybill: typeof import('../locales/en-US/fbaWaybill.json');
+  deliveryNumber: typeof import('../locales/en-US/deliveryNumber.json');
 }
 export type Namespace = keyof Resources;
 
@@ -88,6 +92,10 @@ export const NAMESPACES = [
   'shipment',
   'shipper',
   'depot',
+  'product',
+  'predictBatch',
+  'fbaWaybill',
+  'deliveryNumber',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

@@ -59,6 +59,15 @@ const VOUCHER: Purpose = Purpose {
     types: "PNG, JPEG, GIF, WebP, PDF",
 };
 
+/// An FBA delivery's proof of delivery: the signed receipt as a PDF or a photo.
+const POD: Purpose = Purpose {
+    folder: "pod",
+    max_bytes: 5 * 1024 * 1024,
+    max_label: "5 MB",
+    kind: document_kind,
+    types: "PNG, JPEG, GIF, WebP, PDF",
+};
+
 /// The body limit of the upload route: the largest purpose plus multipart overhead.
 pub const UPLOAD_BODY_LIMIT: usize = 6 * 1024 * 1024;
 
@@ -68,8 +77,8 @@ pub struct Uploaded {
     pub url: String,
 }
 
-/// Uploads one file (multipart field `file`, optional field `biz`: `avatar`, or `voucher` for a
-/// recharge's payment voucher, an image or PDF up to 5 MB).
+/// Uploads one file (multipart field `file`, optional field `biz`: `avatar`, `voucher` for a
+/// recharge's payment voucher or `pod` for an FBA delivery's proof, an image or PDF up to 5 MB).
 #[utoipa::path(post, path = "/sys/common/upload", tag = "files",
     request_body(content_type = "multipart/form-data", description = "fields `file` and optional `biz`"),
     responses(
@@ -92,6 +101,7 @@ pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> Resu
     let purpose = match biz.trim() {
         "" | "avatar" => AVATAR,
         "voucher" => VOUCHER,
+        "pod" => POD,
         _ => return Err(AppError::field("biz", MessageKey::BadRequest)),
     };
     let bytes = file.ok_or_else(|| AppError::field("file", MessageKey::Required).with("field", "file"))?;

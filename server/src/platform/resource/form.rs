@@ -95,6 +95,16 @@ impl Reference {
     }
 }
 
+/// An optional time (RFC 3339, or `YYYY-MM-DD HH:MM[:SS]` as UTC; a bare date as its midnight):
+/// blank as none.
+pub fn optional_time(field: &str, label: MessageKey, value: &Option<String>) -> Result<Option<chrono::NaiveDateTime>, AppError> {
+    let Some(text) = filter(value) else { return Ok(None) };
+    crate::platform::http::time::parse_instant(&text)
+        .or_else(|| chrono::NaiveDate::parse_from_str(&text, "%Y-%m-%d").ok().map(|d| d.and_time(chrono::NaiveTime::MIN)))
+        .map(Some)
+        .ok_or_else(|| AppError::field(field, MessageKey::DateInvalid).with("field", label.template(current_lang())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -739,6 +739,10 @@ pub(crate) fn after_sql<R: Resource>(
         return Ok(());
     }
     let anchor = format!("(SELECT {column} FROM {} WHERE {key} = ", R::TABLE);
+    // The same bound, inclusive, on its own: an index on the sort column seeks to it (neither
+    // database does for the OR below), so a deep page costs what the first does.
+    let bound = if order == Order::Asc { " >= " } else { " <= " };
+    sql.push(" AND ").push(column).push(bound).push(&anchor).bind(after.clone()).push(")");
     sql.push(" AND (").push(column).push(beyond).push(&anchor).bind(after.clone()).push(")");
     sql.push(" OR (").push(column).push(" = ").push(&anchor).bind(after.clone()).push(")");
     sql.push(" AND ").push(key).push(" > ").bind(after).push("))");

@@ -115,8 +115,8 @@ pub struct ShipmentForm {
     pub parcels: Vec<ShipmentParcelForm>,
 }
 
-/// The form as core reads it (its JSON).
-pub fn core_value(form: &ShipmentForm) -> Result<logistics_core::json::Value, AppError> {
+/// A form as core reads it (its JSON).
+pub fn core_value(form: &impl Serialize) -> Result<logistics_core::json::Value, AppError> {
     let value = serde_json::to_value(form).map_err(AppError::internal)?;
     Ok((&value).into())
 }
@@ -144,7 +144,7 @@ fn amount_text(a: &Option<Amount>) -> String {
 }
 
 /// A decimal as stored: plain text without trailing zeros (`1.25`), empty when blank.
-fn stored(a: &Option<Amount>) -> Option<String> {
+pub fn stored(a: &Option<Amount>) -> Option<String> {
     decimal::parse(&amount_text(a)).map(|d| decimal::plain(d.normalize()))
 }
 

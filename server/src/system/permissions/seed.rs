@@ -460,6 +460,55 @@ pub const MENUS: &[SeedMenu] = &[
         "logistics:shipment:list",
         7,
     ),
+    for_customers(page(
+        "menu_shipment_product",
+        "menu_shipment",
+        ("商品资料", "Products"),
+        ("/shipment/product", "shipment/ProductList"),
+        "book",
+        "logistics:parcelProduct:list",
+        8,
+    ))
+    .with_buttons(&[
+        ("btn_parcel_product_add", ("添加商品", "Add products"), "logistics:parcelProduct:add"),
+        ("btn_parcel_product_edit", ("编辑商品", "Edit products"), "logistics:parcelProduct:edit"),
+        ("btn_parcel_product_delete", ("删除商品", "Delete products"), "logistics:parcelProduct:delete"),
+    ]),
+    for_customers(page(
+        "menu_shipment_predict_batch",
+        "menu_shipment",
+        ("预报批次", "Predict batches"),
+        ("/shipment/predictBatch", "shipment/PredictBatchList"),
+        "file-text",
+        "logistics:predictBatch:list",
+        9,
+    ))
+    .with_buttons(&[
+        ("btn_predict_batch_add", ("添加批次", "Add batches"), "logistics:predictBatch:add"),
+        ("btn_predict_batch_edit", ("编辑批次", "Edit batches"), "logistics:predictBatch:edit"),
+        ("btn_predict_batch_delete", ("删除批次", "Delete batches"), "logistics:predictBatch:delete"),
+        ("btn_predict_batch_hand_over", ("批次交仓", "Hand batches over"), "logistics:predictBatch:handOver"),
+        ("btn_predict_batch_reopen", ("撤回交仓", "Reopen batches"), "logistics:predictBatch:reopen"),
+    ]),
+    for_customers(page(
+        "menu_shipment_fba_waybill",
+        "menu_shipment",
+        ("FBA运单", "FBA waybills"),
+        ("/shipment/fbaWaybill", "shipment/FbaWaybillList"),
+        "truck",
+        "logistics:fbaOrder:list",
+        10,
+    ))
+    .with_buttons(&[("btn_fba_order_edit", ("登记送仓", "Record deliveries"), "logistics:fbaOrder:edit")]),
+    for_customers(page(
+        "menu_shipment_delivery_number",
+        "menu_shipment",
+        ("派送单号", "Delivery numbers"),
+        ("/shipment/deliveryNumber", "shipment/DeliveryNumberList"),
+        "search",
+        "logistics:deliveryNumber:list",
+        11,
+    )),
     // Carrier management: the forwarder's network and prices.
     SeedMenu {
         redirect: Some("/carrier/supplier"),

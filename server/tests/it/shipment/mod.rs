@@ -1,5 +1,6 @@
 //! Shipment orders, shippers and depots.
 
 mod addresses;
+mod documents;
 mod import;
 pub(crate) mod orders;

@@ -45,7 +45,7 @@ pub(crate) fn b2c_order(product: &str, reference: &str) -> Value {
     })
 }
 
-async fn recharge(app: &TestApp, customer_id: &str, yuan: i64) {
+pub(crate) async fn recharge(app: &TestApp, customer_id: &str, yuan: i64) {
     let wallet = Wallet { tenant_id: 1, customer_id, currency: "CNY" };
     ledger::transfer(app.db(), wallet, Operation::Move(Movement::Credit(yuan * 100)), TradeType::Recharge, &Details::default())
         .await

@@ -18,9 +18,14 @@ fn with_key<'a>(token: &'a str, key: &'a str) -> Vec<(&'a str, &'a str)> {
 }
 
 async fn upload_voucher(app: &TestApp, token: &str, bytes: &[u8]) -> TestResponse {
+    upload(app, token, "voucher", bytes).await
+}
+
+/// `POST /sys/common/upload` of `bytes` for the purpose `biz`.
+pub(crate) async fn upload(app: &TestApp, token: &str, biz: &str, bytes: &[u8]) -> TestResponse {
     let boundary = "----walletboundary";
     let mut body = Vec::new();
-    body.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"biz\"\r\n\r\nvoucher\r\n").as_bytes());
+    body.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"biz\"\r\n\r\n{biz}\r\n").as_bytes());
     body.extend_from_slice(
         format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"v.pdf\"\r\nContent-Type: application/pdf\r\n\r\n")
             .as_bytes(),

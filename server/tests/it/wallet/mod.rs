@@ -1,4 +1,4 @@
 //! The wallet: the ledger under concurrency, holds, reconciliation; its calls end to end.
 
-mod http;
+pub(crate) mod http;
 mod ledger;

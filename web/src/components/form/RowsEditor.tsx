@@ -16,6 +16,8 @@ export interface RowsEditorProps {
   /** Said while there is no row. */
   emptyText: string;
   hint?: ReactNode;
+  /** Between the label and the table: what concerns the rows together (their total, a problem of the whole list). */
+  above?: ReactNode;
   /** The columns' headers (the last column, the remove buttons', is added here). */
   columns: RowsEditorColumn[];
   /** The table's least width (it scrolls sideways below). */
@@ -30,7 +32,7 @@ export interface RowsEditorProps {
  * A list of rows the user adds and removes, as a small table under a label with an add button;
  * each cell holds a field (a {@link FormField} without label names itself by `aria-label`).
  */
-export function RowsEditor({ label, addLabel, onAdd, addTestId, emptyText, hint, columns, minWidth = 'md', testId, rowCount, children }: RowsEditorProps) {
+export function RowsEditor({ label, addLabel, onAdd, addTestId, emptyText, hint, above, columns, minWidth = 'md', testId, rowCount, children }: RowsEditorProps) {
   return (
     <Field.Root>
       <HStack justify="space-between" width="full" gap="2" wrap="wrap">
@@ -40,6 +42,7 @@ export function RowsEditor({ label, addLabel, onAdd, addTestId, emptyText, hint,
           {addLabel}
         </Button>
       </HStack>
+      {above}
       {rowCount === 0 ? (
         <EmptyState.Root size="sm" borderWidth="1px" borderStyle="dashed" rounded="md" width="full">
           <EmptyState.Content>

@@ -1,0 +1,5 @@
+DROP VIEW logistics_fba_waybill;
+DROP INDEX idx_logistics_shipment_predict_batch;
+DROP INDEX idx_logistics_shipment_customer_status;
+DROP INDEX idx_logistics_shipment_type_status;
+DROP INDEX idx_logistics_shipment_fba_code;
