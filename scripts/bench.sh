@@ -180,5 +180,14 @@ DATABASE_URL="sqlite://$tmp/wallet.db" cargo run --quiet --release --example wal
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   DATABASE_URL="$TEST_DATABASE_URL" cargo run --quiet --release --example wallet_bench -- 4000 16 64 | tee -a "$out/wallet.txt"
 fi
+orders=${BENCH_ORDERS:-1000000}
+echo "== shipment orders: $orders generated, lists, status tabs, create + submit, a 10,000-row import (SQLite; PostgreSQL with TEST_DATABASE_URL, in a database of its own)"
+DATABASE_URL="sqlite://$tmp/shipments.db" cargo run --quiet --release --example shipment_bench -- "$orders" | tee "$out/shipments.txt"
+if [ -n "${TEST_DATABASE_URL:-}" ] && command -v psql >/dev/null; then
+  db="shipment_bench_$$"
+  psql "$TEST_DATABASE_URL" -qc "CREATE DATABASE $db" && \
+    DATABASE_URL="${TEST_DATABASE_URL%/*}/$db" cargo run --quiet --release --example shipment_bench -- "$orders" | tee -a "$out/shipments.txt"
+  psql "$TEST_DATABASE_URL" -qc "DROP DATABASE IF EXISTS $db"
+fi
 echo "== wasm core: $(stat -c %s wasm/pkg/logistics_wasm_bg.wasm) bytes raw, $(gzip -c wasm/pkg/logistics_wasm_bg.wasm | wc -c) gzipped"
 echo "== release binary: $(stat -c %s "$BIN") bytes"

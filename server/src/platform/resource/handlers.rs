@@ -190,7 +190,7 @@ pub async fn list<R: Resource>(
     select.append(filtered);
     let after = params.get("after").map(|a| a.trim()).filter(|a| !a.is_empty());
     if let Some(after) = after {
-        after_sql::<R>(&mut select, &page, after)?;
+        after_sql::<R>(&state, &mut select, &page, after).await?;
     }
     select.push(&order).push(" LIMIT ").bind(Value::Big(page.page_size()));
     if after.is_none() {
