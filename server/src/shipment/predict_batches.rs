@@ -133,9 +133,7 @@ impl Resource for PredictBatches {
 
 /// The next batch number of a tenant: `PB`, the business day, a sequence.
 async fn next_batch_no(state: &AppState, tenant_id: i32) -> Result<String, AppError> {
-    let now = chrono::Utc::now().naive_utc();
-    let day = crate::wallet::business_day(now).replace('-', "");
-    let day = day.get(2..).unwrap_or(&day).to_owned();
+    let day = super::orders::numbers::day_code(chrono::Utc::now().naive_utc());
     let n = transaction!(&state.db, |tx| super::orders::numbers::bump(tx, &format!("batch:{tenant_id}:{day}"), 1).await)?;
     Ok(format!("PB{day}{n:04}"))
 }

@@ -771,7 +771,8 @@ async fn sort_value<R: Resource>(state: &AppState, column: &str, kind: Kind, aft
             let row: Option<One> = crate::with_conn!(&state.db, |conn| {
                 diesel_async::RunQueryDsl::get_result(crate::bound_query!(&state.db, &sql), conn)
                     .await
-                    .map(Some).or_else(|e| if e == diesel::result::Error::NotFound { Ok(None) } else { Err(e) })?
+                    .map(Some)
+                    .or_else(|e| if e == diesel::result::Error::NotFound { Ok(None) } else { Err(e) })?
             });
             row.map(|r| $variant(r.v))
         }};

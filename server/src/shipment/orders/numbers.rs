@@ -41,11 +41,16 @@ pub async fn serials(
     now: NaiveDateTime,
     count: usize,
 ) -> Result<Vec<String>, AppError> {
-    let day = crate::wallet::business_day(now).replace('-', "");
-    let day = day.get(2..).unwrap_or(&day).to_owned();
+    let day = day_code(now);
     let count = i64::try_from(count).map_err(AppError::internal)?;
     let last = bump(tx, &format!("serial:{tenant_id}:{day}"), count).await?;
     Ok((last - count + 1..=last).map(|n| format!("{kind}{day}{n:06}")).collect())
+}
+
+/// The business day of `now` as numbers carry it: `YYMMDD`.
+pub fn day_code(now: NaiveDateTime) -> String {
+    let day = crate::wallet::business_day(now).replace('-', "");
+    day.get(2..).unwrap_or(&day).to_owned()
 }
 
 /// The next system tracking number of a tenant.

@@ -5,18 +5,18 @@
  * PDF up to 5 MB, `POST /sys/common/upload` with `biz=voucher`), the sandbox is paid online right
  * after ({@link SandboxPayDialog}).
  */
-import { Alert, Box, Button, Dialog, HStack, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { Alert, Box, Dialog, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { FormField } from '../../../components/form/FormField';
+import { FileUploadField } from '../../../components/form/FileUploadField';
 import { FormFooter } from '../../../components/form/FormFooter';
 import { RadioField, SelectField, TextareaField, TextField } from '../../../components/form/fields';
 import { isOneOf } from '../../../components/form/options';
 import { RecordFormDialog, useKeptWhileClosing, type FormOpenProps } from '../../../components/form/RecordFormDialog';
 import { orNull } from '../../../components/form/serverError';
-import { CloseIcon, ExternalLinkIcon, FileTextIcon, UploadIcon } from '../../../components/icons';
+import { ExternalLinkIcon } from '../../../components/icons';
 import { toastSuccess, useInvalidateList } from '../../../components/list';
 import { DialogShell, OverlayHeader } from '../../../components/overlay';
 import { toaster } from '../../../components/ui/toaster';
@@ -143,71 +143,30 @@ function RechargeFields({ onUploading }: { onUploading: (busy: boolean) => void 
   );
 }
 
-/** The last part of a stored file's path (what the customer picked, as the server named it). */
-const fileName = (url: string) => decodeURIComponent(url.split('/').pop() ?? url);
-
 /** The bank transfer's voucher: picked, checked (type and size), uploaded; required for a bank transfer. */
 function VoucherField({ onUploading }: { onUploading: (busy: boolean) => void }) {
   const { t } = useTranslation('wallet');
-  const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const { field, fieldState } = useController<RechargeValues, 'voucher'>({
-    name: 'voucher',
-    rules: { validate: (value, values) => (values.paymentChannel !== 'bank' || value !== '' ? true : t('form.voucherRequired')) },
-  });
-
-  const busy = (value: boolean) => {
-    setUploading(value);
-    onUploading(value);
-  };
-
-  async function upload(file: File | undefined) {
-    if (!file) return;
-    setProblem(undefined);
-    if (file.size > VOUCHER_MAX_BYTES) {
-      setProblem(t('form.voucherTooLarge'));
-    } else if (file.type !== '' && !VOUCHER_TYPES.split(',').includes(file.type)) {
-      setProblem(t('form.voucherType'));
-    } else {
-      busy(true);
-      try {
-        field.onChange(await uploadVoucher(file));
-      } catch (failure) {
-        setProblem(failure instanceof Error ? failure.message : String(failure));
-      } finally {
-        busy(false);
-      }
-    }
-    if (input.current) input.current.value = '';
-  }
-
-  const href = voucherUrl(field.value);
   return (
-    <FormField label={t('field.voucher')} required error={problem ?? fieldState.error?.message} helper={t('recharge.voucherHint')} testId="recharge-voucher">
-      <VisuallyHidden>
-        <input ref={input} type="file" accept={VOUCHER_TYPES} aria-label={t('recharge.uploadVoucher')} data-testid="recharge-voucher-input" onChange={(event) => void upload(event.target.files?.[0])} />
-      </VisuallyHidden>
-      <HStack gap="2" wrap="wrap" width="full">
-        <Button size="sm" variant="outline" loading={uploading} onClick={() => input.current?.click()} onBlur={field.onBlur} data-testid="recharge-voucher-upload">
-          <UploadIcon />
-          {field.value ? t('recharge.replaceVoucher') : t('recharge.uploadVoucher')}
-        </Button>
-        {href ? (
-          <>
-            <Link href={href} target="_blank" rel="noreferrer" textStyle="sm" colorPalette="blue" color="colorPalette.fg" maxWidth="full" minWidth="0" data-testid="recharge-voucher-link">
-              <FileTextIcon />
-              <Text as="span" truncate>
-                {fileName(field.value)}
-              </Text>
-            </Link>
-            <Button size="xs" variant="ghost" onClick={() => field.onChange('')} aria-label={t('recharge.removeVoucher')} data-testid="recharge-voucher-remove">
-              <CloseIcon />
-            </Button>
-          </>
-        ) : null}
-      </HStack>
-    </FormField>
+    <FileUploadField<RechargeValues>
+      name="voucher"
+      required
+      rules={{ validate: (value, values) => (values.paymentChannel !== 'bank' || value !== '' ? true : t('form.voucherRequired')) }}
+      accept={VOUCHER_TYPES}
+      maxBytes={VOUCHER_MAX_BYTES}
+      upload={uploadVoucher}
+      href={voucherUrl}
+      texts={{
+        label: t('field.voucher'),
+        helper: t('recharge.voucherHint'),
+        upload: t('recharge.uploadVoucher'),
+        replace: t('recharge.replaceVoucher'),
+        remove: t('recharge.removeVoucher'),
+        tooLarge: t('form.voucherTooLarge'),
+        wrongType: t('form.voucherType'),
+      }}
+      onUploading={onUploading}
+      testId="recharge-voucher"
+    />
   );
 }
 

@@ -5,17 +5,17 @@
  * the form as it is typed (the server's rules and words): a cell's problem shows under it, the
  * pieces together above the table.
  */
-import { Button, HStack, Link, SimpleGrid, Table, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
-import { useController, useFieldArray, useWatch, type Path } from 'react-hook-form';
+import { SimpleGrid, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useFieldArray, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, FormNote } from '../../../components/form/FormField';
+import { FileUploadField } from '../../../components/form/FileUploadField';
+import { FormNote } from '../../../components/form/FormField';
 import { TextField, type TextFieldProps } from '../../../components/form/fields';
 import { RecordFormDrawer, useKeptWhileClosing, WIDE_DRAWER, type RecordFormOpenProps } from '../../../components/form/RecordFormDialog';
 import { RemoveButton, RowsEditor } from '../../../components/form/RowsEditor';
-import { CloseIcon, FileTextIcon, UploadIcon } from '../../../components/icons';
 import { currentLanguage, useLanguage } from '../../../i18n';
-import { FBA_WAYBILL_LIST_PATH, MAX_CONFIGS, POD_MAX_BYTES, POD_TYPES, podName, recordDelivery, uploadPod, type FbaWaybillRecord } from './api';
+import { FBA_WAYBILL_LIST_PATH, MAX_CONFIGS, POD_MAX_BYTES, POD_TYPES, recordDelivery, uploadPod, type FbaWaybillRecord } from './api';
 import { deliveryBody, deliveryIssues, deliveryValues, emptyConfig, formPath, piecesTotal, type ConfigValues, type DeliveryValues } from './model';
 
 /** Fields a refusal of the server may name (besides a row's cell, `configs[1].pieces`). */
@@ -123,60 +123,23 @@ function ConfigsEditor({ pieces }: { pieces: number }) {
 /** The proof of delivery: picked, checked (type and size), uploaded; its link opens it, and it can be removed. */
 function PodField({ onUploading }: { onUploading: (busy: boolean) => void }) {
   const { t } = useTranslation('fbaWaybill');
-  const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const { field, fieldState } = useController<DeliveryValues, 'pod'>({ name: 'pod' });
-
-  const busy = (value: boolean) => {
-    setUploading(value);
-    onUploading(value);
-  };
-
-  async function upload(file: File | undefined) {
-    if (!file) return;
-    setProblem(undefined);
-    if (file.size > POD_MAX_BYTES) {
-      setProblem(t('form.podTooLarge'));
-    } else if (file.type !== '' && !POD_TYPES.split(',').includes(file.type)) {
-      setProblem(t('form.podType'));
-    } else {
-      busy(true);
-      try {
-        field.onChange(await uploadPod(file));
-      } catch (failure) {
-        setProblem(failure instanceof Error ? failure.message : String(failure));
-      } finally {
-        busy(false);
-      }
-    }
-    if (input.current) input.current.value = '';
-  }
-
   return (
-    <FormField label={t('form.pod')} error={problem ?? fieldState.error?.message} helper={t('form.podHint')} testId="fba-waybill-pod">
-      <VisuallyHidden>
-        <input ref={input} type="file" accept={POD_TYPES} aria-label={t('form.uploadPod')} data-testid="fba-waybill-pod-input" onChange={(event) => void upload(event.target.files?.[0])} />
-      </VisuallyHidden>
-      <HStack gap="2" wrap="wrap" width="full">
-        <Button size="sm" variant="outline" loading={uploading} onClick={() => input.current?.click()} onBlur={field.onBlur} data-testid="fba-waybill-pod-upload">
-          <UploadIcon />
-          {field.value ? t('form.replacePod') : t('form.uploadPod')}
-        </Button>
-        {field.value ? (
-          <>
-            <Link href={field.value} target="_blank" rel="noreferrer" textStyle="sm" colorPalette="blue" color="colorPalette.fg" maxWidth="full" minWidth="0" data-testid="fba-waybill-pod-link">
-              <FileTextIcon />
-              <Text as="span" truncate>
-                {podName(field.value)}
-              </Text>
-            </Link>
-            <Button size="xs" variant="ghost" onClick={() => field.onChange('')} aria-label={t('form.removePod')} data-testid="fba-waybill-pod-remove">
-              <CloseIcon />
-            </Button>
-          </>
-        ) : null}
-      </HStack>
-    </FormField>
+    <FileUploadField<DeliveryValues>
+      name="pod"
+      accept={POD_TYPES}
+      maxBytes={POD_MAX_BYTES}
+      upload={uploadPod}
+      texts={{
+        label: t('form.pod'),
+        helper: t('form.podHint'),
+        upload: t('form.uploadPod'),
+        replace: t('form.replacePod'),
+        remove: t('form.removePod'),
+        tooLarge: t('form.podTooLarge'),
+        wrongType: t('form.podType'),
+      }}
+      onUploading={onUploading}
+      testId="fba-waybill-pod"
+    />
   );
 }

@@ -37,5 +37,3 @@ export function uploadPod(file: File): Promise<string> {
   return api.upload<Uploaded>('/sys/common/upload', form, { notify: false }).then((envelope) => envelope.result?.url || envelope.message);
 }
 
-/** The last part of a stored file's address (the file as the server named it). */
-export const podName = (url: string) => decodeURIComponent(url.split('/').pop() ?? url);
