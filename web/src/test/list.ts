@@ -111,7 +111,11 @@ export function fillAndSubmit(form: HTMLElement, fields: Record<string, string>,
 
 /** Confirms the open confirmation `dialog` and waits until `count` calls of `method path` went out. */
 export async function confirmAndWait(dialog: string, fetchMock: FetchMock, method: string, path: string, count = 1): Promise<void> {
-  fireEvent.click(screen.getByTestId(`${dialog}-confirm`));
+  // A confirmation answered by a failure stays open; its button is busy until the answer is in,
+  // and a click on a busy button does nothing: wait until it can be pressed again.
+  const button = await screen.findByTestId(`${dialog}-confirm`);
+  await waitFor(() => expect(button.hasAttribute('disabled') || button.hasAttribute('data-loading')).toBe(false));
+  fireEvent.click(button);
   await waitFor(() => expect(calls(fetchMock, method, path)).toHaveLength(count));
 }
 
