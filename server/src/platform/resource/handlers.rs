@@ -11,7 +11,7 @@ use logistics_core::MessageKey;
 use diesel_async::AsyncConnection;
 
 use super::sql::{Count, Sql, Value};
-use super::{Kind, Readable, Resource, Scope, Written, after_sql, customer_of, filter_sql, key, order_sql, scope_sql};
+use super::{Kind, Readable, Resource, Scope, Tally, Written, after_sql, customer_of, filter_sql, key, order_sql, scope_sql};
 use crate::platform::caller::Caller;
 use crate::platform::http::page::{IdQuery, require_ids};
 use crate::platform::http::reply::ok_with;
@@ -40,13 +40,18 @@ pub(super) fn action<R: Resource>(verb: &str) -> String {
 /// The scope and data rules of a request holding one of `verbs`' permissions (403 without; no
 /// verbs: any signed-in user).
 pub(super) async fn reach<R: Resource>(state: &AppState, me: &CurrentUser, verbs: &[String]) -> Result<Sql, AppError> {
+    Ok(reach_ruled::<R>(state, me, verbs).await?.0)
+}
+
+/// [`reach`], and whether a data rule narrowed it.
+async fn reach_ruled<R: Resource>(state: &AppState, me: &CurrentUser, verbs: &[String]) -> Result<(Sql, bool), AppError> {
     let granted = grants::of(state, me).await?;
     if !verbs.is_empty() && !verbs.iter().any(|v| granted.has(v)) {
         return Err(AppError::forbidden());
     }
     R::authorize(me)?;
     let rules = if R::DATA_RULES { data_rules::for_menu(&state.db, me, &granted, &code::<R>("list")).await? } else { Vec::new() };
-    Ok(scope_sql::<R>(me, &rules))
+    Ok((scope_sql::<R>(me, &rules), !rules.is_empty()))
 }
 
 /// With a parent: the parent the request names, in reach (else 404), as a condition.
@@ -154,6 +159,13 @@ fn list_verbs<R: Resource>() -> Vec<String> {
     verbs
 }
 
+/// What a list request reaches: the conditions of a statement of the resource's table, and the
+/// same conditions over its [`Tally`] when the tally can answer for them.
+pub struct Scoped {
+    pub filtered: Sql,
+    pub tally: Option<(Tally, Sql)>,
+}
+
 /// What a list request with `params` reaches: the caller's permission to list (403), the scope,
 /// the data rules and the filters, as the conditions of a statement of the resource's table. For
 /// the figures a resource shows beside its list (counts per status).
@@ -161,11 +173,27 @@ pub async fn list_scope<R: Resource>(
     state: &AppState,
     me: &CurrentUser,
     params: &HashMap<String, String>,
-) -> Result<Sql, AppError> {
-    let mut filtered = reach::<R>(state, me, &list_verbs::<R>()).await?;
+) -> Result<Scoped, AppError> {
+    let (mut filtered, ruled) = reach_ruled::<R>(state, me, &list_verbs::<R>()).await?;
     parent_sql::<R>(state, me, params, &mut filtered).await?;
     filter_sql::<R>(&mut filtered, params)?;
-    Ok(filtered)
+    let tally = match R::TALLY {
+        Some(t) if !ruled && R::PARENT.is_none() && R::SOFT_DELETE.is_none() && only_tallied::<R>(&t, params) => {
+            let mut counted = scope_sql::<R>(me, &[]);
+            filter_sql::<R>(&mut counted, params)?;
+            Some((t, counted))
+        }
+        _ => None,
+    };
+    Ok(Scoped { filtered, tally })
+}
+
+/// Whether every filter `params` sets is one `tally` keeps.
+fn only_tallied<R: Resource>(tally: &Tally, params: &HashMap<String, String>) -> bool {
+    R::FILTERS
+        .iter()
+        .filter(|f| params.get(f.param).is_some_and(|v| !v.trim().is_empty()))
+        .all(|f| tally.params.contains(&f.param))
 }
 
 /// One record as `queryById` reads it (the list permission, scope and data rules; else 403 or
@@ -181,11 +209,21 @@ pub async fn list<R: Resource>(
     Caller(state, me): Caller,
     ApiQuery(params): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Page<R::Record>> {
-    let filtered = list_scope::<R>(&state, &me, &params).await?;
+    let Scoped { filtered, tally } = list_scope::<R>(&state, &me, &params).await?;
     let page = page_params(&params);
     let order = order_sql::<R>(&page)?;
-    let mut count = Sql::new(&format!("SELECT COUNT(*) AS n FROM {}", R::TABLE));
-    count.append(filtered.clone());
+    let count = match tally {
+        Some((t, counted)) => {
+            let mut count = Sql::new(&format!("SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS n FROM {}", t.table));
+            count.append(counted);
+            count
+        }
+        None => {
+            let mut count = Sql::new(&format!("SELECT COUNT(*) AS n FROM {}", R::TABLE));
+            count.append(filtered.clone());
+            count
+        }
+    };
     let mut select = select::<R>();
     select.append(filtered);
     let after = params.get("after").map(|a| a.trim()).filter(|a| !a.is_empty());

@@ -282,6 +282,17 @@ pub struct Parent {
     pub doc: &'static str,
 }
 
+/// Counts the database keeps as rows change (triggers of the resource's migration): one row per
+/// combination of the scope's columns (`tenant_id`, `customer_id`) and the filters' columns in
+/// `params`, its count in `n`. A list (and any count over [`handlers::list_scope`]) filtered by
+/// nothing but those filters, under no data rule, reads its total there instead of counting rows.
+#[derive(Clone, Copy, Debug)]
+pub struct Tally {
+    pub table: &'static str,
+    /// The filters the tally keeps, whose columns it has under the same names.
+    pub params: &'static [&'static str],
+}
+
 /// What a write did, for [`Resource::after_write`].
 #[derive(Debug)]
 pub enum Written<'a, T> {
@@ -349,6 +360,8 @@ pub trait Resource: Sized + Send + Sync + 'static {
     /// A boolean column marking deleted rows: every call skips them, and a delete sets it (and
     /// `update_time`) instead of removing the row.
     const SOFT_DELETE: Option<&'static str> = None;
+    /// The counts the database keeps for the list's totals.
+    const TALLY: Option<Tally> = None;
     /// A field the SELECT reads in the request's language (a record's `title`); its alias must not
     /// be a column of the table.
     const LOCALIZED: Option<Localized> = None;
@@ -704,7 +717,8 @@ fn sort_of<R: Resource>(page: &crate::platform::http::PageParams) -> Result<(&'s
     Ok((R::FIELDS.iter().find(|f| f.name == name).map_or(R::KEY, |f| f.column), order))
 }
 
-/// `ORDER BY` for the requested sort, with the key last so that pages never overlap.
+/// `ORDER BY` for the requested sort, with the key last (in the same direction) so that pages
+/// never overlap and a keyset continues with one row-value comparison.
 pub(crate) fn order_sql<R: Resource>(page: &crate::platform::http::PageParams) -> Result<String, AppError> {
     let (column, order) = sort_of::<R>(page)?;
     let direction = match order {
@@ -714,12 +728,12 @@ pub(crate) fn order_sql<R: Resource>(page: &crate::platform::http::PageParams) -
     if column == R::KEY {
         return Ok(format!(" ORDER BY {column} {direction}"));
     }
-    Ok(format!(" ORDER BY {column} {direction}, {} ASC", R::KEY))
+    Ok(format!(" ORDER BY {column} {direction}, {} {direction}", R::KEY))
 }
 
 /// Keyset paging for deep pages: `after=<key of the previous page's last record>` continues the
 /// same order right after that record, with no OFFSET to walk (the cost of page 10,000 is the cost
-/// of page 1). The record's own sort value is read in the statement, so the cursor is exact
+/// of page 1). The record's sort value is read first and bound as a value, so the cursor is exact
 /// whatever the column's precision; a record out of reach continues from nothing (an empty page).
 /// Sortable columns are NOT NULL (a NULL never compares).
 pub(crate) async fn after_sql<R: Resource>(
@@ -739,19 +753,28 @@ pub(crate) async fn after_sql<R: Resource>(
         sql.push(" AND ").push(key).push(beyond).bind(after);
         return Ok(());
     }
-    // The record's sort value, read first and bound as a value: with it inline as a subquery,
-    // SQLite's planner walked the whole index for a deep page (140 ms over 300,000 orders).
+    // Bound as a value: inline as a subquery, SQLite's planner walked the whole index for a deep
+    // page (140 ms over 300,000 orders).
     let kind = R::FIELDS.iter().find(|f| f.column == column).map_or(Kind::Text, |f| f.kind);
     let Some(anchor) = sort_value::<R>(state, column, kind, after.clone()).await? else {
         sql.push(" AND 1 = 0");
         return Ok(());
     };
-    // The inclusive bound on its own lets an index on the sort column seek to it; the OR then
-    // settles ties by the key.
+    // The inclusive bound on the column alone is what an index on it seeks to; the row value (no
+    // OR, which planners answer with other indexes) settles ties by the key.
     let bound = if order == Order::Asc { " >= " } else { " <= " };
     sql.push(" AND ").push(column).push(bound).bind(anchor.clone());
-    sql.push(" AND (").push(column).push(beyond).bind(anchor.clone());
-    sql.push(" OR (").push(column).push(" = ").bind(anchor).push(" AND ").push(key).push(" > ").bind(after).push("))");
+    sql.push(" AND (")
+        .push(column)
+        .push(", ")
+        .push(key)
+        .push(")")
+        .push(beyond)
+        .push("(")
+        .bind(anchor)
+        .push(", ")
+        .bind(after)
+        .push(")");
     Ok(())
 }
 

@@ -49,9 +49,23 @@ pub async fn count_by_status(
     ApiQuery(mut params): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<StatusCounts> {
     params.remove("shipmentStatus");
-    let scope = list_scope::<Shipments>(&state, &me, &params).await?;
-    let mut sql = Sql::new("SELECT shipment_status AS key, COUNT(*) AS n FROM logistics_shipment");
-    sql.append(scope).push(" GROUP BY shipment_status");
+    let scoped = list_scope::<Shipments>(&state, &me, &params).await?;
+    let mut sql = match scoped.tally {
+        Some((tally, counted)) => {
+            let mut sql = Sql::new(&format!(
+                "SELECT shipment_status AS key, CAST(COALESCE(SUM(n), 0) AS BIGINT) AS n FROM {}",
+                tally.table
+            ));
+            sql.append(counted);
+            sql
+        }
+        None => {
+            let mut sql = Sql::new("SELECT shipment_status AS key, COUNT(*) AS n FROM logistics_shipment");
+            sql.append(scoped.filtered);
+            sql
+        }
+    };
+    sql.push(" GROUP BY shipment_status");
     let rows: Vec<Grouped> =
         with_conn!(&state.db, |conn| diesel_async::RunQueryDsl::load(bound_query!(&state.db, &sql), conn).await?);
     let mut by_status: BTreeMap<String, i64> = STATUSES.iter().map(|s| ((*s).to_owned(), 0)).collect();

@@ -25,7 +25,7 @@ use crate::platform::db::schema::{logistics_channel_product, logistics_shipment,
 use crate::platform::http::page::Order;
 use crate::platform::http::time::DateTime;
 use crate::platform::http::{AppError, current_lang};
-use crate::platform::resource::{Field, Filter, Kind, Readable, Resource, Scope};
+use crate::platform::resource::{Field, Filter, Kind, Readable, Resource, Scope, Tally};
 use crate::state::AppState;
 use crate::with_conn;
 
@@ -311,6 +311,8 @@ impl Resource for Shipments {
         Filter::time_until("createTime_end", &["create_time"], "Created up to (a date: through its end)."),
     ];
     const DEFAULT_SORT: (&'static str, Order) = ("createTime", Order::Desc);
+    const TALLY: Option<Tally> =
+        Some(Tally { table: "logistics_shipment_tally", params: &["shipmentType", "shipmentStatus", "customerId"] });
     const OMIT: &'static [&'static str] = &["queryById", "add", "edit", "delete", "deleteBatch", "importExcel"];
     const HAS_UPDATE_BY: bool = true;
 

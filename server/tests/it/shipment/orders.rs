@@ -290,3 +290,77 @@ async fn staff_quote_at_the_prices_of_the_customer_they_name() {
         assert_eq!(bundle["products"].as_array().unwrap().len(), 1);
     }
 }
+
+/// The totals and tabs from the tally (no other filter) against the same figures counted over the
+/// orders (a date filter that every order passes forces the count), for `token`.
+async fn tallied_equals_counted(app: &TestApp, token: &str, what: &str) -> i64 {
+    let counted = "createTime_begin=2000-01-01";
+    let mut total = 0;
+    for ty in ["B2C", "FBA"] {
+        let tabs =
+            ok(app.get(&format!("/boot/logistics/shipment/countByStatus?shipmentType={ty}"), &h(token)).await, "tabs").await;
+        let tabs_counted =
+            ok(app.get(&format!("/boot/logistics/shipment/countByStatus?shipmentType={ty}&{counted}"), &h(token)).await, "tabs")
+                .await;
+        assert_eq!(tabs, tabs_counted, "{what} {ty}");
+        for status in ["", "draft", "submitted", "cancelled"] {
+            let list = format!("/boot/logistics/shipment/list?shipmentType={ty}&shipmentStatus={status}&pageSize=1");
+            let page = ok(app.get(&list, &h(token)).await, "list").await;
+            let page_counted = ok(app.get(&format!("{list}&{counted}"), &h(token)).await, "list").await;
+            assert_eq!(page["total"], page_counted["total"], "{what} {ty} {status}");
+            let expected = if status.is_empty() { tabs["total"].clone() } else { tabs["byStatus"][status].clone() };
+            assert_eq!(page["total"], expected, "{what} {ty} {status}");
+        }
+        total += tabs["total"].as_i64().unwrap();
+    }
+    total
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn list_totals_and_tabs_from_the_tally_match_the_orders_through_every_write() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911115101").await;
+        let (bob, bob_id) = register(&app, "bob", "13911115102").await;
+        let product = b2c_product(&app, &admin, &alice_id).await;
+        let level = json!({"customerId": bob_id, "productId": product, "markupPercent": "5"});
+        ok(app.post_json("/boot/logistics/priceLevel/add", &level, &h(&admin)).await, "level").await;
+        recharge(&app, &alice_id, 1_000).await;
+        assert_eq!(tallied_equals_counted(&app, &alice, "empty").await, 0);
+
+        let mut ids = Vec::new();
+        for n in 0..5 {
+            let o = ok(
+                app.post_json("/boot/logistics/shipment/add", &b2c_order(&product, &format!("T-{n}")), &h(&alice)).await,
+                "add",
+            )
+            .await;
+            ids.push(o["id"].as_str().unwrap().to_owned());
+        }
+        ok(app.post_json("/boot/logistics/shipment/add", &b2c_order(&product, "T-BOB"), &h(&bob)).await, "bob").await;
+        assert_eq!(tallied_equals_counted(&app, &alice, "added").await, 5);
+        ok(app.post_json("/boot/logistics/shipment/submit", &json!({"id": ids[0]}), &h(&alice)).await, "submit").await;
+        ok(
+            app.post_json("/boot/logistics/shipment/submitBatch", &json!({"ids": format!("{},{}", ids[1], ids[2])}), &h(&alice))
+                .await,
+            "batch",
+        )
+        .await;
+        ok(app.post_json("/boot/logistics/shipment/cancel", &json!({"id": ids[1]}), &h(&alice)).await, "cancel").await;
+        ok(app.post_json("/boot/logistics/shipment/cancel", &json!({"id": ids[3]}), &h(&alice)).await, "cancel draft").await;
+        ok(app.delete(&format!("/boot/logistics/shipment/delete?id={}", ids[4]), &h(&alice)).await, "delete").await;
+        ok(app.post_json("/boot/logistics/shipment/copy", &json!({"id": ids[0]}), &h(&alice)).await, "copy").await;
+        assert_eq!(tallied_equals_counted(&app, &alice, "written").await, 5);
+        let tabs = ok(app.get("/boot/logistics/shipment/countByStatus?shipmentType=B2C", &h(&alice)).await, "tabs").await;
+        assert_eq!(
+            (tabs["byStatus"]["draft"].as_i64(), tabs["byStatus"]["submitted"].as_i64(), tabs["byStatus"]["cancelled"].as_i64()),
+            (Some(1), Some(2), Some(2))
+        );
+        // Bob's order is his alone; staff see both, and each customer's when they name one.
+        assert_eq!(tallied_equals_counted(&app, &bob, "bob").await, 1);
+        assert_eq!(tallied_equals_counted(&app, &admin, "staff").await, 6);
+        let named = ok(app.get(&format!("/boot/logistics/shipment/list?customerId={bob_id}"), &h(&admin)).await, "named").await;
+        assert_eq!(named["total"], 1);
+        assert_eq!(count(app.db(), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS n FROM logistics_shipment_tally").await, 6);
+    }
+}

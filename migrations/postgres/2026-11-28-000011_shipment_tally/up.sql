@@ -1,0 +1,59 @@
+-- The number of orders per customer, type and status, kept by the database as orders are added,
+-- change status and are deleted (whatever writes them: a request, an import, a script). A list
+-- filtered by nothing else takes its total here, and the status tabs their counts: a customer
+-- with 300,000 orders no longer has them counted on every page.
+CREATE TABLE logistics_shipment_tally (
+    tenant_id INTEGER NOT NULL,
+    customer_id TEXT NOT NULL,
+    shipment_type TEXT NOT NULL,
+    shipment_status TEXT NOT NULL,
+    n BIGINT NOT NULL,
+    PRIMARY KEY (tenant_id, customer_id, shipment_type, shipment_status)
+);
+
+INSERT INTO logistics_shipment_tally (tenant_id, customer_id, shipment_type, shipment_status, n)
+SELECT tenant_id, customer_id, shipment_type, shipment_status, COUNT(*)
+FROM logistics_shipment
+GROUP BY tenant_id, customer_id, shipment_type, shipment_status;
+
+-- A change takes its old row and its new one in the order of their keys, whichever way it goes,
+-- so that two transactions never wait on each other's rows in a circle.
+CREATE FUNCTION logistics_shipment_tally_count() RETURNS trigger AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND (OLD.tenant_id, OLD.customer_id, OLD.shipment_type, OLD.shipment_status)
+        = (NEW.tenant_id, NEW.customer_id, NEW.shipment_type, NEW.shipment_status) THEN
+        RETURN NULL;
+    END IF;
+    IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND (NEW.tenant_id, NEW.customer_id, NEW.shipment_type, NEW.shipment_status)
+        < (OLD.tenant_id, OLD.customer_id, OLD.shipment_type, OLD.shipment_status)) THEN
+        INSERT INTO logistics_shipment_tally AS t (tenant_id, customer_id, shipment_type, shipment_status, n)
+        VALUES (NEW.tenant_id, NEW.customer_id, NEW.shipment_type, NEW.shipment_status, 1)
+        ON CONFLICT (tenant_id, customer_id, shipment_type, shipment_status) DO UPDATE SET n = t.n + 1;
+        IF TG_OP = 'UPDATE' THEN
+            UPDATE logistics_shipment_tally SET n = n - 1
+            WHERE tenant_id = OLD.tenant_id AND customer_id = OLD.customer_id
+              AND shipment_type = OLD.shipment_type AND shipment_status = OLD.shipment_status;
+        END IF;
+    ELSE
+        UPDATE logistics_shipment_tally SET n = n - 1
+        WHERE tenant_id = OLD.tenant_id AND customer_id = OLD.customer_id
+          AND shipment_type = OLD.shipment_type AND shipment_status = OLD.shipment_status;
+        IF TG_OP = 'UPDATE' THEN
+            INSERT INTO logistics_shipment_tally AS t (tenant_id, customer_id, shipment_type, shipment_status, n)
+            VALUES (NEW.tenant_id, NEW.customer_id, NEW.shipment_type, NEW.shipment_status, 1)
+            ON CONFLICT (tenant_id, customer_id, shipment_type, shipment_status) DO UPDATE SET n = t.n + 1;
+        END IF;
+    END IF;
+    RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER trg_logistics_shipment_tally
+AFTER INSERT OR DELETE OR UPDATE OF tenant_id, customer_id, shipment_type, shipment_status ON logistics_shipment
+FOR EACH ROW EXECUTE FUNCTION logistics_shipment_tally_count();
+
+-- The unfiltered status tabs count in the tally now; with any other filter the count reads the
+-- orders themselves, which these indexes (status alone) never spared. One index fewer to write
+-- on every submit.
+DROP INDEX idx_logistics_shipment_customer_status;
+DROP INDEX idx_logistics_shipment_type_status;
