@@ -1,3 +1,9 @@
+DROP INDEX idx_logistics_shipment_customer;
+DROP INDEX idx_logistics_shipment_type;
+DROP INDEX idx_logistics_shipment_status;
+CREATE INDEX idx_logistics_shipment_customer ON logistics_shipment (tenant_id, customer_id, shipment_type, create_time);
+CREATE INDEX idx_logistics_shipment_type ON logistics_shipment (tenant_id, shipment_type, create_time);
+CREATE INDEX idx_logistics_shipment_status ON logistics_shipment (tenant_id, shipment_status, create_time);
 CREATE INDEX idx_logistics_shipment_customer_status ON logistics_shipment (tenant_id, customer_id, shipment_type, shipment_status);
 CREATE INDEX idx_logistics_shipment_type_status ON logistics_shipment (tenant_id, shipment_type, shipment_status);
 DROP TRIGGER trg_logistics_shipment_tally ON logistics_shipment;

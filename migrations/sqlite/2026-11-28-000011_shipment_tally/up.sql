@@ -48,3 +48,12 @@ END;
 -- on every submit.
 DROP INDEX idx_logistics_shipment_customer_status;
 DROP INDEX idx_logistics_shipment_type_status;
+
+-- Lists sort by creation time, ties by the key in the same direction: with the key in the index
+-- the index alone gives that order, and a deep page (keyset) seeks straight to its first row.
+DROP INDEX idx_logistics_shipment_customer;
+DROP INDEX idx_logistics_shipment_type;
+DROP INDEX idx_logistics_shipment_status;
+CREATE INDEX idx_logistics_shipment_customer ON logistics_shipment (tenant_id, customer_id, shipment_type, create_time, id);
+CREATE INDEX idx_logistics_shipment_type ON logistics_shipment (tenant_id, shipment_type, create_time, id);
+CREATE INDEX idx_logistics_shipment_status ON logistics_shipment (tenant_id, shipment_status, create_time, id);
