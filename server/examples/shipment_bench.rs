@@ -149,6 +149,29 @@ async fn main() {
         .await
         .expect("credit");
 
+    // `SUBMIT_ONLY=1`: phase 3 alone, over the orders already there (a quick profile).
+    let submit_only = std::env::var_os("SUBMIT_ONLY").is_some();
+    if !submit_only {
+        lists_and_generation(&client, &started.router, &db, postgres, shipments, &admin, &big, &big_id, &product).await;
+    }
+    create_and_submit(&started.router, &big, &product).await;
+    if !submit_only {
+        import(&client, &big).await;
+    }
+}
+
+#[expect(clippy::too_many_arguments, reason = "the bench's shared context")]
+async fn lists_and_generation(
+    client: &Client,
+    router: &Router,
+    db: &logistics_server::platform::db::Db,
+    postgres: bool,
+    shipments: usize,
+    admin: &str,
+    big: &str,
+    big_id: &str,
+    product: &str,
+) {
     // 1. The orders.
     let t = Instant::now();
     generate(&db, postgres, shipments, &big_id, &product).await;
@@ -176,15 +199,17 @@ async fn main() {
     )
     .await;
     println!("bulk number search (3 references): {numbers}");
-    loopback(&started.router, &big, &format!("{list}&pageNo=1")).await;
+    loopback(router, big, &format!("{list}&pageNo=1")).await;
+}
 
+async fn create_and_submit(router: &Router, big: &str, product: &str) {
     // 3. Create + submit.
     let pairs: usize = std::env::var("SUBMITS").ok().and_then(|v| v.parse().ok()).unwrap_or(3_000);
     let tasks = 16;
     let t = Instant::now();
     let workers: Vec<_> = (0..tasks)
         .map(|w| {
-            let (router, big, product) = (started.router.clone(), big.clone(), product.clone());
+            let (router, big, product) = (router.clone(), big.to_owned(), product.to_owned());
             tokio::spawn(async move {
                 let client = Client { router };
                 for n in (w..pairs).step_by(tasks) {
@@ -200,7 +225,9 @@ async fn main() {
     }
     let elapsed = t.elapsed().as_secs_f64();
     println!("create + submit: {pairs} orders from {tasks} callers in {elapsed:.1} s: {:.0} orders/s", pairs as f64 / elapsed);
+}
 
+async fn import(client: &Client, big: &str) {
     // 4. Import.
     let rows = 10_000;
     let book = workbook(rows, std::process::id());

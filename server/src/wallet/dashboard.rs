@@ -16,7 +16,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::money;
-use crate::bound_query;
 use crate::platform::caller::Caller;
 use crate::platform::db::Db;
 use crate::platform::http::{ApiResult, AppError, ok};
@@ -178,11 +177,11 @@ pub async fn figures(db: &Db, tenant_id: i32, customer: Option<String>, measure:
     let kept = PAST.lock().ok().and_then(|past| past.get(&key).cloned());
     let (sums, mut rows, past) = with_conn!(db, |conn| {
         use diesel_async::RunQueryDsl;
-        let sums: Vec<AccountSums> = bound_query!(db, &accounts).load(conn).await?;
-        let rows: Vec<DaySums> = bound_query!(db, &daily(&today, None)).load(conn).await?;
+        let sums: Vec<AccountSums> = accounts.query().load(conn).await?;
+        let rows: Vec<DaySums> = daily(&today, None).query().load(conn).await?;
         let past: Arc<Vec<DaySums>> = match kept {
             Some(past) => past,
-            None => Arc::new(bound_query!(db, &daily(&days[0], Some(&today))).load(conn).await?),
+            None => Arc::new(daily(&days[0], Some(&today)).query().load(conn).await?),
         };
         (sums, rows, past)
     });

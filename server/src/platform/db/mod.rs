@@ -9,7 +9,7 @@ pub mod schema;
 use diesel::ConnectionError;
 use diesel::SqliteConnection;
 use diesel_async::pooled_connection::deadpool::Pool;
-use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig};
+use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod};
 use diesel_async::sync_connection_wrapper::SyncConnectionWrapper;
 use diesel_async::{AsyncConnection, AsyncMigrationHarness, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
@@ -144,13 +144,6 @@ pub enum Tx<'a> {
     Postgres(&'a mut AsyncPgConnection),
 }
 
-impl Tx<'_> {
-    /// Which SQL a statement built at run time renders for (`bound_query!`).
-    pub fn is_postgres(&self) -> bool {
-        matches!(self, Tx::Postgres(_))
-    }
-}
-
 impl<'a> From<&'a mut SqliteConn> for Tx<'a> {
     fn from(conn: &'a mut SqliteConn) -> Self {
         Tx::Sqlite(conn)
@@ -209,6 +202,8 @@ impl Db {
                         .map_err(|e| format!("cannot create the folder {} for the SQLite database: {e}", parent.display()))?;
                 }
                 let mut config = ManagerConfig::default();
+                // A file connection cannot drop: no `SELECT 1` each time one leaves the pool.
+                config.recycling_method = RecyclingMethod::Fast;
                 config.custom_setup = Box::new(|url| {
                     Box::pin(async move {
                         let mut conn = SqliteConn::establish(url).await?;

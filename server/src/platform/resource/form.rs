@@ -10,7 +10,7 @@ use super::sql::{Count, Sql};
 use crate::platform::db::Db;
 use crate::platform::http::page::filter;
 use crate::platform::http::{AppError, current_lang};
-use crate::{bound_query, with_conn};
+use crate::with_conn;
 
 /// A required text: trimmed, present, at most `max` characters.
 pub fn required(field: &str, label: MessageKey, value: &str, max: usize) -> Result<String, AppError> {
@@ -79,7 +79,7 @@ impl Reference {
     pub async fn exists(&self, db: &Db, tenant_id: i32, value: &str) -> Result<bool, AppError> {
         let mut sql = Sql::new(&format!("SELECT COUNT(*) AS n FROM {} WHERE tenant_id = ", self.table));
         sql.bind(tenant_id).push(&format!(" AND {} = ", self.column)).bind(value).push(self.also);
-        let found: Count = with_conn!(db, |conn| bound_query!(db, &sql).get_result(conn).await?);
+        let found: Count = with_conn!(db, |conn| sql.query().get_result(conn).await?);
         Ok(found.n > 0)
     }
 

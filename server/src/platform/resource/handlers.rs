@@ -19,7 +19,7 @@ use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, Page, PagePa
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::{data_rules, grants};
-use crate::{bound_query, platform::secrets, system::logs, with_conn, with_write};
+use crate::{platform::secrets, system::logs, with_conn, with_write};
 
 /// What a resource's SELECT reads.
 type Row<R> = <<R as Resource>::Record as Readable>::Row;
@@ -93,7 +93,7 @@ fn page_params(params: &HashMap<String, String>) -> PageParams {
 }
 
 async fn load<R: Resource>(state: &AppState, sql: &Sql) -> Result<Vec<R::Record>, AppError> {
-    let rows: Vec<Row<R>> = with_conn!(&state.db, |conn| bound_query!(&state.db, sql).load(conn).await?);
+    let rows: Vec<Row<R>> = with_conn!(&state.db, |conn| sql.query().load(conn).await?);
     records::<R>(state, rows).await
 }
 
@@ -235,8 +235,8 @@ pub async fn list<R: Resource>(
         select.push(" OFFSET ").bind(Value::Big(page.offset()));
     }
     let (total, rows): (i64, Vec<Row<R>>) = with_conn!(&state.db, |conn| {
-        let total: Count = bound_query!(&state.db, &count).get_result(conn).await?;
-        (total.n, bound_query!(&state.db, &select).load(conn).await?)
+        let total: Count = count.query().get_result(conn).await?;
+        (total.n, select.query().load(conn).await?)
     });
     ok(Page::new(records::<R>(&state, rows).await?, total, &page))
 }
@@ -295,7 +295,7 @@ pub(super) fn insert_sql<R: Resource>(me: &CurrentUser, mut values: super::Value
     }
     let mut sql = Sql::new(&format!("INSERT INTO {} (", R::TABLE));
     sql.push(&values.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ")).push(") VALUES ");
-    sql.bind_list(values.into_iter().map(|(_, v)| v));
+    sql.bind_row(values.into_iter().map(|(_, v)| v));
     Ok((id, sql))
 }
 
@@ -305,7 +305,7 @@ pub async fn add<R: Resource>(Caller(state, me): Caller, ApiJson(form): ApiJson<
     let values = R::values(&state, &me, &form, None).await?;
     let (id, sql) = insert_sql::<R>(&me, values)?;
     with_write!(&state.db, |conn| {
-        bound_query!(&state.db, &sql).execute(conn).await.map_err(taken::<R>)?;
+        sql.query().execute(conn).await.map_err(taken::<R>)?;
     });
     let after = one::<R>(&state, &scope, &id).await?;
     R::after_write(&state, &me, Written::Added(std::slice::from_ref(&after))).await?;
@@ -329,7 +329,7 @@ pub async fn edit<R: Resource>(Caller(state, me): Caller, ApiJson(form): ApiJson
     let id = R::id(&before);
     sql.append(scope.clone()).push(" AND ").push(R::KEY).push(" = ").bind(key::<R>(&id).ok_or_else(AppError::not_found)?);
     with_write!(&state.db, |conn| {
-        bound_query!(&state.db, &sql).execute(conn).await.map_err(taken::<R>)?;
+        sql.query().execute(conn).await.map_err(taken::<R>)?;
     });
     let after = one::<R>(&state, &scope, &id).await?;
     R::after_write(&state, &me, Written::Edited { before: &before, after: &after }).await?;
@@ -348,7 +348,7 @@ async fn remove<R: Resource>(state: &AppState, me: &CurrentUser, ids: &str) -> R
     for (table, column) in R::IN_USE_BY {
         let mut used = Sql::new(&format!("SELECT COUNT(*) AS n FROM {table} WHERE {column} IN "));
         used.bind_list(keys.clone());
-        let used: Count = with_conn!(&state.db, |conn| bound_query!(&state.db, &used).get_result(conn).await?);
+        let used: Count = with_conn!(&state.db, |conn| used.query().get_result(conn).await?);
         if used.n > 0 {
             return Err(AppError::bad_request(MessageKey::InUse));
         }
@@ -376,7 +376,7 @@ async fn remove<R: Resource>(state: &AppState, me: &CurrentUser, ids: &str) -> R
     with_write!(db, |conn| {
         conn.transaction(async |tx| {
             for statement in &statements {
-                bound_query!(db, statement).execute(tx).await?;
+                statement.query().execute(tx).await?;
             }
             Ok::<(), diesel::result::Error>(())
         })

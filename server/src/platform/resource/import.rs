@@ -20,7 +20,6 @@ use utoipa::{IntoParams, ToSchema};
 use super::handlers::{action, code, insert_sql, reach};
 use super::sql::Sql;
 use super::{Field, Resource, Written};
-use crate::bound_query;
 use crate::platform::caller::Caller;
 use crate::platform::http::reply::ok_with;
 use crate::platform::http::{ApiQuery, AppError, current_lang};
@@ -190,7 +189,7 @@ pub async fn import_excel<R: Resource>(
     let outcome: Result<(), Failed> = with_write!(db, |conn| {
         conn.transaction(async |tx| {
             for (row, _, sql) in &statements {
-                bound_query!(db, sql).execute(tx).await.map_err(|e| Failed::Row(*row, e))?;
+                sql.query().execute(tx).await.map_err(|e| Failed::Row(*row, e))?;
             }
             if dry_run { Err(Failed::DryRun) } else { Ok(()) }
         })

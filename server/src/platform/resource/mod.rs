@@ -792,7 +792,7 @@ async fn sort_value<R: Resource>(state: &AppState, column: &str, kind: Kind, aft
                 v: $t,
             }
             let row: Option<One> = crate::with_conn!(&state.db, |conn| {
-                diesel_async::RunQueryDsl::get_result(crate::bound_query!(&state.db, &sql), conn)
+                diesel_async::RunQueryDsl::get_result(sql.query(), conn)
                     .await
                     .map(Some)
                     .or_else(|e| if e == diesel::result::Error::NotFound { Ok(None) } else { Err(e) })?

@@ -4,6 +4,9 @@
 //! is always bound.
 
 use chrono::NaiveDateTime;
+use diesel::QueryResult;
+use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::sql_types::Untyped;
 
 /// A value bound to a placeholder, with its SQL type.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,11 +80,18 @@ enum Piece {
 pub struct Sql {
     pieces: Vec<Piece>,
     pub(crate) binds: Vec<Value>,
+    /// Some texts of this shape are unbounded in number (a list of keys of any length): the
+    /// connection does not keep it prepared.
+    varying: bool,
 }
+
+/// Lists of keys up to this length are kept prepared (one statement per length); longer ones are
+/// prepared each time, so the connections' caches stay bounded.
+pub const CACHED_LIST: usize = 4;
 
 impl Sql {
     pub fn new(text: &str) -> Sql {
-        Sql { pieces: vec![Piece::Text(text.to_owned())], binds: Vec::new() }
+        Sql { pieces: vec![Piece::Text(text.to_owned())], binds: Vec::new(), varying: false }
     }
 
     /// Appends trusted text: names from a declaration, keywords. Never a client's input.
@@ -97,70 +107,103 @@ impl Sql {
         self
     }
 
-    /// `(?, ?, …)` for each value.
+    /// `(?, ?, …)` for each value of a list of any length (keys, a set of values).
     pub fn bind_list(&mut self, values: impl IntoIterator<Item = Value>) -> &mut Sql {
+        let n = self.bind_row(values);
+        self.varying |= n > CACHED_LIST;
+        self
+    }
+
+    /// `(?, ?, …)` for each value of a row, whose columns come from a declaration; answers how
+    /// many.
+    pub fn bind_row(&mut self, values: impl IntoIterator<Item = Value>) -> usize {
         self.push("(");
-        for (i, v) in values.into_iter().enumerate() {
-            if i > 0 {
+        let mut n = 0;
+        for v in values {
+            if n > 0 {
                 self.push(", ");
             }
             self.bind(v);
+            n += 1;
         }
-        self.push(")")
+        self.push(")");
+        n
+    }
+
+    /// Marks a text as one of an unbounded number (rows of an insert of any count).
+    pub fn varying(&mut self) -> &mut Sql {
+        self.varying = true;
+        self
     }
 
     /// Appends another statement's text and values.
     pub fn append(&mut self, other: Sql) -> &mut Sql {
         self.pieces.extend(other.pieces);
         self.binds.extend(other.binds);
+        self.varying |= other.varying;
         self
     }
 
-    /// The text for a backend: `?` placeholders, or `$1, $2, …` for PostgreSQL.
-    pub fn render(&self, postgres: bool) -> String {
-        let mut out = String::new();
-        let mut n = 0;
-        for piece in &self.pieces {
-            match piece {
-                Piece::Text(t) => out.push_str(t),
-                Piece::Bind if postgres => {
-                    n += 1;
-                    out.push('$');
-                    out.push_str(&n.to_string());
-                }
-                Piece::Bind => out.push('?'),
-            }
-        }
-        out
+    /// The statement to run, with every value bound. The connection keeps it prepared under its
+    /// text (unless [`Sql::varying`]): the next run with the same text skips parsing and planning.
+    pub fn query(&self) -> Bound<'_> {
+        Bound(self)
     }
 }
 
-/// A `diesel::sql_query` of `$sql` rendered for the backend of `$db`, with every value bound; the
-/// backend itself is inferred where the query runs (inside [`with_conn!`](crate::with_conn)).
-#[macro_export]
-macro_rules! bound_query {
-    ($db:expr, $sql:expr) => {{
-        use diesel::sql_types::{BigInt, Bool, Integer, Nullable, SmallInt, Text, Timestamp};
-        use $crate::platform::resource::sql::Value;
-        let sql: &$crate::platform::resource::sql::Sql = $sql;
-        let mut q = diesel::sql_query(sql.render($db.is_postgres())).into_boxed();
-        for value in sql.binds.iter().cloned() {
-            q = match value {
-                Value::Text(v) => q.bind::<Text, _>(v),
-                Value::OptText(v) => q.bind::<Nullable<Text>, _>(v),
-                Value::Small(v) => q.bind::<SmallInt, _>(v),
-                Value::OptSmall(v) => q.bind::<Nullable<SmallInt>, _>(v),
-                Value::Int(v) => q.bind::<Integer, _>(v),
-                Value::OptInt(v) => q.bind::<Nullable<Integer>, _>(v),
-                Value::Big(v) => q.bind::<BigInt, _>(v),
-                Value::Bool(v) => q.bind::<Bool, _>(v),
-                Value::Time(v) => q.bind::<Timestamp, _>(v),
-                Value::OptTime(v) => q.bind::<Nullable<Timestamp>, _>(v),
-            };
-        }
-        q
-    }};
+/// A statement of [`Sql`] ready to run on either backend (see [`Sql::query`]).
+pub struct Bound<'a>(&'a Sql);
+
+impl QueryId for Bound<'_> {
+    type QueryId = ();
+    // Cached by its text and bind types.
+    const HAS_STATIC_QUERY_ID: bool = false;
 }
+
+impl Query for Bound<'_> {
+    type SqlType = Untyped;
+}
+
+/// The text and binds in order, each value with its SQL type; for each backend.
+macro_rules! walk_for {
+    ($($backend:ty),*) => {$(
+        impl QueryFragment<$backend> for Bound<'_> {
+            fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, $backend>) -> QueryResult<()> {
+                use diesel::sql_types::{BigInt, Bool, Integer, Nullable, SmallInt, Text, Timestamp};
+                if self.0.varying {
+                    out.unsafe_to_cache_prepared();
+                }
+                let mut binds = self.0.binds.iter();
+                for piece in &self.0.pieces {
+                    let value = match piece {
+                        Piece::Text(text) => {
+                            out.push_sql(text);
+                            continue;
+                        }
+                        Piece::Bind => binds.next().ok_or_else(|| {
+                            diesel::result::Error::QueryBuilderError("a placeholder without a value".into())
+                        })?,
+                    };
+                    match value {
+                        Value::Text(v) => out.push_bind_param::<Text, _>(v)?,
+                        Value::OptText(v) => out.push_bind_param::<Nullable<Text>, _>(v)?,
+                        Value::Small(v) => out.push_bind_param::<SmallInt, _>(v)?,
+                        Value::OptSmall(v) => out.push_bind_param::<Nullable<SmallInt>, _>(v)?,
+                        Value::Int(v) => out.push_bind_param::<Integer, _>(v)?,
+                        Value::OptInt(v) => out.push_bind_param::<Nullable<Integer>, _>(v)?,
+                        Value::Big(v) => out.push_bind_param::<BigInt, _>(v)?,
+                        Value::Bool(v) => out.push_bind_param::<Bool, _>(v)?,
+                        Value::Time(v) => out.push_bind_param::<Timestamp, _>(v)?,
+                        Value::OptTime(v) => out.push_bind_param::<Nullable<Timestamp>, _>(v)?,
+                    }
+                }
+                Ok(())
+            }
+        }
+    )*};
+}
+
+walk_for!(diesel::sqlite::Sqlite, diesel::pg::Pg);
 
 /// One number read back by name (`SELECT COUNT(*) AS n`).
 #[derive(diesel::QueryableByName)]
@@ -180,12 +223,44 @@ pub struct IdRow {
 mod tests {
     use super::*;
 
+    fn text(shown: String) -> String {
+        shown.split(" -- binds: ").next().unwrap_or_default().to_owned()
+    }
+
+    fn cached<DB: diesel::backend::Backend>(sql: &Sql) -> bool
+    where
+        for<'a> Bound<'a>: QueryFragment<DB>,
+        DB: Default,
+    {
+        sql.query().is_safe_to_cache_prepared(&DB::default()).unwrap_or(false)
+    }
+
     #[test]
     fn placeholders_follow_the_backend() {
         let mut sql = Sql::new("SELECT * FROM t WHERE a = ");
         sql.bind("x").push(" AND b IN ").bind_list([Value::Small(1), Value::Small(2)]);
-        assert_eq!(sql.render(false), "SELECT * FROM t WHERE a = ? AND b IN (?, ?)");
-        assert_eq!(sql.render(true), "SELECT * FROM t WHERE a = $1 AND b IN ($2, $3)");
+        let sqlite = diesel::debug_query::<diesel::sqlite::Sqlite, _>(&sql.query()).to_string();
+        assert_eq!(text(sqlite), "SELECT * FROM t WHERE a = ? AND b IN (?, ?)");
+        let pg = diesel::debug_query::<diesel::pg::Pg, _>(&sql.query()).to_string();
+        assert_eq!(text(pg), "SELECT * FROM t WHERE a = $1 AND b IN ($2, $3)");
         assert_eq!(sql.binds.len(), 3);
+    }
+
+    #[test]
+    fn a_statement_is_kept_prepared_unless_its_texts_are_unbounded() {
+        let mut short = Sql::new("DELETE FROM t WHERE id IN ");
+        short.bind_list((0..CACHED_LIST).map(|i| Value::Int(i32::try_from(i).unwrap_or_default())));
+        assert!(cached::<diesel::sqlite::Sqlite>(&short) && cached::<diesel::pg::Pg>(&short));
+        let mut long = Sql::new("DELETE FROM t WHERE id IN ");
+        long.bind_list((0..=CACHED_LIST).map(|i| Value::Int(i32::try_from(i).unwrap_or_default())));
+        assert!(!cached::<diesel::sqlite::Sqlite>(&long) && !cached::<diesel::pg::Pg>(&long));
+        // A row's width comes from a declaration: any width is kept.
+        let mut row = Sql::new("INSERT INTO t (a, b, c, d, e, f) VALUES ");
+        row.bind_row((0..6).map(Value::Int));
+        assert!(cached::<diesel::sqlite::Sqlite>(&row));
+        // Appending a varying part makes the whole statement varying.
+        let mut whole = Sql::new("SELECT 1 WHERE 1 = 1");
+        whole.append(long);
+        assert!(!cached::<diesel::sqlite::Sqlite>(&whole));
     }
 }

@@ -20,7 +20,7 @@ use crate::platform::resource::handlers::list_scope;
 use crate::platform::resource::sql::Sql;
 use crate::system::permissions::grants;
 use crate::wallet::business_day;
-use crate::{bound_query, with_conn};
+use crate::with_conn;
 
 /// The count of each status for the list's filters (the status filter itself left out).
 #[derive(Debug, Serialize, ToSchema)]
@@ -66,8 +66,7 @@ pub async fn count_by_status(
         }
     };
     sql.push(" GROUP BY shipment_status");
-    let rows: Vec<Grouped> =
-        with_conn!(&state.db, |conn| diesel_async::RunQueryDsl::load(bound_query!(&state.db, &sql), conn).await?);
+    let rows: Vec<Grouped> = with_conn!(&state.db, |conn| diesel_async::RunQueryDsl::load(sql.query(), conn).await?);
     let mut by_status: BTreeMap<String, i64> = STATUSES.iter().map(|s| ((*s).to_owned(), 0)).collect();
     for row in &rows {
         *by_status.entry(row.key.clone()).or_default() += row.n;
@@ -153,8 +152,7 @@ pub async fn dashboard(Caller(state, me): Caller) -> ApiResult<ShipmentDashboard
     if let Some(customer) = customer_of(&me) {
         sql.push(" AND customer_id = ").bind(customer);
     }
-    let rows: Vec<DayRow> =
-        with_conn!(&state.db, |conn| diesel_async::RunQueryDsl::load(bound_query!(&state.db, &sql), conn).await?);
+    let rows: Vec<DayRow> = with_conn!(&state.db, |conn| diesel_async::RunQueryDsl::load(sql.query(), conn).await?);
     let today = business_day(now);
     let days: Vec<String> = (0..30).rev().map(|back| business_day(now - Duration::days(back))).collect();
     let week_start = days.get(23).cloned().unwrap_or_default();

@@ -20,14 +20,14 @@ use crate::platform::db::schema::{logistics_shipment, logistics_shipment_parcel,
 use crate::platform::http::page::IdQuery;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, ok};
 use crate::platform::resource::handlers::{find, read};
-use crate::platform::resource::sql::{Sql, Value};
+use crate::platform::resource::sql::{CACHED_LIST, Sql, Value};
 use crate::platform::resource::{CUSTOMER, customer_of};
 use crate::platform::secrets;
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
 use crate::system::permissions::grants;
-use crate::{bound_query, on_tx, transaction, with_conn};
+use crate::{on_tx, transaction, with_conn};
 
 /// The customer an order is for: the caller's main account, or the one staff name.
 pub async fn customer_for(state: &AppState, me: &CurrentUser, named: Option<&str>) -> Result<String, AppError> {
@@ -80,26 +80,28 @@ pub(crate) fn form_values(form: &ShipmentForm, prepared: &Prepared, rows: &form:
 pub(crate) fn insert_sql(table: &str, values: Vec<(&'static str, Value)>) -> Sql {
     let columns: Vec<&str> = values.iter().map(|(c, _)| *c).collect();
     let mut sql = Sql::new(&format!("INSERT INTO {table} ({}) VALUES ", columns.join(", ")));
-    sql.bind_list(values.into_iter().map(|(_, v)| v));
+    sql.bind_row(values.into_iter().map(|(_, v)| v));
     sql
 }
 
 /// `INSERT INTO table (…) VALUES (…), (…), …` of rows with the same columns, a statement per
 /// [`ROWS_PER_STATEMENT`] rows (within both backends' limits on bound values).
 pub(crate) async fn insert_rows(tx: &mut Tx<'_>, table: &str, rows: Vec<Row>) -> Result<(), AppError> {
-    let postgres = tx.is_postgres();
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let chunk: Vec<Row> = rows.by_ref().take(ROWS_PER_STATEMENT).collect();
         let columns: Vec<&str> = <[Row]>::first(&chunk).map(|r| r.iter().map(|(c, _)| *c).collect()).unwrap_or_default();
         let mut sql = Sql::new(&format!("INSERT INTO {table} ({}) VALUES ", columns.join(", ")));
+        if chunk.len() > CACHED_LIST {
+            sql.varying();
+        }
         for (i, row) in chunk.into_iter().enumerate() {
             if i > 0 {
                 sql.push(", ");
             }
-            sql.bind_list(row.into_iter().map(|(_, v)| v));
+            sql.bind_row(row.into_iter().map(|(_, v)| v));
         }
-        on_tx!(tx, |c| bound_query!(Backend(postgres), &sql).execute(c).await?);
+        on_tx!(tx, |c| sql.query().execute(c).await?);
     }
     Ok(())
 }
@@ -176,15 +178,6 @@ async fn insert_parcels(
     insert_rows(tx, "logistics_shipment_product", goods).await
 }
 
-/// What `bound_query!` needs of a backend when only a transaction is at hand.
-pub(crate) struct Backend(pub bool);
-
-impl Backend {
-    pub fn is_postgres(&self) -> bool {
-        self.0
-    }
-}
-
 /// Creates a draft order for `customer` from a form, with `resource` (web, import, api) as its
 /// source: the checks of a draft, a serial number, the order with its parcels and goods in one
 /// transaction. Answers the new order's id.
@@ -218,8 +211,7 @@ pub async fn create(
         let mut values = values.clone();
         values.push(("serial_number", Value::Text(serial.clone())));
         let sql = insert_sql("logistics_shipment", values);
-        let postgres = tx.is_postgres();
-        on_tx!(tx, |c| bound_query!(Backend(postgres), &sql).execute(c).await.map_err(|e| AppError::or_taken(
+        on_tx!(tx, |c| sql.query().execute(c).await.map_err(|e| AppError::or_taken(
             e,
             "customerCode",
             MessageKey::CustomerCodeTaken
@@ -589,8 +581,7 @@ pub async fn edit(Caller(state, me): Caller, ApiJson(mut form): ApiJson<Shipment
     }
     sql.push(" WHERE id = ").bind(before.id.clone()).push(" AND shipment_status = ").bind("draft");
     transaction!(&state.db, |tx| {
-        let postgres = tx.is_postgres();
-        let changed = on_tx!(tx, |c| bound_query!(Backend(postgres), &sql).execute(c).await.map_err(|e| AppError::or_taken(
+        let changed = on_tx!(tx, |c| sql.query().execute(c).await.map_err(|e| AppError::or_taken(
             e,
             "customerCode",
             MessageKey::CustomerCodeTaken
