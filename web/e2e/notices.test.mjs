@@ -161,7 +161,7 @@ describe('every page of the issue, in both languages, on a desktop and a phone',
           await tableLoaded(page, 'dict-table');
           // Seeded dictionaries share one create time; find it by name rather than by its place on page 1.
           await page.getByTestId('dict-search-name').fill('Priority');
-          await page.getByTestId('search-bar-submit').click();
+          await page.getByTestId('dict-search-submit').click();
           await page.getByTestId('dict-table-row').filter({ hasText: 'priority' }).getByTestId('dict-items').click();
           await page.waitForTimeout(600);
           await screenshot(page, `dict-items-${locale}-${tag}`, { fullPage: false });
