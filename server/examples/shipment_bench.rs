@@ -174,26 +174,26 @@ async fn lists_and_generation(
 ) {
     // 1. The orders.
     let t = Instant::now();
-    generate(&db, postgres, shipments, &big_id, &product).await;
+    generate(db, postgres, shipments, big_id, product).await;
     println!("generated {shipments} orders in {:.1} s", t.elapsed().as_secs_f64());
 
     // 2. Lists.
     let list = "/boot/logistics/shipment/list?shipmentType=B2C&pageSize=20";
-    let (first, p50_first) = timed(&client, &big, &format!("{list}&pageNo=1"), 500).await;
+    let (first, p50_first) = timed(client, big, &format!("{list}&pageNo=1"), 500).await;
     println!("customer's B2C list, page 1 of 20 (with its total): {first}");
-    let deep = client.get(&format!("{list}&pageNo=9999"), &big).await;
+    let deep = client.get(&format!("{list}&pageNo=9999"), big).await;
     let last = deep["records"].as_array().unwrap().last().unwrap()["id"].as_str().unwrap().to_owned();
-    let (keyset, p50_keyset) = timed(&client, &big, &format!("{list}&pageNo=10000&after={last}"), 500).await;
+    let (keyset, p50_keyset) = timed(client, big, &format!("{list}&pageNo=10000&after={last}"), 500).await;
     println!("the same, page 10,000 by keyset (after=): {keyset}; p50 ratio to page 1 {:.2}", ratio(p50_keyset, p50_first));
-    let (offset, p50_offset) = timed(&client, &big, &format!("{list}&pageNo=10000"), 50).await;
+    let (offset, p50_offset) = timed(client, big, &format!("{list}&pageNo=10000"), 50).await;
     println!("the same, page 10,000 by OFFSET: {offset}; p50 ratio to page 1 {:.2}", ratio(p50_offset, p50_first));
-    let (tabs, _) = timed(&client, &big, "/boot/logistics/shipment/countByStatus?shipmentType=B2C", 200).await;
+    let (tabs, _) = timed(client, big, "/boot/logistics/shipment/countByStatus?shipmentType=B2C", 200).await;
     println!("customer's status tabs (countByStatus, B2C): {tabs}");
-    let (staff, _) = timed(&client, &admin, &format!("{list}&pageNo=1"), 100).await;
+    let (staff, _) = timed(client, admin, &format!("{list}&pageNo=1"), 100).await;
     println!("staff's B2C list over the whole tenant, page 1 (with its total): {staff}");
     let (numbers, _) = timed(
-        &client,
-        &big,
+        client,
+        big,
         "/boot/logistics/shipment/list?pageSize=20&numbers=BENCH-REF-0000100,BENCH-REF-0000200,BENCH-REF-0000300",
         200,
     )
@@ -244,7 +244,7 @@ async fn import(client: &Client, big: &str) {
         .call(
             Method::POST,
             "/boot/logistics/shipment/importExcel?shipmentType=B2C&dryRun=true",
-            &big,
+            big,
             Some((&content_type, body.clone())),
         )
         .await;
@@ -253,12 +253,12 @@ async fn import(client: &Client, big: &str) {
     assert_eq!(report["result"]["errors"].as_array().map(Vec::len), Some(0), "{report}");
     let t = Instant::now();
     let (status, report) = client
-        .call(Method::POST, "/boot/logistics/shipment/importExcel?shipmentType=B2C", &big, Some((&content_type, body)))
+        .call(Method::POST, "/boot/logistics/shipment/importExcel?shipmentType=B2C", big, Some((&content_type, body)))
         .await;
     assert_eq!(status, 200, "{report}");
     let task = report["result"]["taskId"].as_str().unwrap().to_owned();
     loop {
-        let state = client.get(&format!("/boot/sys/task/queryById?id={task}"), &big).await;
+        let state = client.get(&format!("/boot/sys/task/queryById?id={task}"), big).await;
         if state["status"] != "running" {
             assert_eq!(state["status"], "done", "{state}");
             break;

@@ -227,10 +227,10 @@ mod tests {
         shown.split(" -- binds: ").next().unwrap_or_default().to_owned()
     }
 
-    fn cached<DB: diesel::backend::Backend>(sql: &Sql) -> bool
+    fn cached<DB>(sql: &Sql) -> bool
     where
         for<'a> Bound<'a>: QueryFragment<DB>,
-        DB: Default,
+        DB: diesel::backend::Backend + Default,
     {
         sql.query().is_safe_to_cache_prepared(&DB::default()).unwrap_or(false)
     }
