@@ -92,7 +92,7 @@ pub async fn once(
             let body = axum::body::to_bytes(response.into_body(), MAX_ANSWER).await.map_err(AppError::internal)?;
             let text = String::from_utf8_lossy(&body).into_owned();
             let code = i32::from(status.as_u16());
-            let kept = with_write!(db, |conn| {
+            let kept = with_write!(data: db, |conn| {
                 diesel::update(idem::table.find((user_id, key)))
                     .set((idem::status_code.eq(Some(code)), idem::response.eq(Some(&text))))
                     .execute(conn)
@@ -117,7 +117,7 @@ fn answer(status: u16, body: String) -> Response {
 
 async fn forget(db: &Db, user_id: &str, key: &str) {
     let gone: Result<usize, AppError> =
-        async { Ok(with_write!(db, |conn| diesel::delete(idem::table.find((user_id, key))).execute(conn).await?)) }.await;
+        async { Ok(with_write!(data: db, |conn| diesel::delete(idem::table.find((user_id, key))).execute(conn).await?)) }.await;
     if let Err(e) = gone {
         tracing::error!(error = ?e.cause, "idempotency: a failed request's key was not forgotten");
     }
@@ -127,7 +127,7 @@ async fn forget(db: &Db, user_id: &str, key: &str) {
 async fn claim(db: &Db, user_id: &str, key: &str, fingerprint: &str) -> Result<Claim, AppError> {
     for _ in 0..3 {
         let now = Utc::now().naive_utc();
-        let taken = with_write!(db, |conn| {
+        let taken = with_write!(data: db, |conn| {
             diesel::insert_into(idem::table)
                 .values((
                     idem::user_id.eq(user_id),
@@ -159,7 +159,7 @@ async fn claim(db: &Db, user_id: &str, key: &str, fingerprint: &str) -> Result<C
         };
         if stale {
             // Gone by age: the key is free again (only the row as read is removed).
-            with_write!(db, |conn| {
+            with_write!(data: db, |conn| {
                 diesel::delete(idem::table.find((user_id, key)).filter(idem::create_time.eq(created))).execute(conn).await?
             });
             continue;
@@ -181,5 +181,5 @@ async fn claim(db: &Db, user_id: &str, key: &str, fingerprint: &str) -> Result<C
 
 /// Removes keys older than [`KEPT`]; returns how many.
 pub async fn purge(db: &Db, now: NaiveDateTime) -> Result<usize, AppError> {
-    Ok(with_write!(db, |conn| diesel::delete(idem::table.filter(idem::create_time.lt(now - KEPT))).execute(conn).await?))
+    Ok(with_write!(data: db, |conn| diesel::delete(idem::table.filter(idem::create_time.lt(now - KEPT))).execute(conn).await?))
 }

@@ -303,7 +303,7 @@ pub async fn edit(Caller(state, me): Caller, ApiJson(form): ApiJson<FbaOrderForm
         })
         .collect();
     let id = before.row.id.clone();
-    transaction!(&state.db, |tx| {
+    transaction!(data: &state.db, |tx| {
         on_tx!(tx, |c| diesel::insert_into(logistics_fba_order::table)
             .values((
                 logistics_fba_order::shipment_id.eq(&id),

@@ -134,7 +134,7 @@ impl Resource for PredictBatches {
 /// The next batch number of a tenant: `PB`, the business day, a sequence.
 async fn next_batch_no(state: &AppState, tenant_id: i32) -> Result<String, AppError> {
     let day = super::orders::numbers::day_code(chrono::Utc::now().naive_utc());
-    let n = transaction!(&state.db, |tx| super::orders::numbers::bump(tx, &format!("batch:{tenant_id}:{day}"), 1).await)?;
+    let n = transaction!(data: &state.db, |tx| super::orders::numbers::bump(tx, &format!("batch:{tenant_id}:{day}"), 1).await)?;
     Ok(format!("PB{day}{n:04}"))
 }
 
@@ -165,7 +165,7 @@ async fn act(state: &AppState, me: &CurrentUser, ids: &str, action: &str) -> Res
     let to = shipment::batch_next(&from, action).unwrap_or_default();
     let now = chrono::Utc::now().naive_utc();
     let count = ids.len();
-    transaction!(&state.db, |tx| {
+    transaction!(data: &state.db, |tx| {
         let moved = on_tx!(tx, |c| diesel::update(
             logistics_predict_batch::table
                 .filter(logistics_predict_batch::id.eq_any(&ids))

@@ -20,6 +20,7 @@ use logistics_core::MessageKey;
 use logistics_core::wallet::{self, Account, Movement, Side};
 
 use crate::on_tx;
+use crate::platform::db::prepared::Keep;
 use crate::platform::db::schema::{wallet_account, wallet_hold};
 use crate::platform::db::{Db, Tx};
 use crate::platform::http::AppError;
@@ -127,12 +128,11 @@ pub async fn transfer(
     let request = Request::new(wallet, operation, trade_type, details)?;
     match db {
         Db::Sqlite(pool, gate) => {
-            let _writing = gate.lock.lock().await;
-            let _counted = gate.count();
-            let mut conn = pool.get().await?;
+            let mut conn = gate.writer(pool).await?;
+            let _counted = gate.count(false);
             conn.spawn_blocking(move |c| Ok(c.immediate_transaction(|c| on_sqlite::post(c, &request)))).await?
         }
-        Db::Postgres(..) => crate::transaction!(db, |tx| post_request(tx, request).await),
+        Db::Postgres(..) => crate::transaction!(data: db, |tx| post_request(tx, request).await),
     }
 }
 
@@ -224,6 +224,7 @@ macro_rules! lock_steps {
                 )
                 .set(wallet_account::seq.eq(wallet_account::seq))
                 .returning(Figures::as_returning())
+                .kept()
                 .get_result::<Figures>($c)
                 $(.$aw)?
                 .optional()?
@@ -308,6 +309,7 @@ mod on_sqlite {
     use logistics_core::wallet::{self, Side};
 
     use super::{Figures, Op, Posted, Request, Step, TradeType, decide, side_kind};
+    use crate::platform::db::prepared::Keep;
     use crate::platform::db::schema::{wallet_account, wallet_daily, wallet_entry, wallet_hold};
     use crate::platform::http::AppError;
     use crate::platform::secrets;
@@ -343,6 +345,7 @@ mod on_sqlite {
                 )
                 .set((wallet_hold::state.eq(*state), wallet_hold::captured.eq(captured), wallet_hold::update_time.eq(r.now)))
                 .returning(wallet_hold::amount)
+                .kept()
                 .get_result(c)
                 .optional()?,
             ),
@@ -359,7 +362,10 @@ mod on_sqlite {
                         wallet_account::seq.eq(seq),
                         wallet_account::update_time.eq(r.now),
                     ))
-                    .execute(c)?;
+                    // Read back: Diesel's blocking `execute` would not keep it prepared.
+                    .returning(wallet_account::seq)
+                    .kept()
+                    .get_result::<i64>(c)?;
                 // The day's figures the dashboards read, kept in step in the same transaction.
                 diesel::insert_into(wallet_daily::table)
                     .values((
@@ -385,7 +391,9 @@ mod on_sqlite {
                         wallet_daily::held_change.eq(wallet_daily::held_change + leg.held),
                         wallet_daily::entries.eq(wallet_daily::entries + 1i64),
                     ))
-                    .execute(c)?;
+                    .returning(wallet_daily::entries)
+                    .kept()
+                    .get_result::<i64>(c)?;
                 (mine.id.clone(), after.balance, after.held, seq)
             } else {
                 // The platform's side has no limit: it is where customers' money comes from and
@@ -419,6 +427,7 @@ mod on_sqlite {
                         wallet_account::update_time.eq(r.now),
                     ))
                     .returning((wallet_account::id, wallet_account::balance, wallet_account::held, wallet_account::seq))
+                    .kept()
                     .get_result::<(String, i64, i64, i64)>(c)?
             };
             let customer_id = if leg.side == Side::Customer { r.customer_id.as_str() } else { "" };
@@ -460,6 +469,8 @@ mod on_postgres {
     use diesel::sql_types::{Array, BigInt, Integer, Nullable, Text, Timestamp};
     use diesel_async::{AsyncPgConnection, RunQueryDsl};
     use logistics_core::wallet::{self, Side};
+
+    use crate::platform::db::prepared::Keep;
 
     use super::{Figures, Op, Posted, Request, Step, TradeType, decide, side_kind};
     use crate::platform::db::prepared::prepared;
@@ -647,7 +658,7 @@ async fn lock(tx: &mut Tx<'_>, wallet: Wallet<'_>, now: NaiveDateTime) -> Result
 /// Opens a customer's account (and the platform's of its currency) if it is not open yet.
 pub async fn open(db: &Db, wallet: Wallet<'_>) -> Result<(), AppError> {
     let now = Utc::now().naive_utc();
-    crate::transaction!(db, |tx| lock(tx, wallet, now).await.map(drop))
+    crate::transaction!(data: db, |tx| lock(tx, wallet, now).await.map(drop))
 }
 
 /// What staff may change about an account besides its money.
@@ -663,7 +674,7 @@ pub enum Terms {
 /// the figures before and writes after).
 pub async fn set_terms(db: &Db, wallet: Wallet<'_>, terms: Terms) -> Result<(), AppError> {
     let now = Utc::now().naive_utc();
-    crate::transaction!(db, |tx| {
+    crate::transaction!(data: db, |tx| {
         let mine = lock(tx, wallet, now).await?;
         let target = wallet_account::table.filter(wallet_account::id.eq(&mine.id));
         match terms {

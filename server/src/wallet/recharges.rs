@@ -264,7 +264,7 @@ async fn credit(
         remark: recharge.remark.clone(),
     };
     let wallet = Wallet { tenant_id, customer_id: &recharge.customer_id, currency: &recharge.currency };
-    crate::transaction!(&state.db, |tx| {
+    crate::transaction!(data: &state.db, |tx| {
         let claimed = on_tx!(tx, |c| diesel::update(
             wallet_recharge::table
                 .filter(wallet_recharge::id.eq(&recharge.id))

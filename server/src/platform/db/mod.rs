@@ -16,7 +16,7 @@ use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 use crate::platform::config::{DatabaseUrl, redact};
 
-pub type SqliteConn = SyncConnectionWrapper<SqliteConnection>;
+pub type SqliteConn = SyncConnectionWrapper<SqliteConnection, Hop>;
 pub type PoolError = diesel_async::pooled_connection::deadpool::PoolError;
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
@@ -24,8 +24,13 @@ const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations
 
 /// PRAGMAs every SQLite connection gets: write-ahead log, enforced foreign keys, and waiting (not
 /// failing) when another connection holds the write lock.
+/// A writer checkpoints the log itself only when it is this long (pages; normally the
+/// [`checkpointer`] has done it long before, off the write lock).
 const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-    PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;";
+    PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = 10000;";
+
+/// How often the [`checkpointer`] copies the write-ahead log into the database.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
 
 #[derive(Clone)]
 pub enum Db {
@@ -35,13 +40,49 @@ pub enum Db {
 
 /// What every write of this process passes. SQLite has one writer at a time; a second one waits
 /// in SQLite's busy handler, which sleeps in steps of up to 100 ms: writers of this process queue
-/// on `lock` instead, in order and without sleeping; readers are never held up (WAL). On both
-/// backends each write is counted as it starts and again when it ends, so a cache of what was read
-/// (see `auth::cache`) knows that something may have changed since.
+/// on `lock` instead, in order and without sleeping; readers are never held up (WAL). Behind the
+/// lock is the connection every write uses (a file database; an in-memory one has only its pool's
+/// single connection): SQLite drops a connection's whole page cache when another connection has
+/// committed since its last statement, so with writes spread over the pool each transaction
+/// started cold and read every page again; the one writer's cache stays warm. On both backends
+/// each write is counted as it starts and again when it ends, so a cache of what was read (see
+/// `auth::cache`) knows that something may have changed since; writes of business data only are
+/// not counted (see [`with_write!`](crate::with_write)).
 #[derive(Clone, Default)]
 pub struct WriteGate {
-    pub lock: std::sync::Arc<tokio::sync::Mutex<()>>,
+    pub lock: std::sync::Arc<tokio::sync::Mutex<Option<SqliteConn>>>,
     writes: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// The SQLite database's path (to open the writer again).
+    path: std::sync::Arc<str>,
+    /// Every write begun, counted or not (the [`checkpointer`] skips a quiet database).
+    begun: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+/// The connection a SQLite write runs on, the write lock held: the gate's own, or (in memory) the
+/// pool's.
+pub enum Writer<'a> {
+    Own(tokio::sync::MappedMutexGuard<'a, SqliteConn>),
+    Pooled(tokio::sync::MutexGuard<'a, Option<SqliteConn>>, diesel_async::pooled_connection::deadpool::Object<SqliteConn>),
+}
+
+impl std::ops::Deref for Writer<'_> {
+    type Target = SqliteConn;
+
+    fn deref(&self) -> &SqliteConn {
+        match self {
+            Writer::Own(own) => own,
+            Writer::Pooled(_, pooled) => pooled,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Writer<'_> {
+    fn deref_mut(&mut self) -> &mut SqliteConn {
+        match self {
+            Writer::Own(own) => own,
+            Writer::Pooled(_, pooled) => pooled,
+        }
+    }
 }
 
 /// Counts a write again when it ends (commit, error or early return alike).
@@ -54,10 +95,138 @@ impl Drop for Counted {
 }
 
 impl WriteGate {
-    /// Counts a write starting; the guard counts its end.
-    pub fn count(&self) -> Counted {
-        self.writes.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        Counted(self.writes.clone())
+    /// Waits for the write lock and answers the connection to write on. The gate's own connection
+    /// is opened again if a transaction was left broken on it (a task dropped mid-commit).
+    pub async fn writer(&self, pool: &Pool<SqliteConn>) -> Result<Writer<'_>, PoolError> {
+        use diesel_async::pooled_connection::PoolableConnection;
+        let mut own = self.lock.lock().await;
+        if let Some(conn) = own.as_mut()
+            && conn.is_broken()
+        {
+            tracing::warn!("the SQLite writer connection was left in a broken transaction: opening it again");
+            *own = None;
+            match open_sqlite(&self.path).await {
+                Ok(fresh) => *own = Some(fresh),
+                Err(e) => tracing::error!(error = %e, "reopening the SQLite writer failed: writing on the pool's connections"),
+            }
+        }
+        match tokio::sync::MutexGuard::try_map(own, Option::as_mut) {
+            Ok(mine) => Ok(Writer::Own(mine)),
+            Err(own) => {
+                let pooled = pool.get().await?;
+                Ok(Writer::Pooled(own, pooled))
+            }
+        }
+    }
+
+    /// Counts a write starting (unless it writes business data only); the guard counts its end.
+    pub fn count(&self, counted: bool) -> Option<Counted> {
+        self.begun.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        counted.then(|| {
+            self.writes.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Counted(self.writes.clone())
+        })
+    }
+}
+
+/// Where a SQLite statement runs. SQLite is a library: a statement is work on the calling thread,
+/// no network wait. Most statements (a row by its key, a write transaction's steps) take
+/// microseconds, and handing each to another thread and back cost more than the statement (two
+/// thread wake-ups; under a stream of orders the largest cost of all): they run on the calling
+/// thread. What may read many rows (list pages with their totals, exports: the web's GET
+/// requests, see `http::middleware`) runs under [`Placed::off_thread`], each statement on one of
+/// tokio's blocking threads, so that a long read never holds up the threads serving requests. A
+/// write transaction always runs on the calling thread ([`Placed::inline`]): it holds the write
+/// lock, and every hop would lengthen the time others wait for it.
+pub struct Hop(tokio::runtime::Handle);
+
+thread_local! {
+    /// Whether SQLite statements polled on this thread now run on it (see [`Hop`]).
+    static INLINE: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+impl diesel_async::sync_connection_wrapper::SpawnBlocking for Hop {
+    fn spawn_blocking<'a, R>(
+        &mut self,
+        task: impl FnOnce() -> R + Send + 'static,
+    ) -> futures_util::future::BoxFuture<'a, Result<R, Box<dyn std::error::Error + Send + Sync + 'static>>>
+    where
+        R: Send + 'static,
+    {
+        if INLINE.get() {
+            return Box::pin(std::future::ready(Ok(task())));
+        }
+        let handle = self.0.clone();
+        let running = Blocking(Some(handle.spawn_blocking(task)), handle);
+        Box::pin(running)
+    }
+
+    fn get_runtime() -> Self {
+        // Connections are opened on the server's runtime (the pool's `custom_setup`).
+        Hop(tokio::runtime::Handle::current())
+    }
+}
+
+/// A statement running on a blocking thread. Dropped before it ends (the request was abandoned),
+/// it waits for the end: the connection must not go back to the pool mid-statement.
+struct Blocking<R>(Option<tokio::task::JoinHandle<R>>, tokio::runtime::Handle);
+
+impl<R> std::future::Future for Blocking<R> {
+    type Output = Result<R, Box<dyn std::error::Error + Send + Sync + 'static>>;
+
+    fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Self::Output> {
+        let Some(join) = self.0.as_mut() else {
+            return std::task::Poll::Ready(Err("statement already answered".into()));
+        };
+        match std::pin::Pin::new(join).poll(cx) {
+            std::task::Poll::Ready(done) => {
+                self.0 = None;
+                std::task::Poll::Ready(done.map_err(Box::from))
+            }
+            std::task::Poll::Pending => std::task::Poll::Pending,
+        }
+    }
+}
+
+impl<R> Drop for Blocking<R> {
+    fn drop(&mut self) {
+        if let Some(join) = self.0.take()
+            && !join.is_finished()
+        {
+            let handle = self.1.clone();
+            tokio::task::block_in_place(move || {
+                let _ = handle.block_on(join);
+            });
+        }
+    }
+}
+
+/// A future whose SQLite statements run where it says ([`Hop`]), whatever thread polls it.
+pub struct Placed<F> {
+    future: std::pin::Pin<Box<F>>,
+    inline: bool,
+}
+
+impl<F: std::future::Future> Placed<F> {
+    /// Statements on the thread polling `future`.
+    pub fn inline(future: F) -> Self {
+        Placed { future: Box::pin(future), inline: true }
+    }
+
+    /// Statements on tokio's blocking threads.
+    pub fn off_thread(future: F) -> Self {
+        Placed { future: Box::pin(future), inline: false }
+    }
+}
+
+impl<F: std::future::Future> std::future::Future for Placed<F> {
+    type Output = F::Output;
+
+    fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<F::Output> {
+        let before = INLINE.replace(self.inline);
+        let polled = self.future.as_mut().poll(cx);
+        INLINE.set(before);
+        polled
     }
 }
 
@@ -113,25 +282,33 @@ macro_rules! with_conn {
 }
 
 /// [`with_conn!`](crate::with_conn) for statements that write (and transactions): on SQLite they
-/// pass the process's write gate first.
+/// pass the process's write gate first. Each is counted (`Db::writes`), so the session cache reads
+/// sessions, users and grants again; a write of business data only (orders, parcels, the wallet,
+/// logs, idempotency records: never a session, user, role, permission, department, tenant or
+/// setting) says `data:` first and is not counted, so a stream of orders leaves the cache be.
 #[macro_export]
 macro_rules! with_write {
-    ($db:expr, |$conn:ident| $body:expr) => {
+    (@gate $counted:literal, $db:expr, |$conn:ident| $body:expr) => {
         match $db {
             $crate::platform::db::Db::Sqlite(pool, gate) => {
-                let _writing = gate.lock.lock().await;
-                let _counted = gate.count();
-                let mut guard = pool.get().await?;
-                let $conn = &mut *guard;
+                let mut writer = gate.writer(pool).await?;
+                let _counted = gate.count($counted);
+                let $conn = &mut *writer;
                 $body
             }
             $crate::platform::db::Db::Postgres(pool, gate) => {
-                let _counted = gate.count();
+                let _counted = gate.count($counted);
                 let mut guard = pool.get().await?;
                 let $conn = &mut *guard;
                 $body
             }
         }
+    };
+    (data: $db:expr, |$conn:ident| $body:expr) => {
+        $crate::with_write!(@gate false, $db, |$conn| $body)
+    };
+    ($db:expr, |$conn:ident| $body:expr) => {
+        $crate::with_write!(@gate true, $db, |$conn| $body)
     };
 }
 
@@ -175,16 +352,24 @@ macro_rules! on_tx {
 
 /// One write transaction with `$tx` a [`Tx`] (`&mut`), committed when `$body` (an expression of
 /// type `Result<_, AppError>`) is `Ok`, rolled back otherwise: `transaction!(db, |tx| post(tx, …).await)`.
+/// `transaction!(data: db, …)` for business data only (see [`with_write!`](crate::with_write)).
+/// On SQLite its statements run on the calling thread ([`Placed::inline`]).
 #[macro_export]
 macro_rules! transaction {
-    ($db:expr, |$tx:ident| $body:expr) => {
-        $crate::with_write!($db, |conn| {
-            diesel_async::AsyncConnection::transaction(conn, async |c| {
+    (@gate $counted:literal, $db:expr, |$tx:ident| $body:expr) => {
+        $crate::with_write!(@gate $counted, $db, |conn| {
+            $crate::platform::db::Placed::inline(diesel_async::AsyncConnection::transaction(conn, async |c| {
                 let $tx = &mut $crate::platform::db::Tx::from(c);
                 $body
-            })
+            }))
             .await
         })
+    };
+    (data: $db:expr, |$tx:ident| $body:expr) => {
+        $crate::transaction!(@gate false, $db, |$tx| $body)
+    };
+    ($db:expr, |$tx:ident| $body:expr) => {
+        $crate::transaction!(@gate true, $db, |$tx| $body)
     };
 }
 
@@ -204,18 +389,18 @@ impl Db {
                 let mut config = ManagerConfig::default();
                 // A file connection cannot drop: no `SELECT 1` each time one leaves the pool.
                 config.recycling_method = RecyclingMethod::Fast;
-                config.custom_setup = Box::new(|url| {
-                    Box::pin(async move {
-                        let mut conn = SqliteConn::establish(url).await?;
-                        conn.batch_execute(SQLITE_SETUP).await.map_err(ConnectionError::CouldntSetupConfiguration)?;
-                        Ok(conn)
-                    })
-                });
+                config.custom_setup = Box::new(|url| Box::pin(open_sqlite(url)));
                 let manager = AsyncDieselConnectionManager::<SqliteConn>::new_with_config(path.clone(), config);
                 // An in-memory database exists once per connection: keep exactly one.
                 let size = if in_memory { 1 } else { pool_size };
                 let pool = Pool::builder(manager).max_size(size).build().map_err(|e| e.to_string())?;
-                Db::Sqlite(pool, WriteGate::default())
+                let gate = WriteGate { path: path.as_str().into(), ..WriteGate::default() };
+                if !in_memory {
+                    let writer = open_sqlite(path).await.map_err(|e| format!("cannot open the SQLite database {path}: {e}"))?;
+                    *gate.lock.lock().await = Some(writer);
+                    tokio::spawn(checkpointer(&pool, std::sync::Arc::clone(&gate.begun)));
+                }
+                Db::Sqlite(pool, gate)
             }
             DatabaseUrl::Postgres(url) => {
                 let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url.clone());
@@ -251,8 +436,9 @@ impl Db {
         }
     }
 
-    /// How many writes this process has started and ended (each counts twice): unchanged between
-    /// two reads of it, nothing was written through this pool in between.
+    /// How many counted writes this process has started and ended (each counts twice): unchanged
+    /// between two reads of it, no session, user, role, grant or tenant was written through this
+    /// pool in between.
     pub fn writes(&self) -> u64 {
         let (Db::Sqlite(_, gate) | Db::Postgres(_, gate)) = self;
         std::sync::atomic::AtomicU64::load(&gate.writes, std::sync::atomic::Ordering::SeqCst)
@@ -272,6 +458,7 @@ impl Db {
         let fail = |e: &dyn std::fmt::Display| format!("database migration failed: {e}");
         match self {
             Db::Sqlite(pool, gate) => {
+                // Behind the write lock, on a connection of the pool (the harness keeps it).
                 let _writing = gate.lock.lock().await;
                 let conn = pool.get().await.map_err(|e| fail(&e))?;
                 let mut harness = AsyncMigrationHarness::new(conn);
@@ -285,6 +472,55 @@ impl Db {
                 let mut conn = harness.into_inner();
                 conn.batch_execute("SELECT pg_advisory_unlock(7242001)").await.map_err(|e| fail(&e))?;
                 ran
+            }
+        }
+    }
+}
+
+/// A SQLite connection with [`SQLITE_SETUP`].
+async fn open_sqlite(url: &str) -> diesel::ConnectionResult<SqliteConn> {
+    let mut conn = SqliteConn::establish(url).await?;
+    conn.batch_execute(SQLITE_SETUP).await.map_err(ConnectionError::CouldntSetupConfiguration)?;
+    Ok(conn)
+}
+
+/// Copies SQLite's write-ahead log into the database file every [`CHECKPOINT_EVERY`], as long as
+/// the pool lives. A checkpoint syncs the file to disk (milliseconds); left to SQLite it happens
+/// inside the commit that fills the log (every 1,000 pages), while that writer holds the write
+/// lock and every other writer waits. A passive checkpoint takes no write lock: writers go on
+/// meanwhile. Nothing is done while nothing was written (an idle server keeps no blocking thread
+/// busy).
+fn checkpointer(
+    pool: &Pool<SqliteConn>,
+    begun: std::sync::Arc<std::sync::atomic::AtomicU64>,
+) -> impl std::future::Future<Output = ()> + Send + 'static {
+    let pool = pool.weak();
+    async move {
+        let mut every = tokio::time::interval_at(tokio::time::Instant::now() + CHECKPOINT_EVERY, CHECKPOINT_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut seen = 0;
+        loop {
+            every.tick().await;
+            let Some(pool) = pool.upgrade() else { return };
+            let now = std::sync::atomic::AtomicU64::load(&begun, std::sync::atomic::Ordering::Relaxed);
+            if now == seen {
+                continue;
+            }
+            seen = now;
+            let done: DbResult<()> = Placed::off_thread(async {
+                let mut conn = pool.get().await?;
+                conn.batch_execute("PRAGMA wal_checkpoint(PASSIVE)").await?;
+                Ok(())
+            })
+            .await;
+            match done {
+                Ok(()) => {}
+                // The runtime is shutting down: its blocking threads take no more work.
+                Err(DbError::Query(diesel::result::Error::DatabaseError(
+                    diesel::result::DatabaseErrorKind::UnableToSendCommand,
+                    _,
+                ))) => return,
+                Err(e) => tracing::warn!(error = %e, "SQLite checkpoint failed (the next one tries again)"),
             }
         }
     }

@@ -1,3 +1,6 @@
+//! Statements kept prepared by the connection: [`Kept`] for Diesel's query builder (both
+//! backends), and [`Prepared`].
+//!
 //! A PostgreSQL statement written as SQL text with `$n` placeholders, like `sql_query`, but which
 //! the connection prepares once and reuses: Diesel never caches a `sql_query` (its text could be
 //! anything), so each run would be parsed and planned again. For statements the query builder
@@ -86,3 +89,50 @@ impl QueryId for Prepared<'_> {
 impl Query for Prepared<'_> {
     type SqlType = Untyped;
 }
+
+/// A statement of Diesel's query builder that the connection keeps prepared under its text even
+/// where Diesel would not: Diesel prepares every UPDATE, every upsert and every `eq_any` anew on
+/// each run, since their text may vary with the values (a changeset skipping `None`s, a list's
+/// length). The statement cache is keyed by the text, so keeping one is always correct; use it
+/// where the texts come in a bounded number (a fixed changeset; a list of at most
+/// [`CACHED_LIST`](crate::platform::resource::sql::CACHED_LIST) keys, see [`Keep::kept_if`]).
+/// Diesel's blocking `execute` takes the statement by reference and asks the reference, which
+/// does not forward this choice: there, read something back (`returning`, `get_result`).
+#[derive(Debug, Clone, Copy)]
+pub struct Kept<Q>(Q, bool);
+
+pub trait Keep: Sized {
+    /// Kept prepared.
+    fn kept(self) -> Kept<Self> {
+        Kept(self, true)
+    }
+
+    /// Kept prepared when `bounded` (else as Diesel decides).
+    fn kept_if(self, bounded: bool) -> Kept<Self> {
+        Kept(self, bounded)
+    }
+}
+
+impl<Q> Keep for Q {}
+
+impl<Q> QueryId for Kept<Q> {
+    type QueryId = ();
+    // Cached by its text and bind types.
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<Q: Query> Query for Kept<Q> {
+    type SqlType = Q::SqlType;
+}
+
+impl<Q: QueryFragment<DB>, DB: diesel::backend::Backend> QueryFragment<DB> for Kept<Q> {
+    fn walk_ast<'b>(&'b self, pass: AstPass<'_, 'b, DB>) -> QueryResult<()> {
+        self.0.walk_ast(pass)
+    }
+
+    fn is_safe_to_cache_prepared(&self, backend: &DB) -> QueryResult<bool> {
+        if self.1 { Ok(true) } else { self.0.is_safe_to_cache_prepared(backend) }
+    }
+}
+
+impl<Q, C> diesel::RunQueryDsl<C> for Kept<Q> {}

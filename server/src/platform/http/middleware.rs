@@ -1,6 +1,6 @@
 //! The layers every request passes through, outermost first: request id, gzip for large answers,
-//! tracing, language (and envelopes for bare error statuses), panic catching, security headers,
-//! body limit.
+//! tracing, language (and envelopes for bare error statuses), where SQLite statements run,
+//! panic catching, security headers, body limit.
 
 use std::time::Duration;
 
@@ -81,12 +81,24 @@ pub fn apply(router: Router) -> Router {
             )
             .layer(trace)
             .layer(middleware::from_fn(language))
+            .layer(middleware::from_fn(placement))
             .layer(CatchPanicLayer::custom(|_| {
                 tracing::error!("a handler panicked");
                 Response::builder().status(StatusCode::INTERNAL_SERVER_ERROR).body(Body::empty()).unwrap_or_default()
             }))
             .layer(security_headers),
     )
+}
+
+/// Where a request's SQLite statements run (`db::Hop`): a GET may read many rows (a list page
+/// with its total, an export), so its statements go to the blocking threads; a command's (a POST:
+/// by-key reads and short write transactions) run on the thread serving it.
+async fn placement(req: Request, next: Next) -> Response {
+    if req.method() == axum::http::Method::GET || req.method() == axum::http::Method::HEAD {
+        crate::platform::db::Placed::off_thread(next.run(req)).await
+    } else {
+        next.run(req).await
+    }
 }
 
 /// Sets the request's language and time zone for everything below, and dresses any bare API error status (a

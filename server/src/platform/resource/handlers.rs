@@ -50,7 +50,7 @@ async fn reach_ruled<R: Resource>(state: &AppState, me: &CurrentUser, verbs: &[S
         return Err(AppError::forbidden());
     }
     R::authorize(me)?;
-    let rules = if R::DATA_RULES { data_rules::for_menu(&state.db, me, &granted, &code::<R>("list")).await? } else { Vec::new() };
+    let rules = if R::DATA_RULES { data_rules::for_menu(state, me, &granted, &code::<R>("list")).await? } else { Vec::new() };
     Ok((scope_sql::<R>(me, &rules), !rules.is_empty()))
 }
 

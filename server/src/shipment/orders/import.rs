@@ -481,7 +481,7 @@ async fn create_chunk(
     let now = Utc::now().naive_utc();
     let codes: Vec<String> = chunk.iter().filter_map(|r| r.form.customer_code.clone()).collect();
     let tenant_id = me.tenant_id;
-    transaction!(&state.db, |tx| {
+    transaction!(data: &state.db, |tx| {
         let taken: HashSet<String> = on_tx!(tx, |c| logistics_shipment::table
             .filter(logistics_shipment::tenant_id.eq(tenant_id))
             .filter(logistics_shipment::customer_id.eq(customer))

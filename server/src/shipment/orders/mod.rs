@@ -21,10 +21,12 @@ use logistics_core::shipment::{PRINT_STATUSES, STATUSES, TYPES};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::platform::db::prepared::Keep;
 use crate::platform::db::schema::{logistics_channel_product, logistics_shipment, sys_user};
 use crate::platform::http::page::Order;
 use crate::platform::http::time::DateTime;
 use crate::platform::http::{AppError, current_lang};
+use crate::platform::resource::sql::CACHED_LIST;
 use crate::platform::resource::{Field, Filter, Kind, Readable, Resource, Scope, Tally};
 use crate::state::AppState;
 use crate::with_conn;
@@ -342,6 +344,7 @@ impl Resource for Shipments {
             let users = sys_user::table
                 .filter(sys_user::id.eq_any(&customers))
                 .select((sys_user::id, sys_user::username))
+                .kept_if(customers.len() <= CACHED_LIST)
                 .load(conn)
                 .await?;
             let named = logistics_channel_product::table
@@ -352,6 +355,7 @@ impl Resource for Shipments {
                     logistics_channel_product::name,
                     logistics_channel_product::name_en,
                 ))
+                .kept_if(products.len() <= CACHED_LIST)
                 .load(conn)
                 .await?;
             (users, named)

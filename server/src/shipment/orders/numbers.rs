@@ -12,6 +12,7 @@ use logistics_core::number_segment;
 
 use crate::on_tx;
 use crate::platform::db::Tx;
+use crate::platform::db::prepared::Keep;
 use crate::platform::db::schema::sys_counter;
 use crate::platform::http::AppError;
 
@@ -28,6 +29,7 @@ pub async fn bump(tx: &mut Tx<'_>, name: &str, by: i64) -> Result<i64, AppError>
             .do_update()
             .set(sys_counter::value.eq(sys_counter::value + excluded(sys_counter::value)))
             .returning(sys_counter::value)
+            .kept()
             .get_result::<i64>(c)
             .await?
     }))

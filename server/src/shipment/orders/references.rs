@@ -10,11 +10,13 @@ use diesel_async::RunQueryDsl;
 use logistics_core::MessageKey;
 
 use super::form::{ShipmentForm, clean};
+use crate::platform::db::prepared::Keep;
 use crate::platform::db::schema::{
     logistics_channel_product, logistics_depot, logistics_predict_batch, logistics_shipper, sys_country,
 };
 use crate::platform::http::AppError;
 use crate::platform::resource::form::invalid;
+use crate::platform::resource::sql::CACHED_LIST;
 use crate::state::AppState;
 use crate::with_conn;
 
@@ -69,6 +71,7 @@ impl References {
                         logistics_channel_product::channel_id,
                         logistics_channel_product::th_weight_ratio,
                     ))
+                    .kept_if(products.len() <= CACHED_LIST)
                     .load::<(String, String, i32)>(conn)
                     .await?
                     .into_iter()
@@ -93,6 +96,7 @@ impl References {
                             logistics_depot::address2,
                         ),
                     ))
+                    .kept_if(depots.len() <= CACHED_LIST)
                     .load(conn)
                     .await?;
                 refs.depots = found.into_iter().collect();
@@ -103,6 +107,7 @@ impl References {
                     .filter(logistics_shipper::customer_id.eq(customer))
                     .filter(logistics_shipper::id.eq_any(&shippers))
                     .select(logistics_shipper::id)
+                    .kept_if(shippers.len() <= CACHED_LIST)
                     .load::<String>(conn)
                     .await?
                     .into_iter()
@@ -125,6 +130,7 @@ impl References {
                     .filter(logistics_predict_batch::customer_id.eq(customer))
                     .filter(logistics_predict_batch::id.eq_any(&batches))
                     .select(logistics_predict_batch::id)
+                    .kept_if(batches.len() <= CACHED_LIST)
                     .load::<String>(conn)
                     .await?
                     .into_iter()
@@ -135,6 +141,7 @@ impl References {
                 refs.postal_patterns = sys_country::table
                     .filter(sys_country::code.eq_any(&countries))
                     .select((sys_country::code, sys_country::postal_pattern))
+                    .kept_if(countries.len() <= CACHED_LIST)
                     .load::<(String, Option<String>)>(conn)
                     .await?
                     .into_iter()

@@ -25,6 +25,7 @@ use super::{PERMISSION, ShipmentRecord, Shipments};
 use crate::carrier::forecast::{ForecastResult, Quote, bundle};
 use crate::carrier::number_segments;
 use crate::platform::caller::Caller;
+use crate::platform::db::prepared::Keep;
 use crate::platform::db::schema::{logistics_delivery_number, logistics_shipment, logistics_shipment_parcel};
 use crate::platform::http::{Amount, ApiJson, ApiResult, AppError, current_lang, ok};
 use crate::platform::resource::customer_of;
@@ -132,7 +133,7 @@ pub async fn submit_one(
     let pieces = current.parcels.len();
     let money_text = quote.total.clone();
     let currency = quote.currency.clone();
-    transaction!(&state.db, |tx| {
+    transaction!(data: &state.db, |tx| {
         // System tracking numbers: one per parcel; the order's is its first parcel's.
         let mut sys_numbers = Vec::with_capacity(pieces);
         for _ in 0..pieces {
@@ -160,6 +161,7 @@ pub async fn submit_one(
             logistics_shipment::update_time.eq(now),
             logistics_shipment::update_by.eq(&me.user.username),
         ))
+        .kept()
         .execute(c)
         .await?);
         if changed == 0 {
@@ -171,6 +173,7 @@ pub async fn submit_one(
                     logistics_shipment_parcel::parcel_status.eq("submitted"),
                     logistics_shipment_parcel::sys_track_no.eq(sys_numbers.get(i)),
                 ))
+                .kept()
                 .execute(c)
                 .await?);
             if let (Some(number), Some(a)) = (track_numbers.get(i), &carrier) {
@@ -221,7 +224,7 @@ pub async fn cancel_one(state: &AppState, me: &CurrentUser, id: &str) -> Result<
     let before = read::<Shipments>(state, me, id).await?;
     shipment::selection(&[(&before.serial_number, &before.shipment_status)], "cancel")?;
     let now = Utc::now().naive_utc();
-    transaction!(&state.db, |tx| {
+    transaction!(data: &state.db, |tx| {
         let changed = on_tx!(tx, |c| diesel::update(
             logistics_shipment::table
                 .filter(logistics_shipment::id.eq(&before.id))

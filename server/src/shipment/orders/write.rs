@@ -206,7 +206,7 @@ pub async fn create(
     ];
     values.extend(form_values(&form, &prepared, &rows));
     let kind = form.shipment_type.clone();
-    transaction!(&state.db, |tx| {
+    transaction!(data: &state.db, |tx| {
         let serial = numbers::serials(tx, me.tenant_id, &kind, now, 1).await?.pop().unwrap_or_default();
         let mut values = values.clone();
         values.push(("serial_number", Value::Text(serial.clone())));
@@ -580,7 +580,7 @@ pub async fn edit(Caller(state, me): Caller, ApiJson(mut form): ApiJson<Shipment
         sql.push(&format!(", {column} = ")).bind(value);
     }
     sql.push(" WHERE id = ").bind(before.id.clone()).push(" AND shipment_status = ").bind("draft");
-    transaction!(&state.db, |tx| {
+    transaction!(data: &state.db, |tx| {
         let changed = on_tx!(tx, |c| sql.query().execute(c).await.map_err(|e| AppError::or_taken(
             e,
             "customerCode",
@@ -622,7 +622,7 @@ pub async fn delete(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -
     }
     let items: Vec<(&str, &str)> = records.iter().map(|r| (r.serial_number.as_str(), r.shipment_status.as_str())).collect();
     shipment::selection(&items, "delete")?;
-    transaction!(&state.db, |tx| {
+    transaction!(data: &state.db, |tx| {
         for r in &records {
             let gone = on_tx!(tx, |c| diesel::delete(
                 logistics_shipment::table

@@ -1,10 +1,13 @@
-//! Signed-in sessions remembered between requests: a token's session, its user and their grants
-//! are read from the database once and reused while nothing could have changed them, so a busy
-//! client's requests (a forecast per keystroke, a scanner's stream) cost no query to authorize.
+//! Signed-in sessions remembered between requests: a token's session, its user, their grants and
+//! their data rules per menu are read from the database once and reused while nothing could have
+//! changed them, so a busy client's requests (a forecast per keystroke, a scanner's stream) cost
+//! no query to authorize.
 //!
 //! An entry is used only while
-//! - this process has written nothing since it was read (`Db::writes`: every write counts, so a
-//!   sign-out, a frozen user, a changed role or permission on this instance is seen at once),
+//! - this process has written no identity data since it was read (`Db::writes` counts every write
+//!   but those of business data only, marked `data:`; so a sign-out, a frozen user, a changed
+//!   role, permission or data rule on this instance is seen at once, while a stream of orders
+//!   leaves the cache be),
 //! - it is younger than [`FRESH`] (what another instance changed is seen within that time; the
 //!   same bound as the live sockets' sweep of ended sessions), and
 //! - its session has not expired.
@@ -14,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::session::Session;
-use crate::system::permissions::granted::Grants;
+use crate::system::permissions::granted::{Grants, ResolvedRule};
 use crate::system::users::User;
 
 /// How long an entry may be used without asking the database again.
@@ -30,6 +33,8 @@ struct Entry {
     read_at: Instant,
     /// The grants of the session's user in a tenant, once asked for.
     grants: Option<(i32, Arc<Grants>)>,
+    /// The data rules resolved for the user on each menu asked for, in that tenant.
+    rules: Vec<(String, Arc<Vec<ResolvedRule>>)>,
 }
 
 impl Entry {
@@ -65,7 +70,10 @@ impl SessionCache {
                     entries.clear();
                 }
             }
-            entries.insert(session.id.clone(), Entry { session, user, writes, read_at: Instant::now(), grants: None });
+            entries.insert(
+                session.id.clone(),
+                Entry { session, user, writes, read_at: Instant::now(), grants: None, rules: Vec::new() },
+            );
         })
     }
 
@@ -81,7 +89,34 @@ impl SessionCache {
     pub fn keep_grants(&self, session_id: &str, tenant_id: i32, writes: u64, grants: Arc<Grants>) {
         self.with(|entries| {
             if let Some(entry) = entries.get_mut(session_id).filter(|e| e.writes == writes) {
+                if entry.grants.as_ref().is_some_and(|(t, _)| *t != tenant_id) {
+                    entry.rules.clear();
+                }
                 entry.grants = Some((tenant_id, grants));
+            }
+        })
+    }
+
+    /// The data rules kept for the session on `menu` in `tenant_id`, if its entry is still usable.
+    pub fn rules(&self, session_id: &str, tenant_id: i32, menu: &str, writes: u64) -> Option<Arc<Vec<ResolvedRule>>> {
+        self.with(|entries| {
+            let entry = entries.get_mut(session_id).filter(|e| e.usable(writes))?;
+            if entry.grants.as_ref().is_none_or(|(t, _)| *t != tenant_id) {
+                return None;
+            }
+            entry.rules.iter().find(|(m, _)| m == menu).map(|(_, r)| Arc::clone(r))
+        })
+    }
+
+    /// Keeps the data rules on `menu` resolved when `Db::writes` was `writes`, beside the grants
+    /// of `tenant_id` kept at that time.
+    pub fn keep_rules(&self, session_id: &str, tenant_id: i32, menu: &str, writes: u64, rules: Arc<Vec<ResolvedRule>>) {
+        self.with(|entries| {
+            if let Some(entry) = entries.get_mut(session_id).filter(|e| e.writes == writes)
+                && entry.grants.as_ref().is_some_and(|(t, _)| *t == tenant_id)
+                && !entry.rules.iter().any(|(m, _)| m == menu)
+            {
+                entry.rules.push((menu.to_owned(), rules));
             }
         })
     }

@@ -104,7 +104,8 @@ impl<'a> NewLog<'a> {
 /// Writes one entry, with a new id and the current time.
 pub(crate) async fn write(db: &Db, row: NewLog<'_>) -> DbResult<()> {
     let id = secrets::new_id();
-    with_write!(db, |conn| {
+    // Business data: the cache of sessions stays.
+    with_write!(data: db, |conn| {
         diesel::insert_into(sys_log::table)
             .values((row, sys_log::id.eq(&id), sys_log::create_time.eq(chrono::Utc::now().naive_utc())))
             .execute(conn)

@@ -12,16 +12,11 @@ use super::granted::Grants;
 use crate::platform::db::schema::{sys_permission, sys_permission_data_rule, sys_role_permission};
 use crate::platform::db::{Db, DbResult};
 use crate::platform::http::page::split_ids;
+use crate::state::AppState;
 use crate::system::auth::current::CurrentUser;
 use crate::with_conn;
 
-/// A rule ready to filter: its placeholders replaced for the signed-in user.
-#[derive(Clone, Debug)]
-pub struct ResolvedRule {
-    pub column: String,
-    pub condition: Condition,
-    pub value: String,
-}
+pub use super::granted::ResolvedRule;
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable, AsChangeset, Serialize, ToSchema)]
 #[diesel(table_name = sys_permission_data_rule)]
@@ -37,8 +32,19 @@ pub struct DataRule {
     pub status: String,
 }
 
-/// The rules the user's roles select on the menu whose code is `menu_code`.
-pub async fn for_menu(db: &Db, me: &CurrentUser, grants: &Grants, menu_code: &str) -> DbResult<Vec<ResolvedRule>> {
+/// The rules the user's roles select on the menu whose code is `menu_code`, kept with the
+/// session's grants (`auth::cache`: any change of roles, grants or rules is a counted write).
+pub async fn for_menu(state: &AppState, me: &CurrentUser, grants: &Grants, menu_code: &str) -> DbResult<Vec<ResolvedRule>> {
+    let writes = state.db.writes();
+    if let Some(kept) = state.sessions.rules(&me.session_id, me.tenant_id, menu_code, writes) {
+        return Ok(kept.as_ref().clone());
+    }
+    let rules = read(&state.db, me, grants, menu_code).await?;
+    state.sessions.keep_rules(&me.session_id, me.tenant_id, menu_code, writes, std::sync::Arc::new(rules.clone()));
+    Ok(rules)
+}
+
+async fn read(db: &Db, me: &CurrentUser, grants: &Grants, menu_code: &str) -> DbResult<Vec<ResolvedRule>> {
     if grants.role_ids.is_empty() {
         return Ok(Vec::new());
     }

@@ -4,6 +4,8 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use logistics_core::data_rule::Condition;
+
 use super::model::Permission;
 use crate::system::tenants;
 
@@ -87,4 +89,13 @@ impl Versions {
 /// Whether a permission exists for users of the tenant (platform-only ones only for the platform).
 pub fn visible_to(p: &Permission, tenant_id: i32) -> bool {
     !p.platform_only || tenant_id == tenants::PLATFORM_TENANT_ID
+}
+
+/// A data rule ready to filter: its placeholders replaced for the signed-in user (see
+/// `data_rules`; kept with the grants in the session cache).
+#[derive(Clone, Debug)]
+pub struct ResolvedRule {
+    pub column: String,
+    pub condition: Condition,
+    pub value: String,
 }

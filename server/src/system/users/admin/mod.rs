@@ -28,7 +28,7 @@ pub const LIST: &str = "system:user:list";
 /// The caller's scope on the users page (tenant + data rules), after checking `code`.
 async fn scope_for(state: &AppState, me: &CurrentUser, code: &str) -> Result<(Scope, std::sync::Arc<Grants>), AppError> {
     let granted = grants::require(state, me, code).await?;
-    let rules = data_rules::for_menu(&state.db, me, &granted, LIST).await?;
+    let rules = data_rules::for_menu(state, me, &granted, LIST).await?;
     Ok((Scope { tenant_id: me.tenant_id, main_account: None, rules }, granted))
 }
 
