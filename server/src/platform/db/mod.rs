@@ -291,10 +291,17 @@ macro_rules! with_write {
     (@gate $counted:literal, $db:expr, |$conn:ident| $body:expr) => {
         match $db {
             $crate::platform::db::Db::Sqlite(pool, gate) => {
-                let mut writer = gate.writer(pool).await?;
-                let _counted = gate.count($counted);
-                let $conn = &mut *writer;
-                $body
+                let done = {
+                    let mut writer = gate.writer(pool).await?;
+                    let _counted = gate.count($counted);
+                    let $conn = &mut *writer;
+                    $body
+                };
+                // The lock went to the next writer's task, which tokio runs next on this thread
+                // (its LIFO slot, which no other thread steals from): step aside at once, so that
+                // it writes while this task's answer is built on whichever thread is free.
+                tokio::task::yield_now().await;
+                done
             }
             $crate::platform::db::Db::Postgres(pool, gate) => {
                 let _counted = gate.count($counted);
@@ -403,7 +410,12 @@ impl Db {
                 Db::Sqlite(pool, gate)
             }
             DatabaseUrl::Postgres(url) => {
-                let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url.clone());
+                // No `SELECT 1` each time a connection leaves the pool (a round trip; a dozen per
+                // order): a connection the server dropped fails its next statement, is marked
+                // broken and is replaced.
+                let mut config = ManagerConfig::default();
+                config.recycling_method = RecyclingMethod::Fast;
+                let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(url.clone(), config);
                 let pool = Pool::builder(manager).max_size(pool_size).build().map_err(|e| e.to_string())?;
                 Db::Postgres(pool, WriteGate::default())
             }

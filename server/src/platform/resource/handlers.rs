@@ -138,6 +138,25 @@ pub async fn find<R: Resource>(state: &AppState, me: &CurrentUser, id: &str) -> 
     one::<R>(state, &scope_sql::<R>(me, &[]), id).await
 }
 
+/// One record in the caller's scope read inside a transaction (what the transaction wrote is
+/// seen), as its table holds it: without the resource's completion hook (names of other
+/// records), which reads through the pool and must never wait on it while a transaction holds a
+/// connection. For a log entry written in the same transaction as the change.
+pub async fn find_on<R: Resource>(
+    tx: &mut crate::platform::db::Tx<'_>,
+    me: &CurrentUser,
+    id: &str,
+) -> Result<R::Record, AppError> {
+    let keys = keys::<R>([id.trim()]);
+    if keys.is_empty() {
+        return Err(AppError::not_found());
+    }
+    let mut sql = select::<R>();
+    sql.append(scope_sql::<R>(me, &[])).push(" AND ").push(R::KEY).push(" IN ").bind_list(keys);
+    let rows: Vec<Row<R>> = crate::on_tx!(tx, |c| sql.query().load(c).await?);
+    rows.into_iter().next().map(Readable::from_row).ok_or_else(AppError::not_found)
+}
+
 /// The records in the caller's scope that `conditions` (` AND …`) select, in `order` (` ORDER BY
 /// …`), as the layer shows them: for the handlers written beside the declared ones (a tree, a
 /// picker), which check the permission themselves.

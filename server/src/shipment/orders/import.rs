@@ -493,7 +493,8 @@ async fn create_chunk(
         .collect();
         let fresh: Vec<&Ready> =
             chunk.iter().filter(|r| r.form.customer_code.as_ref().is_none_or(|c| !taken.contains(c))).collect();
-        let serials = numbers::serials(tx, tenant_id, kind, now, fresh.len()).await?;
+        let (name, count) = numbers::serials(tenant_id, now, fresh.len());
+        let serials = numbers::serial_numbers(kind, now, numbers::Counter::later(name, count)?.take(tx).await?);
         let mut orders: Vec<Row> = Vec::with_capacity(fresh.len());
         let mut parcels = Vec::new();
         let mut goods = Vec::new();

@@ -1,7 +1,7 @@
 //! The numbers an order carries: its serial number (the coding rule: type, business day, a
 //! sequence per tenant and day: `B2C261125000042`) and its system tracking number (UPU S10 form
-//! with its check digit: `LP123456785CN`), each from a counter incremented in
-//! the order's own transaction, so two orders never get the same number.
+//! with its check digit: `LP123456785CN`), each from a counter (see [`Counter`]), so two orders
+//! never get the same number.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -10,11 +10,11 @@ use diesel_async::RunQueryDsl;
 use logistics_core::check_digit::Scheme;
 use logistics_core::number_segment;
 
-use crate::on_tx;
-use crate::platform::db::Tx;
 use crate::platform::db::prepared::Keep;
 use crate::platform::db::schema::sys_counter;
+use crate::platform::db::{Db, Tx};
 use crate::platform::http::AppError;
+use crate::{on_tx, with_write};
 
 /// The system tracking numbers' prefix and suffix (S10: two letters each).
 const SYS_PREFIX: &str = "LP";
@@ -35,18 +35,58 @@ pub async fn bump(tx: &mut Tx<'_>, name: &str, by: i64) -> Result<i64, AppError>
     }))
 }
 
-/// `count` consecutive serial numbers of `kind` orders of a tenant for the business day of `now`.
-pub async fn serials(
-    tx: &mut Tx<'_>,
-    tenant_id: i32,
-    kind: &str,
-    now: NaiveDateTime,
-    count: usize,
-) -> Result<Vec<String>, AppError> {
+/// A counter an order draws from: its name, how many numbers, and (PostgreSQL) the value drawn
+/// before the order's transaction.
+///
+/// A counter's row stays locked from its bump to the end of the transaction that bumped it: on
+/// PostgreSQL every order of a tenant waited there for the order before it to commit (16 callers,
+/// most of them waiting on that one row), so there it is drawn in a statement of its own,
+/// committed at once, before the order's transaction. A number is never given twice either way;
+/// one drawn for an order that then fails is not used (numbers may have gaps, never repeats).
+/// SQLite writes one transaction at a time: there the bump costs nothing in the order's
+/// transaction, and a commit of its own would.
+pub struct Counter {
+    name: String,
+    count: i64,
+    drawn: Option<i64>,
+}
+
+impl Counter {
+    /// `count` numbers of the counter `name`, drawn now on PostgreSQL.
+    pub async fn early(db: &Db, name: String, count: usize) -> Result<Counter, AppError> {
+        let count = i64::try_from(count).map_err(AppError::internal)?;
+        let drawn = match db {
+            Db::Postgres(..) => Some(with_write!(data: db, |c| bump(&mut Tx::from(c), &name, count).await?)),
+            Db::Sqlite(..) => None,
+        };
+        Ok(Counter { name, count, drawn })
+    }
+
+    /// `count` numbers of the counter `name`, drawn in the transaction that takes them (a batch
+    /// that knows its count only there).
+    pub fn later(name: String, count: usize) -> Result<Counter, AppError> {
+        Ok(Counter { name, count: i64::try_from(count).map_err(AppError::internal)?, drawn: None })
+    }
+
+    /// The counter's serials, first to last: drawn already, or now in `tx`.
+    pub async fn take(&self, tx: &mut Tx<'_>) -> Result<std::ops::RangeInclusive<i64>, AppError> {
+        let last = match self.drawn {
+            Some(last) => last,
+            None => bump(tx, &self.name, self.count).await?,
+        };
+        Ok(last - self.count + 1..=last)
+    }
+}
+
+/// The counter of a tenant's serial numbers for the business day of `now`.
+pub fn serials(tenant_id: i32, now: NaiveDateTime, count: usize) -> (String, usize) {
+    (format!("serial:{tenant_id}:{}", day_code(now)), count)
+}
+
+/// Serial numbers of `kind` orders from the serials a [`Counter`] of [`serials`] gave.
+pub fn serial_numbers(kind: &str, now: NaiveDateTime, taken: std::ops::RangeInclusive<i64>) -> Vec<String> {
     let day = day_code(now);
-    let count = i64::try_from(count).map_err(AppError::internal)?;
-    let last = bump(tx, &format!("serial:{tenant_id}:{day}"), count).await?;
-    Ok((last - count + 1..=last).map(|n| format!("{kind}{day}{n:06}")).collect())
+    taken.map(|n| format!("{kind}{day}{n:06}")).collect()
 }
 
 /// The business day of `now` as numbers carry it: `YYMMDD`.
@@ -55,10 +95,18 @@ pub fn day_code(now: NaiveDateTime) -> String {
     day.get(2..).unwrap_or(&day).to_owned()
 }
 
-/// The next system tracking number of a tenant.
-pub async fn sys_track_no(tx: &mut Tx<'_>, tenant_id: i32) -> Result<String, AppError> {
-    let serial = bump(tx, &format!("systrack:{tenant_id}"), 1).await?;
-    // S10 has eight digits: beyond them the counter wraps onto numbers long retired.
-    let serial = (serial - 1) % 99_999_999 + 1;
-    Ok(number_segment::number(Scheme::S10, SYS_PREFIX, SYS_SUFFIX, 99_999_999, serial))
+/// The counter of a tenant's system tracking numbers, `count` of them.
+pub fn sys_track(tenant_id: i32, count: usize) -> (String, usize) {
+    (format!("systrack:{tenant_id}"), count)
+}
+
+/// System tracking numbers from the serials a [`Counter`] of [`sys_track`] gave.
+pub fn sys_track_numbers(taken: std::ops::RangeInclusive<i64>) -> Vec<String> {
+    taken
+        .map(|serial| {
+            // S10 has eight digits: beyond them the counter wraps onto numbers long retired.
+            let serial = (serial - 1) % 99_999_999 + 1;
+            number_segment::number(Scheme::S10, SYS_PREFIX, SYS_SUFFIX, 99_999_999, serial)
+        })
+        .collect()
 }

@@ -18,18 +18,19 @@ use logistics_core::{FieldError, MessageKey};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::form;
 use super::references::prepare;
 use super::write::{ShipmentDetail, detail};
 use super::{PERMISSION, ShipmentRecord, Shipments};
+use super::{form, numbers};
 use crate::carrier::forecast::{ForecastResult, Quote, bundle};
 use crate::carrier::number_segments;
 use crate::platform::caller::Caller;
+use crate::platform::db::Tx;
 use crate::platform::db::prepared::Keep;
 use crate::platform::db::schema::{logistics_delivery_number, logistics_shipment, logistics_shipment_parcel};
 use crate::platform::http::{Amount, ApiJson, ApiResult, AppError, current_lang, ok};
 use crate::platform::resource::customer_of;
-use crate::platform::resource::handlers::{find, read};
+use crate::platform::resource::handlers::{find, find_on, read};
 use crate::platform::secrets;
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
@@ -133,40 +134,16 @@ pub async fn submit_one(
     let pieces = current.parcels.len();
     let money_text = quote.total.clone();
     let currency = quote.currency.clone();
-    transaction!(data: &state.db, |tx| {
+    let (name, count) = numbers::sys_track(me.tenant_id, pieces);
+    let counter = numbers::Counter::early(&state.db, name, count).await?;
+    let logged = transaction!(data: &state.db, |tx| {
         // System tracking numbers: one per parcel; the order's is its first parcel's.
-        let mut sys_numbers = Vec::with_capacity(pieces);
-        for _ in 0..pieces {
-            sys_numbers.push(super::numbers::sys_track_no(tx, me.tenant_id).await?);
-        }
+        let sys_numbers = numbers::sys_track_numbers(counter.take(tx).await?);
         let channel = prepared.channel_id.clone().unwrap_or_default();
         let carrier = number_segments::allocate_in(tx, me.tenant_id, &channel, i64::try_from(pieces).unwrap_or(1)).await?;
         let track_numbers: Vec<String> = carrier.as_ref().map(|a| a.numbers.clone()).unwrap_or_default();
-        let changed = on_tx!(tx, |c| diesel::update(
-            logistics_shipment::table
-                .filter(logistics_shipment::id.eq(&r.id))
-                .filter(logistics_shipment::shipment_status.eq("draft"))
-        )
-        .set((
-            logistics_shipment::shipment_status.eq("submitted"),
-            logistics_shipment::submit_time.eq(now),
-            logistics_shipment::deduct_amount.eq(amount),
-            logistics_shipment::deduct_currency.eq(&currency),
-            logistics_shipment::quote.eq(&quote_json),
-            logistics_shipment::rate_version.eq(&version),
-            logistics_shipment::chargeable_weight.eq(&quote.chargeable_weight),
-            logistics_shipment::sys_track_no.eq(<[String]>::first(&sys_numbers)),
-            logistics_shipment::track_no.eq(<[String]>::first(&track_numbers)),
-            logistics_shipment::channel_id.eq(prepared.channel_id.as_deref()),
-            logistics_shipment::update_time.eq(now),
-            logistics_shipment::update_by.eq(&me.user.username),
-        ))
-        .kept()
-        .execute(c)
-        .await?);
-        if changed == 0 {
-            return Err(AppError::conflict(MessageKey::Conflict));
-        }
+        // The rows every order of the customer waits for (the tally's, by trigger, and the
+        // wallet's) last, so that they stay locked as briefly as possible.
         for (i, p) in current.parcels.iter().enumerate() {
             on_tx!(tx, |c| diesel::update(logistics_shipment_parcel::table.filter(logistics_shipment_parcel::id.eq(&p.id)))
                 .set((
@@ -194,6 +171,31 @@ pub async fn submit_one(
                     .await?);
             }
         }
+        let changed = on_tx!(tx, |c| diesel::update(
+            logistics_shipment::table
+                .filter(logistics_shipment::id.eq(&r.id))
+                .filter(logistics_shipment::shipment_status.eq("draft"))
+        )
+        .set((
+            logistics_shipment::shipment_status.eq("submitted"),
+            logistics_shipment::submit_time.eq(now),
+            logistics_shipment::deduct_amount.eq(amount),
+            logistics_shipment::deduct_currency.eq(&currency),
+            logistics_shipment::quote.eq(&quote_json),
+            logistics_shipment::rate_version.eq(&version),
+            logistics_shipment::chargeable_weight.eq(&quote.chargeable_weight),
+            logistics_shipment::sys_track_no.eq(<[String]>::first(&sys_numbers)),
+            logistics_shipment::track_no.eq(<[String]>::first(&track_numbers)),
+            logistics_shipment::channel_id.eq(prepared.channel_id.as_deref()),
+            logistics_shipment::update_time.eq(now),
+            logistics_shipment::update_by.eq(&me.user.username),
+        ))
+        .kept()
+        .execute(c)
+        .await?);
+        if changed == 0 {
+            return Err(AppError::conflict(MessageKey::Conflict));
+        }
         let wallet = Wallet { tenant_id: me.tenant_id, customer_id: &customer, currency: &currency };
         let hold = Operation::Hold { reference: &r.serial_number, amount, expires_at: now + Duration::days(HOLD_DAYS) };
         let details = Details {
@@ -211,10 +213,53 @@ pub async fn submit_one(
                 e
             }
         })?;
-        Ok(())
+        logged_on(tx, state, me, "logistics:shipment:submit", r).await
     })?;
-    let after = find::<Shipments>(state, me, &current.record.id).await?;
-    logs::edited(&state.db, me, "logistics:shipment:submit", &after.serial_number, &current.record, &after).await;
+    logged_after(state, me, "logistics:shipment:submit", &current.record, logged).await
+}
+
+/// On SQLite, the order as `tx` now holds it, its log entry written in the same transaction:
+/// where one writer commits at a time, the entry's commit of its own cost more than the entry.
+/// On PostgreSQL None: the entry waits for [`logged_after`], outside a transaction holding the
+/// rows every order of the customer waits for.
+async fn logged_on(
+    tx: &mut Tx<'_>,
+    state: &AppState,
+    me: &CurrentUser,
+    action: &str,
+    before: &ShipmentRecord,
+) -> Result<Option<ShipmentRecord>, AppError> {
+    if state.db.is_postgres() {
+        return Ok(None);
+    }
+    let after = completed_on(tx, me, before).await?;
+    logs::operation_on(tx, me, logs::Operation::edited(action, &after.serial_number, before, &after)).await?;
+    Ok(Some(after))
+}
+
+/// The order after the change, logged ([`logged_on`] did it, or now).
+async fn logged_after(
+    state: &AppState,
+    me: &CurrentUser,
+    action: &str,
+    before: &ShipmentRecord,
+    logged: Option<ShipmentRecord>,
+) -> Result<ShipmentRecord, AppError> {
+    if let Some(after) = logged {
+        return Ok(after);
+    }
+    let after = find::<Shipments>(state, me, &before.id).await?;
+    logs::edited(&state.db, me, action, &after.serial_number, before, &after).await;
+    Ok(after)
+}
+
+/// The order as `tx` now holds it, with the names of its customer and product as `before` had
+/// them (neither changes on submit or cancel).
+async fn completed_on(tx: &mut Tx<'_>, me: &CurrentUser, before: &ShipmentRecord) -> Result<ShipmentRecord, AppError> {
+    let mut after = find_on::<Shipments>(tx, me, &before.id).await?;
+    after.customer.clone_from(&before.customer);
+    after.channel_product_code.clone_from(&before.channel_product_code);
+    after.channel_product_name.clone_from(&before.channel_product_name);
     Ok(after)
 }
 
@@ -224,7 +269,7 @@ pub async fn cancel_one(state: &AppState, me: &CurrentUser, id: &str) -> Result<
     let before = read::<Shipments>(state, me, id).await?;
     shipment::selection(&[(&before.serial_number, &before.shipment_status)], "cancel")?;
     let now = Utc::now().naive_utc();
-    transaction!(data: &state.db, |tx| {
+    let logged = transaction!(data: &state.db, |tx| {
         let changed = on_tx!(tx, |c| diesel::update(
             logistics_shipment::table
                 .filter(logistics_shipment::id.eq(&before.id))
@@ -262,11 +307,9 @@ pub async fn cancel_one(state: &AppState, me: &CurrentUser, id: &str) -> Result<
                 Err(e) => return Err(e),
             }
         }
-        Ok(())
+        logged_on(tx, state, me, "logistics:shipment:cancel", &before).await
     })?;
-    let after = find::<Shipments>(state, me, &before.id).await?;
-    logs::edited(&state.db, me, "logistics:shipment:cancel", &after.serial_number, &before, &after).await;
-    Ok(after)
+    logged_after(state, me, "logistics:shipment:cancel", &before, logged).await
 }
 
 /// Submits a draft: the charge (the forecast's total) is held on the customer's wallet. With

@@ -19,7 +19,7 @@ use crate::platform::db::Tx;
 use crate::platform::db::schema::{logistics_shipment, logistics_shipment_parcel, logistics_shipment_product};
 use crate::platform::http::page::IdQuery;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, ok};
-use crate::platform::resource::handlers::{find, read};
+use crate::platform::resource::handlers::{find, find_on, read};
 use crate::platform::resource::sql::{CACHED_LIST, Sql, Value};
 use crate::platform::resource::{CUSTOMER, customer_of};
 use crate::platform::secrets;
@@ -206,8 +206,10 @@ pub async fn create(
     ];
     values.extend(form_values(&form, &prepared, &rows));
     let kind = form.shipment_type.clone();
+    let (name, count) = numbers::serials(me.tenant_id, now, 1);
+    let counter = numbers::Counter::early(&state.db, name, count).await?;
     transaction!(data: &state.db, |tx| {
-        let serial = numbers::serials(tx, me.tenant_id, &kind, now, 1).await?.pop().unwrap_or_default();
+        let serial = numbers::serial_numbers(&kind, now, counter.take(tx).await?).pop().unwrap_or_default();
         let mut values = values.clone();
         values.push(("serial_number", Value::Text(serial.clone())));
         let sql = insert_sql("logistics_shipment", values);
@@ -216,8 +218,18 @@ pub async fn create(
             "customerCode",
             MessageKey::CustomerCodeTaken
         ))?);
-        insert_parcels(tx, me.tenant_id, &id, &serial, &rows, now).await
+        insert_parcels(tx, me.tenant_id, &id, &serial, &rows, now).await?;
+        // The log entry in the same transaction on SQLite (see `submit::logged_on`).
+        if !state.db.is_postgres() {
+            let record = find_on::<Shipments>(tx, me, &id).await?;
+            logs::operation_on(tx, me, logs::Operation::added("logistics:shipment:add", &record.serial_number, &record)).await?;
+        }
+        Ok::<(), AppError>(())
     })?;
+    if state.db.is_postgres() {
+        let record = find::<Shipments>(state, me, &id).await?;
+        logs::added(&state.db, me, "logistics:shipment:add", &record.serial_number, &record).await;
+    }
     Ok(id)
 }
 
@@ -557,7 +569,6 @@ pub async fn add(
         let customer = customer_for(&state, &me, form.customer_id.as_deref()).await?;
         let id = create(&state, &me, &customer, form.clone(), "web").await?;
         let record = find::<Shipments>(&state, &me, &id).await?;
-        logs::added(&state.db, &me, "logistics:shipment:add", &record.serial_number, &record).await;
         Ok(ok(detail(&state, record).await?)?.into_response())
     })
     .await
@@ -663,7 +674,6 @@ pub async fn copy(Caller(state, me): Caller, ApiJson(form): ApiJson<CopyForm>) -
     copied.customer_code = None;
     let id = create(&state, &me, &customer, copied, "web").await?;
     let record = find::<Shipments>(&state, &me, &id).await?;
-    logs::added(&state.db, &me, "logistics:shipment:add", &record.serial_number, &record).await;
     ok(detail(&state, record).await?)
 }
 

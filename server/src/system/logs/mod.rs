@@ -4,10 +4,12 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 
 use crate::platform::db::schema::sys_log;
-use crate::platform::db::{Db, DbResult};
+use crate::platform::db::{Db, DbResult, Tx};
+use crate::platform::http::AppError;
 use crate::platform::secrets;
+use crate::system::auth::CurrentUser;
 use crate::system::users::User;
-use crate::{with_conn, with_write};
+use crate::{on_tx, with_conn, with_write};
 
 pub mod admin;
 
@@ -140,60 +142,91 @@ pub struct Operation<'a> {
     pub after: Option<serde_json::Value>,
 }
 
-/// Writes the operation log entry; a failure to log is logged, never the user's problem.
-pub async fn operation(db: &Db, me: &crate::system::auth::CurrentUser, op: Operation<'_>) {
-    let content: String = format!("{} {}", op.action, op.target).chars().take(1000).collect();
-    let before = op.before.map(|v| v.to_string());
-    let after = op.after.map(|v| v.to_string());
-    let row = NewLog {
+impl Operation<'_> {
+    /// The entry's content and its JSON before and after.
+    fn texts(self) -> (String, Option<String>, Option<String>) {
+        let content: String = format!("{} {}", self.action, self.target).chars().take(1000).collect();
+        (content, self.before.map(|v| v.to_string()), self.after.map(|v| v.to_string()))
+    }
+}
+
+/// The row of an operation entry by `me`.
+fn operation_row<'a>(me: &'a CurrentUser, operate_type: i16, texts: &'a (String, Option<String>, Option<String>)) -> NewLog<'a> {
+    NewLog {
         userid: Some(&me.user.id),
         username: &me.user.username,
         ip: &me.ip,
         tenant_id: Some(me.tenant_id),
-        operate_type: Some(op.operate_type),
-        before_value: before.as_deref(),
-        after_value: after.as_deref(),
-        ..NewLog::new(OPERATION, &content)
-    };
-    let result = write(db, row).await;
+        operate_type: Some(operate_type),
+        before_value: texts.1.as_deref(),
+        after_value: texts.2.as_deref(),
+        ..NewLog::new(OPERATION, &texts.0)
+    }
+}
+
+/// Writes the operation log entry; a failure to log is logged, never the user's problem.
+pub async fn operation(db: &Db, me: &CurrentUser, op: Operation<'_>) {
+    let action = op.action;
+    let operate_type = op.operate_type;
+    let texts = op.texts();
+    let result = write(db, operation_row(me, operate_type, &texts)).await;
     if let Err(e) = result {
-        tracing::error!(error = %e, action = op.action, "operation log failed");
+        tracing::error!(error = %e, action, "operation log failed");
+    }
+}
+
+/// Writes the operation log entry in the change's own transaction: the entry commits with the
+/// change or not at all, and costs the change no commit of its own.
+pub async fn operation_on(tx: &mut Tx<'_>, me: &CurrentUser, op: Operation<'_>) -> Result<(), AppError> {
+    let operate_type = op.operate_type;
+    let texts = op.texts();
+    let row = operation_row(me, operate_type, &texts);
+    let id = secrets::new_id();
+    let now = chrono::Utc::now().naive_utc();
+    on_tx!(tx, |c| diesel::insert_into(sys_log::table)
+        .values((row, sys_log::id.eq(&id), sys_log::create_time.eq(now)))
+        .execute(c)
+        .await?);
+    Ok(())
+}
+
+impl<'a> Operation<'a> {
+    /// A record added with `action` (its permission code): the record after, as JSON.
+    pub fn added<T: serde::Serialize>(action: &'a str, target: &'a str, after: &T) -> Self {
+        Operation { action, target, operate_type: OP_ADD, before: None, after: serde_json::to_value(after).ok() }
+    }
+
+    /// A record changed with `action`: before and after.
+    pub fn edited<B: serde::Serialize, A: serde::Serialize>(action: &'a str, target: &'a str, before: &B, after: &A) -> Self {
+        Operation {
+            action,
+            target,
+            operate_type: OP_EDIT,
+            before: serde_json::to_value(before).ok(),
+            after: serde_json::to_value(after).ok(),
+        }
     }
 }
 
 /// Logs a record added with `action` (its permission code): the record after, as JSON.
-pub async fn added<T: serde::Serialize>(db: &Db, me: &crate::system::auth::CurrentUser, action: &str, target: &str, after: &T) {
-    let op = Operation { action, target, operate_type: OP_ADD, before: None, after: serde_json::to_value(after).ok() };
-    operation(db, me, op).await;
+pub async fn added<T: serde::Serialize>(db: &Db, me: &CurrentUser, action: &str, target: &str, after: &T) {
+    operation(db, me, Operation::added(action, target, after)).await;
 }
 
 /// Logs a record changed with `action`: before and after.
 pub async fn edited<B: serde::Serialize, A: serde::Serialize>(
     db: &Db,
-    me: &crate::system::auth::CurrentUser,
+    me: &CurrentUser,
     action: &str,
     target: &str,
     before: &B,
     after: &A,
 ) {
-    let op = Operation {
-        action,
-        target,
-        operate_type: OP_EDIT,
-        before: serde_json::to_value(before).ok(),
-        after: serde_json::to_value(after).ok(),
-    };
-    operation(db, me, op).await;
+    operation(db, me, Operation::edited(action, target, before, after)).await;
 }
 
 /// Logs a record deleted with `action`: the record before.
-pub async fn deleted<T: serde::Serialize>(
-    db: &Db,
-    me: &crate::system::auth::CurrentUser,
-    action: &str,
-    target: &str,
-    before: &T,
-) {
+pub async fn deleted<T: serde::Serialize>(db: &Db, me: &CurrentUser, action: &str, target: &str, before: &T) {
     let op = Operation { action, target, operate_type: OP_DELETE, before: serde_json::to_value(before).ok(), after: None };
     operation(db, me, op).await;
 }
