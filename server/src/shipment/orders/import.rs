@@ -493,8 +493,7 @@ async fn create_chunk(
         .collect();
         let fresh: Vec<&Ready> =
             chunk.iter().filter(|r| r.form.customer_code.as_ref().is_none_or(|c| !taken.contains(c))).collect();
-        let (name, count) = numbers::serials(tenant_id, now, fresh.len());
-        let serials = numbers::serial_numbers(kind, now, numbers::Counter::later(name, count)?.take(tx).await?);
+        let serials = numbers::serial_numbers(kind, now, numbers::Counter::serials(tenant_id, now, fresh.len())?.take(tx).await?);
         let mut orders: Vec<Row> = Vec::with_capacity(fresh.len());
         let mut parcels = Vec::new();
         let mut goods = Vec::new();

@@ -52,20 +52,26 @@ pub struct Counter {
 }
 
 impl Counter {
-    /// `count` numbers of the counter `name`, drawn now on PostgreSQL.
-    pub async fn early(db: &Db, name: String, count: usize) -> Result<Counter, AppError> {
-        let count = i64::try_from(count).map_err(AppError::internal)?;
-        let drawn = match db {
-            Db::Postgres(..) => Some(with_write!(data: db, |c| bump(&mut Tx::from(c), &name, count).await?)),
-            Db::Sqlite(..) => None,
-        };
-        Ok(Counter { name, count, drawn })
+    /// `count` serial numbers of a tenant's orders for the business day of `now`.
+    pub fn serials(tenant_id: i32, now: NaiveDateTime, count: usize) -> Result<Counter, AppError> {
+        Counter::new(format!("serial:{tenant_id}:{}", day_code(now)), count)
     }
 
-    /// `count` numbers of the counter `name`, drawn in the transaction that takes them (a batch
-    /// that knows its count only there).
-    pub fn later(name: String, count: usize) -> Result<Counter, AppError> {
+    /// `count` system tracking numbers of a tenant.
+    pub fn sys_track(tenant_id: i32, count: usize) -> Result<Counter, AppError> {
+        Counter::new(format!("systrack:{tenant_id}"), count)
+    }
+
+    fn new(name: String, count: usize) -> Result<Counter, AppError> {
         Ok(Counter { name, count: i64::try_from(count).map_err(AppError::internal)?, drawn: None })
+    }
+
+    /// On PostgreSQL, the numbers drawn now, before the order's transaction; on SQLite, left for it.
+    pub async fn early(mut self, db: &Db) -> Result<Counter, AppError> {
+        if let Db::Postgres(..) = db {
+            self.drawn = Some(with_write!(data: db, |c| bump(&mut Tx::from(c), &self.name, self.count).await?));
+        }
+        Ok(self)
     }
 
     /// The counter's serials, first to last: drawn already, or now in `tx`.
@@ -78,12 +84,7 @@ impl Counter {
     }
 }
 
-/// The counter of a tenant's serial numbers for the business day of `now`.
-pub fn serials(tenant_id: i32, now: NaiveDateTime, count: usize) -> (String, usize) {
-    (format!("serial:{tenant_id}:{}", day_code(now)), count)
-}
-
-/// Serial numbers of `kind` orders from the serials a [`Counter`] of [`serials`] gave.
+/// Serial numbers of `kind` orders from the serials of a [`Counter::serials`].
 pub fn serial_numbers(kind: &str, now: NaiveDateTime, taken: std::ops::RangeInclusive<i64>) -> Vec<String> {
     let day = day_code(now);
     taken.map(|n| format!("{kind}{day}{n:06}")).collect()
@@ -95,12 +96,7 @@ pub fn day_code(now: NaiveDateTime) -> String {
     day.get(2..).unwrap_or(&day).to_owned()
 }
 
-/// The counter of a tenant's system tracking numbers, `count` of them.
-pub fn sys_track(tenant_id: i32, count: usize) -> (String, usize) {
-    (format!("systrack:{tenant_id}"), count)
-}
-
-/// System tracking numbers from the serials a [`Counter`] of [`sys_track`] gave.
+/// System tracking numbers from the serials of a [`Counter::sys_track`].
 pub fn sys_track_numbers(taken: std::ops::RangeInclusive<i64>) -> Vec<String> {
     taken
         .map(|serial| {

@@ -134,8 +134,7 @@ pub async fn submit_one(
     let pieces = current.parcels.len();
     let money_text = quote.total.clone();
     let currency = quote.currency.clone();
-    let (name, count) = numbers::sys_track(me.tenant_id, pieces);
-    let counter = numbers::Counter::early(&state.db, name, count).await?;
+    let counter = numbers::Counter::sys_track(me.tenant_id, pieces)?.early(&state.db).await?;
     let logged = transaction!(data: &state.db, |tx| {
         // System tracking numbers: one per parcel; the order's is its first parcel's.
         let sys_numbers = numbers::sys_track_numbers(counter.take(tx).await?);

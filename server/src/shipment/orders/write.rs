@@ -206,8 +206,7 @@ pub async fn create(
     ];
     values.extend(form_values(&form, &prepared, &rows));
     let kind = form.shipment_type.clone();
-    let (name, count) = numbers::serials(me.tenant_id, now, 1);
-    let counter = numbers::Counter::early(&state.db, name, count).await?;
+    let counter = numbers::Counter::serials(me.tenant_id, now, 1)?.early(&state.db).await?;
     transaction!(data: &state.db, |tx| {
         let serial = numbers::serial_numbers(&kind, now, counter.take(tx).await?).pop().unwrap_or_default();
         let mut values = values.clone();
