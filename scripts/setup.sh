@@ -23,3 +23,10 @@ if [ ! -f "$stamp" ] || [ web/package-lock.json -nt "$stamp" ]; then
   echo "setup: installing npm packages"
   (cd web && npm ci --prefer-offline --no-audit --no-fund)
 fi
+# Labels are drawn with a CJK font from Debian's packages (or LOGISTICS_LABEL_FONT).
+if [ -z "${LOGISTICS_LABEL_FONT:-}" ] && ! ls /usr/share/fonts/truetype/wqy/wqy-*.ttc /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc >/dev/null 2>&1; then
+  echo "setup: installing fonts-wqy-zenhei (the labels' CJK font)"
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq fonts-wqy-zenhei; } \
+    || echo "setup: could not install a CJK font; labels will answer 503 until LOGISTICS_LABEL_FONT names one"
+fi

@@ -70,6 +70,15 @@ api_types_current() {
   diff -q "$tmp" web/src/api/schema.d.ts || { echo "web/src/api/schema.d.ts is stale: run 'just openapi'"; return 1; }
 }
 
+# Labels need a CJK font; their tests read PDFs back with poppler (pdftoppm) and zbar (zbarimg).
+ensure_label_tools() {
+  if ! command -v pdftoppm >/dev/null || ! command -v zbarimg >/dev/null || ! fc-list 2>/dev/null | grep -qi 'wqy\|noto sans cjk'; then
+    echo "installing Debian poppler-utils, zbar-tools and a CJK font for the label tests"
+    local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq poppler-utils zbar-tools fonts-wqy-zenhei fontconfig
+  fi
+}
+
 ensure_browser() {
   if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'wqy\|noto sans cjk'; then
     echo "installing Debian chromium and a CJK font for the browser tests"
@@ -83,6 +92,7 @@ step "clippy -D warnings"           check cargo clippy --workspace --all-targets
 step "core is pure (no diesel/tokio)" check core_is_pure
 # (wasm-pack builds core for wasm32 itself: a separate wasm32 build of core would only repeat it.)
 step "wasm core (wasm-pack, size)"  check scripts/build-wasm.sh
+step "label tools (font, poppler, zbar)" check ensure_label_tools
 step "rust tests (core, vectors, server on sqlite${TEST_DATABASE_URL:+ + postgres})" cargo cargo test --workspace --locked
 step "locale keys (zh-CN = en-US)"  check bash -c 'cd web && npm run --silent check:locales'
 step "web typecheck + lint"         check bash -c 'cd web && npm run --silent typecheck && npm run --silent lint'

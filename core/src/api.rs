@@ -342,6 +342,14 @@ pub fn rate_card_price_issues(row_json: &str, lang: &str) -> String {
     }
 }
 
+/// Every problem of a label template (the print centre's editor): fields like `elements[3]`.
+pub fn label_template_issues(template_json: &str, lang: &str) -> String {
+    let Some(template) = json::parse(template_json) else {
+        return issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang);
+    };
+    issues_json(&crate::label::Template::from_json(&template).err().unwrap_or_default(), lang)
+}
+
 /// Every problem of a shipment order form (`shipment::issues`) at `stage` (`draft` or `submit`),
 /// with the consignee country's postal pattern (blank: none), as a JSON array of
 /// `{"field","key","message"}` whose fields are the server's paths (`parcels[0].weight`).

@@ -703,6 +703,37 @@ catalogue! {
     TooMany = "too_many" { zh: "{field}最多{max}个!", en: "{field}: at most {max}!" }
     WholeNumberRange = "whole_number_range" { zh: "{field}须为{min}到{max}的整数!", en: "{field} must be a whole number from {min} to {max}!" }
     LinkInvalid = "link_invalid" { zh: "链接须以 http:// 或 https:// 开头!", en: "A link starts with http:// or https://!" }
+    // Labels (`label`): the print centre's template check and the label calls.
+    FieldPrinterName = "field_printer_name" { zh: "打印机名称", en: "Printer name" }
+    FieldPaperFormat = "field_paper_format" { zh: "纸张格式", en: "Paper format" }
+    FieldOutputFormat = "field_output_format" { zh: "输出格式", en: "Output format" }
+    FieldDpi = "field_dpi" { zh: "分辨率（dpi）", en: "Resolution (dpi)" }
+    FieldWidthMm = "field_width_mm" { zh: "宽（mm）", en: "Width (mm)" }
+    FieldHeightMm = "field_height_mm" { zh: "高（mm）", en: "Height (mm)" }
+    FieldTemplateName = "field_template_name" { zh: "模板名称", en: "Template name" }
+    FieldLabelSize = "field_label_size" { zh: "标签尺寸", en: "Label size" }
+    PrinterNameTaken = "printer_name_taken" { zh: "已有同名打印机!", en: "You already have a printer of this name!" }
+    #[server]
+    LabelTemplateInvalid = "label_template_invalid" { zh: "模板内容不是有效的 JSON!", en: "The template content is not valid JSON!" }
+    LabelSizeInvalid = "label_size_invalid" { zh: "标签尺寸须为 100x150、100x100 或 A4!", en: "The label size is 100x150, 100x100 or A4!" }
+    LabelTooManyElements = "label_too_many_elements" { zh: "一个模板最多{max}个元素!", en: "A template holds at most {max} elements!" }
+    LabelElementKind = "label_element_kind" { zh: "第{index}个元素的类型或对齐方式无效!", en: "Element {index}: unknown kind or alignment!" }
+    LabelElementOutside = "label_element_outside" { zh: "第{index}个元素超出了标签范围（位置以毫米计，最多一位小数）!", en: "Element {index} lies outside the label (millimetres, at most one decimal place)!" }
+    LabelElementEmpty = "label_element_empty" { zh: "第{index}个元素没有大小或内容!", en: "Element {index} has no size or nothing to show!" }
+    LabelUnknownField = "label_unknown_field" { zh: "第{index}个元素引用了未知字段：{name}!", en: "Element {index} refers to an unknown field: {name}!" }
+    LabelFontSize = "label_font_size" { zh: "字号须在{min}到{max}磅之间!", en: "The font size is between {min} and {max} pt!" }
+    #[server]
+    LabelDpiInvalid = "label_dpi_invalid" { zh: "打印分辨率须为 203 或 300 dpi!", en: "The print resolution is 203 or 300 dpi!" }
+    #[server]
+    LabelFormatInvalid = "label_format_invalid" { zh: "标签格式须为 PDF 或 ZPL!", en: "The label format is PDF or ZPL!" }
+    #[server]
+    LabelNoNumber = "label_no_number" { zh: "{serial}：尚无跟踪号，不能打印标签!", en: "{serial}: no tracking number yet; no label can be printed!" }
+    #[server]
+    LabelBarcodeInvalid = "label_barcode_invalid" { zh: "{serial}：跟踪号 {number} 不能编为条码（只能含英文字母、数字和符号）!", en: "{serial}: the tracking number {number} cannot be a barcode (letters, digits and symbols only)!" }
+    #[server]
+    LabelNothing = "label_nothing" { zh: "没有可打印的标签：{reason}", en: "No label could be made: {reason}" }
+    #[server]
+    LabelFontMissing = "label_font_missing" { zh: "服务器未安装中文字体，不能生成标签，请联系管理员!", en: "No CJK font is installed on the server; labels cannot be made. Please contact the administrator!" }
     SelectionInoperable = "selection_inoperable" {
         zh: "选项中包含不可操作的选项，请移除后再操作：{names}",
         en: "the options contain inoperable options, please remove them before operating: {names}"

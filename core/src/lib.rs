@@ -32,6 +32,7 @@ pub mod data_rule;
 pub mod decimal;
 pub mod i18n;
 pub mod json;
+pub mod label;
 pub mod number_segment;
 pub mod orgcode;
 pub mod pattern;

@@ -40,6 +40,7 @@ fn call(function: &str, args: &[&str]) -> Value {
         ("rateCardIssues", [card, lang]) => parse(&api::rate_card_issues(card, lang)),
         ("rateCardPriceIssues", [row, lang]) => parse(&api::rate_card_price_issues(row, lang)),
         ("shipmentIssues", [form, stage, pattern, lang]) => parse(&api::shipment_issues(form, stage, pattern, lang)),
+        ("labelTemplateIssues", [template, lang]) => parse(&api::label_template_issues(template, lang)),
         ("shipmentActions", [status]) => parse(&api::shipment_actions(status)),
         ("shipmentSelectionIssue", [items, action, lang]) => text(api::shipment_selection_issue(items, action, lang)),
         ("batchSelectionIssue", [items, action, lang]) => text(api::batch_selection_issue(items, action, lang)),

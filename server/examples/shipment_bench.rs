@@ -10,6 +10,8 @@
 //! 3. Create + submit: drafts added and submitted by 16 concurrent callers (quote, wallet hold,
 //!    numbers), pairs per second.
 //! 4. Import: a 10,000-row workbook, dry run then commit, server time and the peak memory added.
+//! 5. Labels: single-label PDFs drawn on one core (labels per second, bytes per label with CJK
+//!    text), then a batch of 1,000 submitted orders printed end to end (task, merge, file).
 #![expect(clippy::expect_used, clippy::unwrap_used, reason = "a benchmark fails loudly")]
 
 use std::sync::{Arc, Mutex};
@@ -157,7 +159,61 @@ async fn main() {
     create_and_submit(&started.router, &big, &product).await;
     if !submit_only {
         import(&client, &big).await;
+        labels(&client, &big).await;
     }
+}
+
+async fn labels(client: &Client, big: &str) {
+    use logistics_core::label::{Template, place};
+    use logistics_server::printing::{render, templates};
+    // 5a. One core: a PDF per label, each with its own number (and its own font subset).
+    let drawn = tokio::task::spawn_blocking(|| {
+        let template = Template::default_for("100x150");
+        let count = 2_000;
+        let mut bytes = 0;
+        let t = Instant::now();
+        for n in 0..count {
+            let number = format!("LP{n:011}CN");
+            let value = |name: &str| if name == "trackNo" { Some(number.as_str()) } else { templates::sample(name) };
+            let labels = [render::Label { template: &template, placed: place(&template, &value) }];
+            bytes += render::pdf(&labels, "100x150", 203).expect("pdf").len();
+        }
+        (count, t.elapsed().as_secs_f64(), bytes)
+    })
+    .await
+    .unwrap();
+    println!(
+        "labels on one core: {} single-label PDFs in {:.2} s: {:.0} labels/s, {:.1} KB a label (CJK text, subset font)",
+        drawn.0,
+        drawn.1,
+        drawn.0 as f64 / drawn.1,
+        drawn.2 as f64 / drawn.0 as f64 / 1024.0
+    );
+    // 5b. A batch of 1,000 submitted orders, end to end: the task, its chunks, the merge, the file.
+    let page = client.get("/boot/logistics/shipment/list?shipmentStatus=submitted&pageSize=1000", big).await;
+    let ids: Vec<&str> = page["records"].as_array().unwrap().iter().filter_map(|r| r["id"].as_str()).collect();
+    let t = Instant::now();
+    let started = client.post("/boot/logistics/shipment/printBatch", big, &json!({"ids": ids.join(",")})).await;
+    let task = started["taskId"].as_str().expect("task").to_owned();
+    loop {
+        let state = client.get(&format!("/boot/sys/task/queryById?id={task}"), big).await;
+        if state["status"] != "running" {
+            assert_eq!(state["status"], "done", "{state}");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let path = format!("/boot/logistics/shipment/printBatch/file?taskId={task}");
+    let request = Request::builder().uri(&path).header("x-access-token", big).body(Body::empty()).unwrap();
+    let response = client.router.clone().oneshot(request).await.unwrap();
+    let file = response.into_body().collect().await.unwrap().to_bytes();
+    println!(
+        "label batch: {} orders printed end to end in {:.2} s, one PDF of {:.1} MB ({:.1} KB a label)",
+        ids.len(),
+        t.elapsed().as_secs_f64(),
+        file.len() as f64 / 1_048_576.0,
+        file.len() as f64 / ids.len().max(1) as f64 / 1024.0
+    );
 }
 
 #[expect(clippy::too_many_arguments, reason = "the bench's shared context")]

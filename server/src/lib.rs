@@ -8,6 +8,7 @@ pub mod app;
 pub mod bootstrap;
 pub mod carrier;
 pub mod platform;
+pub mod printing;
 pub mod routes;
 pub mod shipment;
 pub mod state;

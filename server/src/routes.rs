@@ -21,9 +21,9 @@ use crate::system::users::{account, register};
 use crate::system::users::{admin as user_admin, sub};
 use crate::{
     carrier::channel_products, carrier::channels, carrier::forecast, carrier::number_segments, carrier::price_levels,
-    carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, platform::tasks, shipment,
-    system::announcements, system::auth, system::categories, system::checks, system::countries, system::departs, system::dicts,
-    system::logs, system::notices, system::permissions, system::positions, system::roles, system::tenants, wallet,
+    carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, platform::tasks, printing,
+    shipment, system::announcements, system::auth, system::categories, system::checks, system::countries, system::departs,
+    system::dicts, system::logs, system::notices, system::permissions, system::positions, system::roles, system::tenants, wallet,
 };
 
 pub const BASE_PATH: &str = "/boot";
@@ -35,6 +35,8 @@ pub const BASE_PATH: &str = "/boot";
         client_lang cookie (zh-CN or en-US), else Accept-Language."),
     servers((url = "/boot")),
     paths(files::serve),
+    // Task results the pages read (a task's `result` is this JSON as text).
+    components(schemas(crate::printing::labels::BatchReport, crate::printing::labels::LabelRow)),
     tags(
         (name = "auth", description = "Sign-in, sessions, menus and permissions"),
         (name = "users", description = "Accounts: registration, recovery, the signed-in user's own account"),
@@ -110,6 +112,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         shipment::depots: [fba_warehouses],
         shipment::predict_batches: [hand_over, reopen],
         shipment::fba_waybills: [edit],
+        printing::labels: [label, print_batch, batch_file],
+        printing::templates: [default, preview],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -137,6 +141,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<shipment::predict_batches::PredictBatches>()
         .resource::<shipment::fba_waybills::FbaWaybills>()
         .resource::<shipment::delivery_numbers::DeliveryNumbers>()
+        .resource::<printing::printers::Printers>()
+        .resource::<printing::templates::PrintTemplates>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);

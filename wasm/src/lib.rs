@@ -210,6 +210,11 @@ pub fn shipment_issues(form_json: &str, stage: &str, postal_pattern: &str, lang:
     api::shipment_issues(form_json, stage, postal_pattern, lang)
 }
 
+#[wasm_bindgen(js_name = labelTemplateIssues)]
+pub fn label_template_issues(template_json: &str, lang: &str) -> String {
+    api::label_template_issues(template_json, lang)
+}
+
 #[wasm_bindgen(js_name = shipmentActions)]
 pub fn shipment_actions(status: &str) -> String {
     api::shipment_actions(status)

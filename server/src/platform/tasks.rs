@@ -15,6 +15,7 @@ use crate::platform::http::page::IdQuery;
 use crate::platform::http::time::DateTime;
 use crate::platform::http::{ApiQuery, ApiResult, AppError, ok};
 use crate::platform::secrets;
+use crate::system::auth::CurrentUser;
 use crate::with_conn;
 
 pub const RUNNING: &str = "running";
@@ -101,11 +102,15 @@ pub async fn finish(db: &Db, id: &str, outcome: Result<serde_json::Value, String
 #[utoipa::path(get, path = "/sys/task/queryById", tag = "system", params(IdQuery),
     responses((status = 200, body = crate::platform::http::Envelope<Task>), (status = 404, description = "No task of the caller's has this id")))]
 pub async fn query_by_id(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<Task> {
-    let id = q.id.unwrap_or_default();
+    ok(find(&state.db, &me, &q.id.unwrap_or_default()).await?)
+}
+
+/// A task the user started, or 404.
+pub async fn find(db: &Db, me: &CurrentUser, id: &str) -> Result<Task, AppError> {
     let user = me.user.id.clone();
-    let task = with_conn!(&state.db, |conn| {
+    let task = with_conn!(db, |conn| {
         sys_task::table
-            .filter(sys_task::id.eq(&id))
+            .filter(sys_task::id.eq(id))
             .filter(sys_task::tenant_id.eq(me.tenant_id))
             .filter(sys_task::user_id.eq(&user))
             .select(Task::as_select())
@@ -113,5 +118,5 @@ pub async fn query_by_id(Caller(state, me): Caller, ApiQuery(q): ApiQuery<IdQuer
             .await
             .optional()?
     });
-    ok(task.ok_or_else(AppError::not_found)?)
+    task.ok_or_else(AppError::not_found)
 }

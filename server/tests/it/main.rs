@@ -6,6 +6,7 @@
 mod carrier;
 mod common;
 mod platform;
+mod printing;
 mod shipment;
 mod system;
 mod wallet;

@@ -654,6 +654,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/lodopPrinter/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a printer. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/lodopPrinter/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a printer. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/lodopPrinter/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes printers: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/lodopPrinter/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a printer. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/lodopPrinter/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The printers as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/lodopPrinter/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds printers from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/lodopPrinter/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The printers: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/lodopPrinter/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One printer. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/numberSegment/add": {
         parameters: {
             query?: never;
@@ -1604,6 +1740,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/shipment/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The labels of up to 100 orders, as one PDF (a page a parcel, or four to an A4 page) or ZPL.
+         *     The orders become `printed`; one that cannot be labelled becomes `error` with the reason, and
+         *     when none can, the answer is 400 naming the first reason.
+         */
+        get: operations["label"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/shipment/list": {
         parameters: {
             query?: never;
@@ -1613,6 +1770,43 @@ export interface paths {
         };
         /** The shipments: search, paging, sorting. */
         get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/printBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Labels up to 1,000 orders as one file, in the background: the task's count moves per 100
+         *     orders; done, its report has a row per order and the file is ready to fetch.
+         */
+        post: operations["print_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/shipment/printBatch/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished batch's file, to whoever started it. */
+        get: operations["batch_file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3852,6 +4046,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sys/printTemplate/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a print template. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/printTemplate/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Core's default template of a size: where a new template starts, and what prints when the
+         *     tenant has none.
+         */
+        get: operations["default"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/printTemplate/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a print template. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/printTemplate/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes printTemplates: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/printTemplate/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a print template. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/printTemplate/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The printTemplates as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/printTemplate/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds printTemplates from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/printTemplate/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The printTemplates: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/printTemplate/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The template drawn with sample values: the real PDF, as labels print. */
+        post: operations["preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/printTemplate/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One print template. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sys/role/add": {
         parameters: {
             query?: never;
@@ -5129,6 +5496,17 @@ export interface components {
             /** @description Comma-separated ids. */
             ids: string;
         };
+        /** @description A batch's report (the task's `result`). */
+        BatchReport: {
+            failed: number;
+            /** @description pdf or zpl; the file is `GET /logistics/shipment/printBatch/file?taskId=`. */
+            format: string;
+            /** @description Labels in the file. */
+            labels: number;
+            printed: number;
+            rows: components["schemas"]["LabelRow"][];
+            total: number;
+        };
         BatchResult: {
             failed: number;
             rows: components["schemas"]["BatchRow"][];
@@ -5144,6 +5522,12 @@ export interface components {
             serialNumber: string;
             shipmentStatus: string;
             success: boolean;
+        };
+        /** @description The batch's answer: its task. */
+        BatchStarted: {
+            /** @description Poll `GET /sys/task/queryById?id=`; done: the report in `result`. */
+            taskId: string;
+            total: number;
         };
         /**
          * @description A button permission as the signed-in user's answer lists it: its code (`action`), title,
@@ -5816,6 +6200,27 @@ export interface components {
                 failed: number;
                 rows: components["schemas"]["BatchRow"][];
                 succeeded: number;
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_BatchStarted: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description The batch's answer: its task. */
+            result: {
+                /** @description Poll `GET /sys/task/queryById?id=`; done: the report in `result`. */
+                taskId: string;
                 total: number;
             };
             success: boolean;
@@ -7420,6 +7825,115 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_PrintTemplateRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description For this channel product's orders only. */
+                    channelProductId?: string | null;
+                    /**
+                     * @description Core's template JSON: `{"size", "elements": [{kind, x, y, w, h, content, fontSize, bold,
+                     *     align, thickness, inverse}]}`, millimetres.
+                     */
+                    content: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** @description For this customer's orders only. */
+                    customerId?: string | null;
+                    id: string;
+                    /** Format: int32 */
+                    izEnable: number;
+                    /** @description 100x150 or 100x100. */
+                    labelSize: string;
+                    remark?: string | null;
+                    templateName: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_PrinterRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** Format: date-time */
+                    createTime: string;
+                    /**
+                     * Format: int32
+                     * @description 203 or 300.
+                     */
+                    dpi: number;
+                    /** Format: int32 */
+                    height: number;
+                    id: string;
+                    /**
+                     * Format: int32
+                     * @description The printer its size prints to.
+                     */
+                    izDefault: number;
+                    /**
+                     * Format: int32
+                     * @description Printed rotated (landscape).
+                     */
+                    izHorizontal: number;
+                    /**
+                     * Format: int32
+                     * @description Preview before printing.
+                     */
+                    izPreview: number;
+                    /** @description pdf, or zpl for a thermal printer. */
+                    outputFormat: string;
+                    /** @description The label size it prints: 100x150, 100x100 or a4. */
+                    paperFormat: string;
+                    /** @description The printer's name as the computer knows it (C-Lodop prints to it by this name). */
+                    printerName: string;
+                    remark?: string | null;
+                    /**
+                     * Format: int32
+                     * @description Paper width and height, millimetres.
+                     */
+                    width: number;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_RateCardRecord: {
             /**
              * Format: int32
@@ -7674,8 +8188,17 @@ export interface components {
                     orderMethod: string;
                     poCode?: string | null;
                     predictBatchId?: string | null;
+                    /** Format: int32 */
+                    printCount: number;
+                    /** @description Why the last print failed, in the language of whoever printed. */
+                    printMessage?: string | null;
                     /** @description unprinted, printed or error. */
                     printStatus: string;
+                    /**
+                     * Format: date-time
+                     * @description When labels were last made, and how many times.
+                     */
+                    printTime?: string | null;
                     /** @description The forecast bundle version the charge was quoted from. */
                     rateVersion?: string | null;
                     remark?: string | null;
@@ -8168,6 +8691,95 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_PrintTemplateRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description For this channel product's orders only. */
+                channelProductId?: string | null;
+                /**
+                 * @description Core's template JSON: `{"size", "elements": [{kind, x, y, w, h, content, fontSize, bold,
+                 *     align, thickness, inverse}]}`, millimetres.
+                 */
+                content: string;
+                /** Format: date-time */
+                createTime: string;
+                /** @description For this customer's orders only. */
+                customerId?: string | null;
+                id: string;
+                /** Format: int32 */
+                izEnable: number;
+                /** @description 100x150 or 100x100. */
+                labelSize: string;
+                remark?: string | null;
+                templateName: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_PrinterRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: date-time */
+                createTime: string;
+                /**
+                 * Format: int32
+                 * @description 203 or 300.
+                 */
+                dpi: number;
+                /** Format: int32 */
+                height: number;
+                id: string;
+                /**
+                 * Format: int32
+                 * @description The printer its size prints to.
+                 */
+                izDefault: number;
+                /**
+                 * Format: int32
+                 * @description Printed rotated (landscape).
+                 */
+                izHorizontal: number;
+                /**
+                 * Format: int32
+                 * @description Preview before printing.
+                 */
+                izPreview: number;
+                /** @description pdf, or zpl for a thermal printer. */
+                outputFormat: string;
+                /** @description The label size it prints: 100x150, 100x100 or a4. */
+                paperFormat: string;
+                /** @description The printer's name as the computer knows it (C-Lodop prints to it by this name). */
+                printerName: string;
+                remark?: string | null;
+                /**
+                 * Format: int32
+                 * @description Paper width and height, millimetres.
+                 */
+                width: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_ProfileSaved: {
             /**
              * Format: int32
@@ -8549,8 +9161,17 @@ export interface components {
                 orderMethod: string;
                 poCode?: string | null;
                 predictBatchId?: string | null;
+                /** Format: int32 */
+                printCount: number;
+                /** @description Why the last print failed, in the language of whoever printed. */
+                printMessage?: string | null;
                 /** @description unprinted, printed or error. */
                 printStatus: string;
+                /**
+                 * Format: date-time
+                 * @description When labels were last made, and how many times.
+                 */
+                printTime?: string | null;
                 /** @description The forecast bundle version the charge was quoted from. */
                 rateVersion?: string | null;
                 remark?: string | null;
@@ -9630,6 +10251,30 @@ export interface components {
              */
             taskId?: string | null;
         };
+        /** @description What to print: the orders and how. */
+        LabelQuery: {
+            /**
+             * Format: int32
+             * @description The printer's resolution: 203 (default) or 300 dpi. Bars and modules are whole dots of it.
+             */
+            dpi?: number | null;
+            /** @description pdf (default) or zpl. */
+            format?: string | null;
+            /** @description The orders' ids, comma-separated. */
+            ids?: string;
+            /** @description 100x150 (default), 100x100, or a4 (four 100 x 150 labels a page). */
+            size?: string | null;
+        };
+        /** @description What labelling did to one order. */
+        LabelRow: {
+            id: string;
+            /** @description Labels made (a parcel each). */
+            labels: number;
+            /** @description Why not, in the language of whoever printed. */
+            message?: string | null;
+            serialNumber: string;
+            success: boolean;
+        };
         LastLogin: {
             ip?: string | null;
             /** @description UTC, ISO-8601 (`YYYY-MM-DDTHH:MM:SSZ`). */
@@ -10022,6 +10667,16 @@ export interface components {
             /** @description open, handed or received. */
             status: string;
         };
+        /** @description What the preview draws. */
+        PreviewForm: {
+            content: Record<string, never>;
+            /**
+             * Format: int32
+             * @description 203 (default) or 300.
+             */
+            dpi?: number | null;
+            labelSize?: string | null;
+        };
         PriceLevelForm: {
             customerId?: string | null;
             enabled?: boolean | null;
@@ -10064,6 +10719,99 @@ export interface components {
             toWeight: components["schemas"]["Amount"];
             /** @description A zone code of the card. */
             zone: string;
+        };
+        PrintTemplateForm: {
+            channelProductId?: string | null;
+            /** @description The template JSON (text, or the object itself). */
+            content: Record<string, never>;
+            customerId?: string | null;
+            id?: string | null;
+            /** Format: int32 */
+            izEnable?: number | null;
+            labelSize?: string | null;
+            remark?: string | null;
+            templateName?: string;
+        };
+        PrintTemplateRecord: {
+            /** @description For this channel product's orders only. */
+            channelProductId?: string | null;
+            /**
+             * @description Core's template JSON: `{"size", "elements": [{kind, x, y, w, h, content, fontSize, bold,
+             *     align, thickness, inverse}]}`, millimetres.
+             */
+            content: string;
+            /** Format: date-time */
+            createTime: string;
+            /** @description For this customer's orders only. */
+            customerId?: string | null;
+            id: string;
+            /** Format: int32 */
+            izEnable: number;
+            /** @description 100x150 or 100x100. */
+            labelSize: string;
+            remark?: string | null;
+            templateName: string;
+        };
+        PrinterForm: {
+            /** Format: int32 */
+            dpi?: number | null;
+            /** Format: int32 */
+            height?: number | null;
+            id?: string | null;
+            /** Format: int32 */
+            izDefault?: number | null;
+            /** Format: int32 */
+            izHorizontal?: number | null;
+            /** Format: int32 */
+            izPreview?: number | null;
+            outputFormat?: string | null;
+            paperFormat?: string | null;
+            printerName?: string;
+            remark?: string | null;
+            /**
+             * Format: int32
+             * @description Millimetres; the paper format's when left out.
+             */
+            width?: number | null;
+        };
+        PrinterRecord: {
+            /** Format: date-time */
+            createTime: string;
+            /**
+             * Format: int32
+             * @description 203 or 300.
+             */
+            dpi: number;
+            /** Format: int32 */
+            height: number;
+            id: string;
+            /**
+             * Format: int32
+             * @description The printer its size prints to.
+             */
+            izDefault: number;
+            /**
+             * Format: int32
+             * @description Printed rotated (landscape).
+             */
+            izHorizontal: number;
+            /**
+             * Format: int32
+             * @description Preview before printing.
+             */
+            izPreview: number;
+            /** @description pdf, or zpl for a thermal printer. */
+            outputFormat: string;
+            /** @description The label size it prints: 100x150, 100x100 or a4. */
+            paperFormat: string;
+            /** @description The printer's name as the computer knows it (C-Lodop prints to it by this name). */
+            printerName: string;
+            remark?: string | null;
+            /**
+             * Format: int32
+             * @description Paper width and height, millimetres.
+             */
+            width: number;
         };
         /** @description A declared item of a parcel. */
         ProductDetail: {
@@ -10663,8 +11411,17 @@ export interface components {
             orderMethod: string;
             poCode?: string | null;
             predictBatchId?: string | null;
+            /** Format: int32 */
+            printCount: number;
+            /** @description Why the last print failed, in the language of whoever printed. */
+            printMessage?: string | null;
             /** @description unprinted, printed or error. */
             printStatus: string;
+            /**
+             * Format: date-time
+             * @description When labels were last made, and how many times.
+             */
+            printTime?: string | null;
             /** @description The forecast bundle version the charge was quoted from. */
             rateVersion?: string | null;
             remark?: string | null;
@@ -12676,6 +13433,359 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FbaWaybillRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrinterForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrinterRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrinterForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrinterRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The printer's name, substring. */
+                printerName?: string;
+                /** @description 100x150, 100x100 or a4. */
+                paperFormat?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The printer's name, substring. */
+                printerName?: string;
+                /** @description 100x150, 100x100 or a4. */
+                paperFormat?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PrinterRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrinterRecord"];
                 };
             };
             403: {
@@ -15069,6 +16179,61 @@ export interface operations {
             };
         };
     };
+    label: {
+        parameters: {
+            query?: {
+                /** @description The orders' ids, comma-separated. */
+                ids?: string;
+                /** @description 100x150 (default), 100x100, or a4 (four 100 x 150 labels a page). */
+                size?: string;
+                /** @description pdf (default) or zpl. */
+                format?: string;
+                /** @description The printer's resolution: 203 (default) or 300 dpi. Bars and modules are whole dots of it. */
+                dpi?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad options, orders that do not print, no label possible */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No CJK font on the server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     list: {
         parameters: {
             query?: {
@@ -15127,6 +16292,78 @@ export interface operations {
                 content?: never;
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    print_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabelQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BatchStarted"];
+                };
+            };
+            /** @description Bad options or orders that do not print */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    batch_file: {
+        parameters: {
+            query?: {
+                /** @description The batch's task. */
+                taskId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description No finished batch of the caller's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20379,6 +21616,444 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PositionRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrintTemplateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrintTemplateRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    default: {
+        parameters: {
+            query?: {
+                /** @description 100x150 (default) or 100x100. */
+                labelSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrintTemplateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrintTemplateRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The name, substring. */
+                templateName?: string;
+                /** @description 100x150 or 100x100. */
+                labelSize?: string;
+                /** @description The channel product's id. */
+                channelProductId?: string;
+                /** @description The customer's id. */
+                customerId?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The name, substring. */
+                templateName?: string;
+                /** @description 100x150 or 100x100. */
+                labelSize?: string;
+                /** @description The channel product's id. */
+                channelProductId?: string;
+                /** @description The customer's id. */
+                customerId?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PrintTemplateRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewForm"];
+            };
+        };
+        responses: {
+            /** @description The label */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description The template breaks a rule (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrintTemplateRecord"];
                 };
             };
             403: {

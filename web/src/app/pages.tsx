@@ -51,11 +51,13 @@ export const PAGES: Record<string, Page> = {
   'shipment/PredictBatchList': page(() => import('../features/shipment/predictBatches/PredictBatchListPage'), 'predictBatch'),
   'shipment/FbaWaybillList': page(() => import('../features/shipment/fbaWaybills/FbaWaybillListPage'), 'fbaWaybill', 'shipment'),
   'shipment/DeliveryNumberList': page(() => import('../features/shipment/deliveryNumbers/DeliveryNumberListPage'), 'deliveryNumber'),
-  'shipment/B2cList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.B2cShipmentList })), 'shipment', 'forecast'),
-  'shipment/B2bList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.B2bShipmentList })), 'shipment', 'forecast'),
-  'shipment/FbaList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.FbaShipmentList })), 'shipment', 'forecast'),
-  'shipment/WmsList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.WmsShipmentList })), 'shipment', 'forecast'),
-  'shipment/AllList': page(() => import('../features/shipment/orders/ShipmentListPage'), 'shipment', 'forecast'),
+  'shipment/B2cList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.B2cShipmentList })), 'shipment', 'forecast', 'printer'),
+  'shipment/B2bList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.B2bShipmentList })), 'shipment', 'forecast', 'printer'),
+  'shipment/FbaList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.FbaShipmentList })), 'shipment', 'forecast', 'printer'),
+  'shipment/WmsList': page(() => import('../features/shipment/orders/ShipmentListPage').then((m) => ({ default: m.WmsShipmentList })), 'shipment', 'forecast', 'printer'),
+  'shipment/AllList': page(() => import('../features/shipment/orders/ShipmentListPage'), 'shipment', 'forecast', 'printer'),
+  'logistics/PrinterList': page(() => import('../features/printing/PrinterListPage'), 'printer'),
+  'system/PrintTemplateList': page(() => import('../features/printing/PrintTemplateListPage'), 'printTemplate'),
   'layouts/IframePageView': page(() => import('../layouts/IframePageView')),
 };
 

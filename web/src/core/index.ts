@@ -164,6 +164,11 @@ export function shipmentIssues(form: unknown, stage: 'draft' | 'submit', postalP
   return issues(wasm.shipmentIssues(JSON.stringify(form ?? null), stage, postalPattern, lang));
 }
 
+/** Every problem of a label template (the print centre): fields like `elements[3]`, or `size`. */
+export function labelTemplateIssues(template: unknown, lang: Language): FieldError[] {
+  return issues(wasm.labelTemplateIssues(JSON.stringify(template ?? null), lang));
+}
+
 /** What core's lifecycle allows an order in `status` (the buttons a row shows). */
 export function shipmentActions(status: string): ShipmentAction[] {
   return JSON.parse(wasm.shipmentActions(status)) as ShipmentAction[];

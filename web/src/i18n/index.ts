@@ -56,6 +56,8 @@ export interface Resources {
   predictBatch: typeof import('../locales/en-US/predictBatch.json');
   fbaWaybill: typeof import('../locales/en-US/fbaWaybill.json');
   deliveryNumber: typeof import('../locales/en-US/deliveryNumber.json');
+  printer: typeof import('../locales/en-US/printer.json');
+  printTemplate: typeof import('../locales/en-US/printTemplate.json');
 }
 export type Namespace = keyof Resources;
 
@@ -96,6 +98,8 @@ export const NAMESPACES = [
   'predictBatch',
   'fbaWaybill',
   'deliveryNumber',
+  'printer',
+  'printTemplate',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

@@ -8,7 +8,8 @@ export interface FakeAnswer {
   result?: unknown;
 }
 
-export type FakeRoutes = Record<string, FakeAnswer | ((body: unknown, url: URL) => FakeAnswer)>;
+/** An envelope, or (a file the server makes) a whole response. */
+export type FakeRoutes = Record<string, FakeAnswer | Response | ((body: unknown, url: URL) => FakeAnswer | Response)>;
 
 export function envelopeResponse({ status = 200, message = 'ok', result = null }: FakeAnswer): Response {
   return new Response(JSON.stringify({ success: status < 400, message, code: status, result, timestamp: 0 }), {
@@ -25,7 +26,8 @@ export function fakeServer(routes: FakeRoutes): Mock<typeof fetch> {
     const handler = routes[key];
     if (!handler) return envelopeResponse({ status: 404, message: 'not found' });
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    return envelopeResponse(typeof handler === 'function' ? handler(body, url) : handler);
+    const answer = typeof handler === 'function' ? handler(body, url) : handler;
+    return answer instanceof Response ? answer.clone() : envelopeResponse(answer);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -991,6 +991,46 @@ diesel::joinable!(logistics_channel_product -> logistics_channel (channel_id));
 diesel::joinable!(logistics_product_validity -> logistics_channel_product (product_id));
 diesel::joinable!(logistics_product_postal -> logistics_channel_product (product_id));
 diesel::joinable!(logistics_price_level -> logistics_channel_product (product_id));
+diesel::table! {
+    logistics_printer (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        user_id -> Text,
+        printer_name -> Text,
+        paper_format -> Text,
+        output_format -> Text,
+        dpi -> Integer,
+        iz_horizontal -> SmallInt,
+        iz_preview -> SmallInt,
+        iz_default -> SmallInt,
+        width -> Integer,
+        height -> Integer,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sys_print_template (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        template_name -> Text,
+        label_size -> Text,
+        channel_product_id -> Nullable<Text>,
+        customer_id -> Nullable<Text>,
+        content -> Text,
+        iz_enable -> SmallInt,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -1042,4 +1082,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     logistics_delivery_number,
     logistics_fba_order,
     logistics_fba_config,
+    logistics_printer,
+    sys_print_template,
 );

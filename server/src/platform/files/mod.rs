@@ -17,6 +17,8 @@ use crate::state::AppState;
 
 /// Where stored files are served from.
 pub const STATIC_PREFIX: &str = "/boot/sys/common/static/";
+/// Stored files never served by path (label batches): only the call that made them hands them out.
+pub const PRIVATE_PREFIX: &str = "private/";
 
 /// Image kinds accepted for avatars, recognised by their first bytes.
 fn image_kind(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
@@ -125,6 +127,9 @@ pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> Resu
     params(("path" = String, Path, description = "The stored file's path")),
     responses((status = 200, description = "The file"), (status = 404)))]
 pub async fn serve(State(state): State<AppState>, Path(path): Path<String>) -> Result<Response, AppError> {
+    if path.trim_start_matches('/').starts_with(PRIVATE_PREFIX) {
+        return Err(AppError::not_found());
+    }
     let bytes = state.storage.get(&path).await.ok_or_else(AppError::not_found)?;
     let mime = document_kind(&bytes).map_or("application/octet-stream", |(_, mime)| mime);
     let mut response = bytes.into_response();

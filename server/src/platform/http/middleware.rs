@@ -33,8 +33,11 @@ const COMPRESS_ABOVE: u64 = 1024;
 
 /// The web app runs its WebAssembly core (`wasm-unsafe-eval`) and Chakra's emotion styles
 /// (`unsafe-inline` styles only); everything else comes from this origin. The page itself adds the
-/// hashes of its own inline scripts (see `web::serve`), never `unsafe-inline` scripts.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+/// hashes of its own inline scripts (see `web::serve`), never `unsafe-inline` scripts. Two
+/// exceptions for printing: C-Lodop's script from the user's own computer (`localhost:8000` or
+/// `:18000`, where the print service answers), and label PDFs previewed in a frame from a `blob:`.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' \
+    http://localhost:8000 http://localhost:18000; frame-src 'self' blob:; \
     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
     connect-src 'self' ws: wss:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'";
 

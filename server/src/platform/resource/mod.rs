@@ -42,6 +42,8 @@ pub enum Scope {
     /// Customers and their sub-accounts reach their main account's rows only; staff reach the
     /// tenant's.
     Customer,
+    /// A user's own rows inside the tenant (printers): `tenant_id` and `user_id`, whoever asks.
+    User,
 }
 
 /// The SQL type of a field, for binding filter and rule values.
@@ -521,6 +523,9 @@ pub(crate) fn scope_sql<R: Resource>(me: &CurrentUser, rules: &[ResolvedRule]) -
             if let Some(customer) = customer_of(me) {
                 sql.push(" AND customer_id = ").bind(customer);
             }
+        }
+        Scope::User => {
+            sql.push(" AND tenant_id = ").bind(me.tenant_id).push(" AND user_id = ").bind(me.user.id.clone());
         }
     }
     if let Some(deleted) = R::SOFT_DELETE {

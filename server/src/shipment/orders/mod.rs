@@ -67,6 +67,12 @@ pub struct ShipmentRow {
     shipment_resource: String,
     shipment_status: String,
     print_status: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    print_message: Option<String>,
+    #[diesel(sql_type = Nullable<diesel::sql_types::Timestamp>)]
+    print_time: Option<DateTime>,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    print_count: i32,
     location_status: String,
     shipment_pieces: i32,
     shipment_weight: i64,
@@ -150,6 +156,11 @@ pub struct ShipmentRecord {
     pub shipment_status: String,
     /// unprinted, printed or error.
     pub print_status: String,
+    /// Why the last print failed, in the language of whoever printed.
+    pub print_message: Option<String>,
+    /// When labels were last made, and how many times.
+    pub print_time: Option<DateTime>,
+    pub print_count: i32,
     /// notArrived until the warehouse receives the goods.
     pub location_status: String,
     pub shipment_pieces: i32,
@@ -227,6 +238,9 @@ impl Readable for ShipmentRecord {
             shipment_resource: r.shipment_resource,
             shipment_status: r.shipment_status,
             print_status: r.print_status,
+            print_message: r.print_message,
+            print_time: r.print_time,
+            print_count: r.print_count,
             location_status: r.location_status,
             shipment_pieces: r.shipment_pieces,
             currency: r.currency,
@@ -276,6 +290,9 @@ impl Resource for Shipments {
         Field::text("customerId", "customer_id"),
         Field::text("shipmentStatus", "shipment_status").sortable().titled(MessageKey::FieldState),
         Field::text("printStatus", "print_status").titled(MessageKey::FieldPrintStatus),
+        Field::text("printMessage", "print_message"),
+        Field::time("printTime", "print_time").sortable(),
+        Field::int("printCount", "print_count"),
         Field::text("sysTrackNo", "sys_track_no").titled(MessageKey::FieldSysTrackNo),
         Field::text("trackNo", "track_no").titled(MessageKey::FieldTrackNo),
         Field::text("fbaCode", "fba_code").titled(MessageKey::FieldFbaCode),

@@ -191,6 +191,21 @@ pub const MENUS: &[SeedMenu] = &[
             ("btn_tenant_delete", ("删除租户", "Delete tenant"), "system:tenant:delete"),
         ]),
     ),
+    // The print centre: the tenant's label templates.
+    page(
+        "menu_system_print_template",
+        "menu_system",
+        ("打印中心", "Print centre"),
+        ("/system/printTemplate", "system/PrintTemplateList"),
+        "printer",
+        "system:printTemplate:list",
+        20,
+    )
+    .with_buttons(&[
+        ("btn_print_template_add", ("添加模板", "Add templates"), "system:printTemplate:add"),
+        ("btn_print_template_edit", ("编辑模板", "Edit templates"), "system:printTemplate:edit"),
+        ("btn_print_template_delete", ("删除模板", "Delete templates"), "system:printTemplate:delete"),
+    ]),
     page(
         "menu_system_position",
         "menu_system",
@@ -298,6 +313,21 @@ pub const MENUS: &[SeedMenu] = &[
         "logistics:channelProduct:mine",
         2,
     )),
+    // Printers: each user's own, for every page that prints labels.
+    for_customers(page(
+        "menu_logistics_printer",
+        "menu_logistics",
+        ("打印机设置", "Printers"),
+        ("/logistics/lodopPrinter", "logistics/PrinterList"),
+        "printer",
+        "logistics:printer:list",
+        9,
+    ))
+    .with_buttons(&[
+        ("btn_printer_add", ("添加打印机", "Add printers"), "logistics:printer:add"),
+        ("btn_printer_edit", ("编辑打印机", "Edit printers"), "logistics:printer:edit"),
+        ("btn_printer_delete", ("删除打印机", "Delete printers"), "logistics:printer:delete"),
+    ]),
     // The wallet: customers' accounts, recharges and trade records (their own; staff the
     // tenant's, with the staff-only buttons and pages below).
     for_customers(page(
@@ -386,6 +416,7 @@ pub const MENUS: &[SeedMenu] = &[
         ("btn_shipment_cancel", ("取消订单", "Cancel orders"), "logistics:shipment:cancel"),
         ("btn_shipment_import", ("导入订单", "Import orders"), "logistics:shipment:import"),
         ("btn_shipment_export", ("导出订单", "Export orders"), "logistics:shipment:export"),
+        ("btn_shipment_print", ("打印标签", "Print labels"), "logistics:shipment:print"),
     ]),
     for_customers(page(
         "menu_shipment_b2c",

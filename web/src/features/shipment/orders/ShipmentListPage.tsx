@@ -19,6 +19,8 @@ import { showNotice } from '../../../api/client';
 import { SHIPMENT_STATUSES, shipmentActions, shipmentSelectionIssue, type ShipmentAction } from '../../../core';
 import { currentLanguage } from '../../../i18n';
 import { BatchResultDialog } from './BatchResultDialog';
+import { PrintDialog } from '../../printing/PrintDialog';
+import { MAX_BATCH, PRINT_PERMISSION } from '../../printing/api';
 import { ImportDialog } from './ImportDialog';
 import { cancelShipment, cancelShipments, copyShipment, deleteShipments, SHIPMENT_COUNTS_PATH, SHIPMENT_EXPORT_PATH, SHIPMENT_LIST_PATH, SHIPMENT_PERMISSION, submitShipments, type BatchResult, type ShipmentRecord, type StatusCounts } from './api';
 import { ShipmentDetailDrawer } from './ShipmentDetailDrawer';
@@ -61,6 +63,7 @@ interface Handlers {
   view: (row: ShipmentRecord) => void;
   edit: (row: ShipmentRecord) => void;
   act: (rows: ShipmentRecord[], action: ShipmentAction) => void;
+  print: (rows: ShipmentRecord[]) => void;
 }
 
 function rowActions(t: TFunction<'shipment'>, row: ShipmentRecord, handlers: Handlers): RowAction[] {
@@ -69,15 +72,30 @@ function rowActions(t: TFunction<'shipment'>, row: ShipmentRecord, handlers: Han
   if (allowed.includes('edit')) actions.push({ kind: 'edit', action: `${SHIPMENT_PERMISSION}:edit`, onClick: () => handlers.edit(row), testId: 'shipment-edit' });
   if (allowed.includes('submit')) actions.push({ label: t('action.submit'), action: `${SHIPMENT_PERMISSION}:submit`, onClick: () => handlers.act([row], 'submit'), testId: 'shipment-submit', colorPalette: 'blue' });
   if (allowed.includes('cancel')) actions.push({ label: t('action.cancel'), action: `${SHIPMENT_PERMISSION}:cancel`, onClick: () => handlers.act([row], 'cancel'), testId: 'shipment-cancel', colorPalette: 'orange' });
+  if (allowed.includes('print')) actions.push({ label: t('action.print'), action: PRINT_PERMISSION, onClick: () => handlers.print([row]), testId: 'shipment-print' });
   actions.push({ label: t('action.copy'), action: `${SHIPMENT_PERMISSION}:add`, onClick: () => handlers.act([row], 'copy'), testId: 'shipment-copy' });
   if (allowed.includes('delete')) actions.push({ kind: 'delete', action: `${SHIPMENT_PERMISSION}:delete`, onClick: () => handlers.act([row], 'delete'), testId: 'shipment-delete' });
   return actions;
 }
 
+/** Print statuses' colours: an error stands out. */
+const PRINT_COLORS: Record<string, string> = { unprinted: 'gray', printed: 'green', error: 'red' };
+
 function columns(t: TFunction<'shipment'>, handlers: Handlers, staff: boolean): DataColumn<ShipmentRecord>[] {
   const list: DataColumn<ShipmentRecord>[] = [
     { id: 'serialNumber', header: t('field.serialNumber'), sortable: true, cell: (row) => <TwoLines mono first={row.serialNumber} second={row.customerCode ?? undefined} /> },
     { id: 'shipmentStatus', header: t('field.status'), sortable: true, cell: (row) => <StatusTag status={row.shipmentStatus} /> },
+    {
+      id: 'printStatus',
+      header: t('field.printStatus'),
+      hideBelow: 'md',
+      cell: (row) => (
+        <Badge size="sm" variant="subtle" colorPalette={PRINT_COLORS[row.printStatus] ?? 'gray'} title={row.printMessage ?? undefined} data-testid="shipment-print-status">
+          {t(`print.${row.printStatus as 'printed'}`)}
+          {row.printCount > 1 ? ` ×${row.printCount}` : ''}
+        </Badge>
+      ),
+    },
     { id: 'consigneeName', header: t('field.consignee'), cell: (row) => <TwoLines first={row.consigneeName ?? '—'} second={[row.consigneeCountry, row.consigneePostalCode].filter(Boolean).join(' ')} /> },
     { id: 'channelProductName', header: t('field.product'), hideBelow: 'md', cell: (row) => <TwoLines first={row.channelProductCode || '—'} second={row.channelProductName} /> },
     monoColumn<ShipmentRecord>('trackNo', t('field.trackNo'), (row) => row.trackNo ?? row.sysTrackNo ?? '', { hideBelow: 'lg' }),
@@ -102,6 +120,7 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
   const [viewing, setViewing] = useState<string>();
   const [result, setResult] = useState<BatchResult>();
   const [importing, setImporting] = useState<ShipmentType>();
+  const [printing, setPrinting] = useState<string[]>([]);
   const { confirm, dialog } = useConfirm();
   const invalidate = useInvalidateList(SHIPMENT_LIST_PATH);
   const crud = useCrudList<ShipmentRecord, Filters>(SHIPMENT_LIST_PATH, {
@@ -159,7 +178,14 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
   }
 
   const selected = crud.list.selection.flatMap((id) => rowsById.get(id) ?? []);
-  const handlers: Handlers = { view: (row) => setViewing(row.id), edit: (row) => setTarget({ mode: 'edit', id: row.id, type: row.shipmentType as ShipmentType }), act };
+  /** Labels of orders that can print (core's table), at most a batch's worth. */
+  function print(rows: ShipmentRecord[]) {
+    const issue = shipmentSelectionIssue(rows.map((r) => [r.serialNumber, r.shipmentStatus]), 'print', currentLanguage());
+    if (issue) return showNotice(issue);
+    if (rows.length > MAX_BATCH) return showNotice(t('action.printTooMany', { max: MAX_BATCH }));
+    setPrinting(rows.map((r) => r.id));
+  }
+  const handlers: Handlers = { view: (row) => setViewing(row.id), edit: (row) => setTarget({ mode: 'edit', id: row.id, type: row.shipmentType as ShipmentType }), act, print };
   const batchButton = (action: 'submit' | 'cancel', label: string) => (
     <Authorized action={`${SHIPMENT_PERMISSION}:${action}`}>
       <Button size="sm" variant="outline" disabled={selected.length === 0} onClick={() => act(selected, action)} data-testid={`shipment-batch-${action}`}>
@@ -195,6 +221,11 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
             ) : null}
             {batchButton('submit', t('action.submitSelected'))}
             {batchButton('cancel', t('action.cancelSelected'))}
+            <Authorized action={PRINT_PERMISSION}>
+              <Button size="sm" variant="outline" disabled={selected.length === 0} onClick={() => print(selected)} data-testid="shipment-batch-print">
+                {t('action.printSelected')}
+              </Button>
+            </Authorized>
           </>
         ),
         exportAction: `${SHIPMENT_PERMISSION}:export`,
@@ -216,6 +247,7 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
           <ShipmentDetailDrawer id={viewing} onClose={() => setViewing(undefined)} />
           <BatchResultDialog result={result} onClose={() => setResult(undefined)} />
           <ImportDialog type={importing} onClose={() => setImporting(undefined)} />
+          <PrintDialog ids={printing} listPath={SHIPMENT_LIST_PATH} onClose={() => setPrinting([])} />
           {dialog}
         </>
       }
