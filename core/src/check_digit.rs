@@ -72,6 +72,23 @@ pub fn mod7(serial: &str) -> Option<u8> {
     Some(rest as u8)
 }
 
+/// The scheme a scanned number's shape says it follows, when nothing else is known of it: UPU S10
+/// (`AA473124829GB`), UPS (`1Z` and 16 more), otherwise none.
+pub fn scheme_of(number: &str) -> Scheme {
+    let n = number.trim().to_ascii_uppercase();
+    let b = n.as_bytes();
+    if n.len() == 13
+        && b.iter().take(2).chain(b.iter().skip(11)).all(u8::is_ascii_uppercase)
+        && b.iter().skip(2).take(9).all(u8::is_ascii_digit)
+    {
+        Scheme::S10
+    } else if n.len() == 18 && n.starts_with("1Z") {
+        Scheme::Ups1Z
+    } else {
+        Scheme::None
+    }
+}
+
 /// Whether a whole scanned number carries a valid check digit under `scheme` (upper-cased first;
 /// `None` accepts any number).
 pub fn is_valid(scheme: Scheme, number: &str) -> bool {
@@ -96,6 +113,15 @@ pub fn is_valid(scheme: Scheme, number: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shapes_name_their_scheme() {
+        assert_eq!(scheme_of("aa473124829gb"), Scheme::S10);
+        assert_eq!(scheme_of("1Z999AA10123456784"), Scheme::Ups1Z);
+        assert_eq!(scheme_of("LX100000198CN1"), Scheme::None);
+        assert!(is_valid(scheme_of("AA473124829GB"), "AA473124829GB"));
+        assert!(!is_valid(scheme_of("AA473124828GB"), "AA473124828GB"));
+    }
 
     #[test]
     fn the_upu_example() {

@@ -731,6 +731,9 @@ catalogue! {
     #[server]
     LabelBarcodeInvalid = "label_barcode_invalid" { zh: "{serial}：跟踪号 {number} 不能编为条码（只能含英文字母、数字和符号）!", en: "{serial}: the tracking number {number} cannot be a barcode (letters, digits and symbols only)!" }
     #[server]
+    LabelSwapUnknown = "label_swap_unknown" { zh: "找不到跟踪号 {number} 的包裹!", en: "No parcel has the tracking number {number}!" }
+    LabelSwapCheckDigit = "label_swap_check_digit" { zh: "跟踪号 {number} 的校验位不正确，请重新扫描!", en: "The check digit of {number} is wrong: please scan again!" }
+    #[server]
     LabelNothing = "label_nothing" { zh: "没有可打印的标签：{reason}", en: "No label could be made: {reason}" }
     #[server]
     LabelFontMissing = "label_font_missing" { zh: "服务器未安装中文字体，不能生成标签，请联系管理员!", en: "No CJK font is installed on the server; labels cannot be made. Please contact the administrator!" }

@@ -151,7 +151,7 @@ async fn main() {
         .await
         .expect("credit");
 
-    // `SUBMIT_ONLY=1`: phase 3 alone, over the orders already there (a quick profile).
+    // `SUBMIT_ONLY=1`: phases 3 and 5 alone, over the orders already there (a quick profile).
     let submit_only = std::env::var_os("SUBMIT_ONLY").is_some();
     if !submit_only {
         lists_and_generation(&client, &started.router, &db, postgres, shipments, &admin, &big, &big_id, &product).await;
@@ -159,8 +159,8 @@ async fn main() {
     create_and_submit(&started.router, &big, &product).await;
     if !submit_only {
         import(&client, &big).await;
-        labels(&client, &big).await;
     }
+    labels(&client, &big).await;
 }
 
 async fn labels(client: &Client, big: &str) {

@@ -114,6 +114,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         shipment::fba_waybills: [edit],
         printing::labels: [label, print_batch, batch_file],
         printing::templates: [default, preview],
+        printing::swaps: [swap],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -143,6 +144,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<shipment::delivery_numbers::DeliveryNumbers>()
         .resource::<printing::printers::Printers>()
         .resource::<printing::templates::PrintTemplates>()
+        .resource::<printing::swaps::LabelSwaps>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);

@@ -92,6 +92,25 @@ describe('labels: batch print, preview, print status; printers; print centre', (
         await page.getByTestId('printer-table').getByText(`Zebra ZD421 ${locale}`).waitFor();
         await screenshot(page, `printers-${locale}`, { fullPage: false });
 
+        // Change label: a misread number is refused; the right one gets a new number and prints.
+        const orders = await suite.api('GET', `/logistics/shipment/list?keyWord=${prefix}&pageSize=1`, { token: demo });
+        const old = orders.records[0].trackNo ?? orders.records[0].sysTrackNo;
+        await page.goto('/shipment/changeLabel');
+        await tableLoaded(page, 'labelSwap-table');
+        await page.getByTestId('swap-number').fill('AA473124828GB');
+        await page.getByTestId('swap-number').press('Enter');
+        await page.getByTestId('swap-problem').getByText(zh ? '校验位不正确' : 'check digit', { exact: false }).waitFor();
+        await page.getByTestId('swap-number').fill(old);
+        await page.getByTestId('swap-reason').fill(zh ? '标签破损' : 'torn label');
+        await page.getByTestId('swap-number').press('Enter');
+        await page.getByTestId('swap-done').waitFor();
+        await page.getByTestId('print-dialog').getByTestId('print-printer').selectOption('');
+        await page.getByTestId('print-dialog').getByTestId('print-start').click();
+        await page.getByTestId('print-dialog').getByTestId('print-preview').waitFor({ timeout: 30000 });
+        await page.getByTestId('print-dialog').getByTestId('print-close').click();
+        await page.getByTestId('labelSwap-table').getByText(old).waitFor();
+        await screenshot(page, `change-label-${locale}`, { fullPage: false });
+
         // On a phone: the dialog fits.
         await page.setViewportSize(PHONE);
         await page.goto(`/shipment/b2c?keyWord=${prefix}&pageSize=20`);

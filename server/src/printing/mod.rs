@@ -1,11 +1,12 @@
 //! Labels and printing: shipment labels as PDF and ZPL ([`labels`], drawn by [`render`] from
 //! core's templates, batches merged by [`merge`]), the print centre's templates ([`templates`])
-//! and each user's printers ([`printers`]).
+//! each user's printers ([`printers`]) and label swaps ([`swaps`]).
 
 pub mod labels;
 pub mod merge;
 pub mod printers;
 pub mod render;
+pub mod swaps;
 pub mod templates;
 
 use logistics_core::{FieldError, MessageKey};

@@ -262,3 +262,54 @@ async fn printers_are_each_users_own_and_templates_are_checked_and_used() {
         assert!(text.contains(&format!("CUSTOM-MARK {}", order["serialNumber"].as_str().unwrap())), "{text}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_scanned_number_is_swapped_for_a_new_one_logged_and_printed_again() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911116021").await;
+        let (bob, _) = register(&app, "bob", "13911116022").await;
+        let product = b2c_product(&app, &admin, &alice_id).await;
+        recharge(&app, &alice_id, 1000).await;
+        let order = submitted(&app, &alice, &b2c_order(&product, "REF-S")).await;
+        let id = order["id"].as_str().unwrap();
+        let old = order["sysTrackNo"].as_str().unwrap().to_owned();
+        assert_eq!(app.get(&format!("/boot/logistics/shipment/label?ids={id}"), &h(&alice)).await.status, 200);
+        let zh = [("x-access-token", alice.as_str()), ("accept-language", "zh-CN")];
+
+        // A misread check digit, an unknown number, another customer's number: refused, nothing changed.
+        let res = app.post_json("/boot/logistics/labelSwap/swap", &json!({"number": "AA473124828GB"}), &zh).await;
+        assert_eq!((res.status.as_u16(), res.json()["result"]["field"].as_str()), (400, Some("number")), "{}", res.text);
+        assert_eq!(res.json()["message"], "跟踪号 AA473124828GB 的校验位不正确，请重新扫描!");
+        let res = app.post_json("/boot/logistics/labelSwap/swap", &json!({"number": "AA473124829GB"}), &h(&alice)).await;
+        assert_eq!(res.json()["message"], "No parcel has the tracking number AA473124829GB!");
+        let res = app.post_json("/boot/logistics/labelSwap/swap", &json!({"number": old}), &h(&bob)).await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_label_swap").await, 0);
+
+        // Swapped: a new number on the parcel and the order, printed again, logged and searchable.
+        let swap = ok(
+            app.post_json("/boot/logistics/labelSwap/swap", &json!({"number": old.to_lowercase(), "reason": "torn"}), &h(&alice))
+                .await,
+            "swap",
+        )
+        .await;
+        let new = swap["newNo"].as_str().unwrap().to_owned();
+        assert_ne!(new, old);
+        assert_eq!((swap["oldNo"].as_str(), swap["serialNumber"].as_str()), (Some(old.as_str()), order["serialNumber"].as_str()));
+        let after = ok(app.get(&format!("/boot/logistics/shipment/queryById?id={id}"), &h(&alice)).await, "q").await;
+        assert_eq!((after["sysTrackNo"].as_str(), after["printStatus"].as_str()), (Some(new.as_str()), Some("unprinted")));
+        assert_eq!(after["parcels"][0]["sysTrackNo"], new.as_str());
+        let res = app.get(&format!("/boot/logistics/shipment/label?ids={id}"), &h(&alice)).await;
+        let (_, text) = pdf_text(&res.bytes);
+        assert!(text.contains(&new) && !text.contains(&old), "{text}");
+        for number in [&old, &new] {
+            let found = ok(app.get(&format!("/boot/logistics/labelSwap/list?numbers={number}"), &h(&alice)).await, "list").await;
+            assert_eq!(found["total"], 1, "{number}");
+        }
+        assert_eq!(ok(app.get("/boot/logistics/labelSwap/list", &h(&bob)).await, "bob").await["total"], 0);
+        // The old number is gone: scanning it again finds nothing.
+        let res = app.post_json("/boot/logistics/labelSwap/swap", &json!({"number": old}), &h(&alice)).await;
+        assert_eq!(res.status, 400);
+    }
+}

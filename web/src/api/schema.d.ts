@@ -654,6 +654,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/labelSwap/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The labelSwaps as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/labelSwap/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The labelSwaps: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/labelSwap/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One label swap. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/labelSwap/swap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scans an old number and gives its parcel a new one (then print the order's labels again). */
+        post: operations["swap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/lodopPrinter/add": {
         parameters: {
             query?: never;
@@ -6878,6 +6946,35 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_LabelSwapRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                id: string;
+                newNo: string;
+                oldNo: string;
+                reason?: string | null;
+                /** @description The order's number. */
+                serialNumber: string;
+                shipmentId: string;
+                shipmentParcelId?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_LogInfo: {
             /**
              * Format: int32
@@ -7506,6 +7603,45 @@ export interface components {
                     state: string;
                     /** Format: date-time */
                     updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_LabelSwapRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    id: string;
+                    newNo: string;
+                    oldNo: string;
+                    reason?: string | null;
+                    /** @description The order's number. */
+                    serialNumber: string;
+                    shipmentId: string;
+                    shipmentParcelId?: string | null;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -10275,6 +10411,20 @@ export interface components {
             serialNumber: string;
             success: boolean;
         };
+        LabelSwapRecord: {
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            id: string;
+            newNo: string;
+            oldNo: string;
+            reason?: string | null;
+            /** @description The order's number. */
+            serialNumber: string;
+            shipmentId: string;
+            shipmentParcelId?: string | null;
+        };
         LastLogin: {
             ip?: string | null;
             /** @description UTC, ISO-8601 (`YYYY-MM-DDTHH:MM:SSZ`). */
@@ -11573,6 +11723,11 @@ export interface components {
             percent?: null | components["schemas"]["Amount"];
             postalCodes?: string[] | null;
             type: string;
+        };
+        SwapForm: {
+            /** @description The scanned number: a carrier number or a system tracking number of a parcel. */
+            number?: string;
+            reason?: string | null;
         };
         /** @description A task as its page sees it. */
         Task: {
@@ -13442,6 +13597,177 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Old or new tracking numbers, or order numbers, pasted in bulk. */
+                numbers?: string;
+                /** @description Swapped at or after. */
+                createTime_begin?: string;
+                /** @description Swapped up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Old or new tracking numbers, or order numbers, pasted in bulk. */
+                numbers?: string;
+                /** @description Swapped at or after. */
+                createTime_begin?: string;
+                /** @description Swapped up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_LabelSwapRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LabelSwapRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    swap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwapForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LabelSwapRecord"];
+                };
+            };
+            /** @description Unknown number, wrong check digit, an order that no longer prints */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -58,6 +58,7 @@ export const PAGES: Record<string, Page> = {
   'shipment/AllList': page(() => import('../features/shipment/orders/ShipmentListPage'), 'shipment', 'forecast', 'printer'),
   'logistics/PrinterList': page(() => import('../features/printing/PrinterListPage'), 'printer'),
   'system/PrintTemplateList': page(() => import('../features/printing/PrintTemplateListPage'), 'printTemplate'),
+  'shipment/ChangeLabel': page(() => import('../features/printing/ChangeLabelPage'), 'labelSwap', 'printer'),
   'layouts/IframePageView': page(() => import('../layouts/IframePageView')),
 };
 

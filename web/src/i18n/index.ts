@@ -58,6 +58,7 @@ export interface Resources {
   deliveryNumber: typeof import('../locales/en-US/deliveryNumber.json');
   printer: typeof import('../locales/en-US/printer.json');
   printTemplate: typeof import('../locales/en-US/printTemplate.json');
+  labelSwap: typeof import('../locales/en-US/labelSwap.json');
 }
 export type Namespace = keyof Resources;
 
@@ -100,6 +101,7 @@ export const NAMESPACES = [
   'deliveryNumber',
   'printer',
   'printTemplate',
+  'labelSwap',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

@@ -1031,6 +1031,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    logistics_label_swap (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        shipment_id -> Text,
+        shipment_parcel_id -> Nullable<Text>,
+        serial_number -> Text,
+        old_no -> Text,
+        new_no -> Text,
+        reason -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -1084,4 +1100,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     logistics_fba_config,
     logistics_printer,
     sys_print_template,
+    logistics_label_swap,
 );

@@ -531,6 +531,17 @@ pub const MENUS: &[SeedMenu] = &[
         10,
     ))
     .with_buttons(&[("btn_fba_order_edit", ("登记送仓", "Record deliveries"), "logistics:fbaOrder:edit")]),
+    // Change label: scan an old number, the parcel gets a new one and prints again.
+    for_customers(page(
+        "menu_shipment_change_label",
+        "menu_shipment",
+        ("换标", "Change label"),
+        ("/shipment/changeLabel", "shipment/ChangeLabel"),
+        "swap",
+        "logistics:labelSwap:list",
+        12,
+    ))
+    .with_buttons(&[("btn_label_swap_add", ("换标", "Swap labels"), "logistics:labelSwap:add")]),
     for_customers(page(
         "menu_shipment_delivery_number",
         "menu_shipment",

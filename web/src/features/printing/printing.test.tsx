@@ -7,6 +7,8 @@ import { renderPage } from '../../test/render';
 import PrinterListPage from './PrinterListPage';
 import { PrintDialog } from './PrintDialog';
 import { PrintTemplateEditor } from './PrintTemplateEditor';
+import ChangeLabelPage from './ChangeLabelPage';
+import { bodyOf } from '../../test/list';
 
 const PRINTERS = [
   { id: 'p1', printerName: 'Zebra ZD421', paperFormat: '100x150', outputFormat: 'zpl', dpi: 300, izHorizontal: 0, izPreview: 1, izDefault: 1, width: 100, height: 150, remark: null, createTime: '2026-11-28 10:00:00' },
@@ -98,5 +100,30 @@ describe('template editor', () => {
     fireEvent.change(screen.getByTestId('template-element-x'), { target: { value: '5' } });
     fireEvent.change(screen.getByTestId('template-element-content'), { target: { value: '{nope}' } });
     expect((await screen.findByTestId('template-element-issue')).textContent).toBe('Element 1 refers to an unknown field: nope!');
+  });
+});
+
+describe('change label', () => {
+  test('a refused scan shows why; a swap shows old and new numbers and opens the print dialog', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    const fetchMock = fakeServer({
+      'GET /logistics/labelSwap/list': paged([]),
+      'GET /logistics/lodopPrinter/list': paged([]),
+      'POST /logistics/labelSwap/swap': (body) =>
+        (body as { number: string }).number === 'AA473124828GB'
+          ? { status: 400, message: 'The check digit of AA473124828GB is wrong: please scan again!' }
+          : { result: { id: 'w1', customerId: 'c1', shipmentId: 's1', serialNumber: 'B2C1', oldNo: 'LX1CN', newNo: 'LX2CN', createTime: '2026-11-28 10:00:00' } },
+    });
+    openPage(<ChangeLabelPage />, fetchMock, 'logistics:labelSwap:list', 'logistics:labelSwap:add');
+    const scan = await screen.findByTestId('swap-number');
+    fireEvent.change(scan, { target: { value: 'AA473124828GB' } });
+    fireEvent.submit(scan.closest('form')!);
+    expect((await screen.findByTestId('swap-problem')).textContent).toContain('check digit');
+    fireEvent.change(scan, { target: { value: 'lx1cn ' } });
+    fireEvent.change(screen.getByTestId('swap-reason'), { target: { value: 'torn' } });
+    fireEvent.submit(scan.closest('form')!);
+    expect((await screen.findByTestId('swap-done')).textContent).toContain('LX1CN → LX2CN');
+    expect(bodyOf(fetchMock, 'POST', '/logistics/labelSwap/swap')).toEqual({ number: 'lx1cn', reason: 'torn' });
+    expect(await screen.findByTestId('print-dialog')).toBeTruthy();
   });
 });
