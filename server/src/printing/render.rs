@@ -68,8 +68,10 @@ fn pt(tenths: u32) -> f32 {
 }
 
 /// Measures text with the font's own advances (no shaping: Latin and CJK need none).
+/// (The character map and advances are read once per document: wrapping measures every token.)
 struct Measure<'a> {
-    font: FontRef<'a>,
+    charmap: skrifa::charmap::Charmap<'a>,
+    metrics: skrifa::metrics::GlyphMetrics<'a>,
     upem: f32,
 }
 
@@ -77,17 +79,15 @@ impl<'a> Measure<'a> {
     fn new(f: &'a LabelFont) -> Option<Measure<'a>> {
         let font = FontRef::from_index(&f.data, f.index).ok()?;
         let upem = f32::from(font.metrics(Size::unscaled(), LocationRef::default()).units_per_em);
-        Some(Measure { font, upem })
+        Some(Measure { charmap: font.charmap(), metrics: font.glyph_metrics(Size::unscaled(), LocationRef::default()), upem })
     }
 
     /// The glyphs of `text` (advances in em).
     fn glyphs(&self, text: &str) -> Vec<KrillaGlyph> {
-        let charmap = self.font.charmap();
-        let metrics = self.font.glyph_metrics(Size::unscaled(), LocationRef::default());
         text.char_indices()
             .map(|(i, c)| {
-                let id = charmap.map(c).unwrap_or_default();
-                let advance = metrics.advance_width(id).unwrap_or(0.0) / self.upem;
+                let id = self.charmap.map(c).unwrap_or_default();
+                let advance = self.metrics.advance_width(id).unwrap_or(0.0) / self.upem;
                 KrillaGlyph {
                     glyph_id: GlyphId::new(id.to_u32()),
                     text_range: i..i + c.len_utf8(),
