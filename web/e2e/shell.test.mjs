@@ -21,7 +21,7 @@ const TEXT = {
     noDepart: '您尚未设置部门信息!',
     settingsTitle: '个人设置',
     centerTitle: '个人中心',
-    searchTerm: '设置',
+    searchTerm: '个人设置',
   },
   'en-US': {
     next: 'Next',
