@@ -737,6 +737,18 @@ catalogue! {
     LabelNothing = "label_nothing" { zh: "没有可打印的标签：{reason}", en: "No label could be made: {reason}" }
     #[server]
     LabelFontMissing = "label_font_missing" { zh: "服务器未安装中文字体，不能生成标签，请联系管理员!", en: "No CJK font is installed on the server; labels cannot be made. Please contact the administrator!" }
+    #[server]
+    LabelCarrierNoAdapter = "label_carrier_no_adapter" { zh: "{serial}：面单由承运商提供，但承运商“{carrier}”没有面单接口，请上传面单!", en: "{serial}: the carrier supplies this label but \"{carrier}\" has no label interface: upload the label!" }
+    #[server]
+    LabelCarrierFailed = "label_carrier_failed" { zh: "{serial}：承运商未能出单：{reason}", en: "{serial}: the carrier could not make the label: {reason}" }
+    #[server]
+    LabelUploadMissing = "label_upload_missing" { zh: "{serial}：面单由承运商提供，请先上传面单!", en: "{serial}: the carrier supplies this label: upload it first!" }
+    #[server]
+    LabelCarrierPdfOnly = "label_carrier_pdf_only" { zh: "{serial}：承运商面单为 PDF，请以 PDF 打印!", en: "{serial}: the carrier's label is a PDF: print it as PDF!" }
+    #[server]
+    LabelNotCarrier = "label_not_carrier" { zh: "{serial}：此订单的面单由系统生成，无需上传!", en: "{serial}: this order's labels are drawn by the system; nothing to upload!" }
+    #[server]
+    LabelPdfInvalid = "label_pdf_invalid" { zh: "面单文件不是有效的 PDF!", en: "The label file is not a valid PDF!" }
     SelectionInoperable = "selection_inoperable" {
         zh: "选项中包含不可操作的选项，请移除后再操作：{names}",
         en: "the options contain inoperable options, please remove them before operating: {names}"

@@ -25,6 +25,40 @@ pub const FONT_MAX: u32 = 72;
 pub const A4_MM: (u32, u32) = (210, 297);
 pub const A4_SCALE_PERMILLE: u32 = 990;
 
+/// Who supplies an order's labels, by its channel product's `labelType`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Supplier {
+    /// Drawn by the platform from the print centre's template (also the older `pdf`, `png`,
+    /// `zpl` values and none).
+    System,
+    /// The carrier's own label, fetched through its adapter.
+    Carrier,
+    /// The carrier's own label, uploaded by staff or the customer.
+    Upload,
+}
+
+/// The `labelType` values a channel product offers (the browser's suggestions).
+pub const LABEL_TYPES: &[&str] = &["system", "carrier", "upload"];
+/// The largest carrier label a PDF may be (an upload or an adapter's answer).
+pub const CARRIER_LABEL_MAX_BYTES: usize = 5 * 1024 * 1024;
+
+/// The supplier a `labelType` names.
+pub fn supplier_of(label_type: Option<&str>) -> Supplier {
+    match label_type.map(|t| t.trim().to_ascii_lowercase()).as_deref() {
+        Some("carrier") => Supplier::Carrier,
+        Some("upload") => Supplier::Upload,
+        _ => Supplier::System,
+    }
+}
+
+/// A carrier label's bytes look like a PDF: the header within the first kilobyte (as readers
+/// accept it) and an end-of-file marker near the end.
+pub fn looks_like_pdf(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(1024)];
+    let tail = &bytes[bytes.len().saturating_sub(2048)..];
+    head.windows(5).any(|w| w == b"%PDF-") && tail.windows(5).any(|w| w == b"%%EOF")
+}
+
 /// What a template may show: `{name}` in an element's content. The label of each is in the
 /// browser's catalogue (`label.field.<name>`).
 pub const FIELDS: &[&str] = &[
@@ -627,7 +661,7 @@ pub fn zpl(template: &Template, placed: &[Placed<'_>], dpi: u32) -> String {
     let (w, h) = label_mm(&template.size).unwrap_or((100, 150));
     let d = |tenths: u32| dots(tenths, dpi);
     let mut out = String::with_capacity(2048);
-    out.push_str(&format!("^XA\n^CI28\n^CWJ,{ZPL_CJK_FONT}\n^PW{}\n^LL{}\n^LH0,0\n", d(w * 100), d(h * 100)));
+    out.push_str(&format!("^XA\n^CI28\n^CWJ,{ZPL_CJK_FONT}\n^PW{}\n^LL{}\n^LH0,0\n", d(w * 10), d(h * 10)));
     for p in placed {
         let e = p.element;
         let (x, y, width, height) = (d(e.x), d(e.y), d(e.w), d(e.h));
@@ -682,6 +716,24 @@ pub fn zpl(template: &Template, placed: &[Placed<'_>], dpi: u32) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn label_types_name_their_supplier() {
+        assert_eq!(supplier_of(None), Supplier::System);
+        assert_eq!(supplier_of(Some("pdf")), Supplier::System);
+        assert_eq!(supplier_of(Some("zpl")), Supplier::System);
+        assert_eq!(supplier_of(Some(" Carrier ")), Supplier::Carrier);
+        assert_eq!(supplier_of(Some("upload")), Supplier::Upload);
+        assert!(LABEL_TYPES.iter().all(|t| supplier_of(Some(t)) != Supplier::System || *t == "system"));
+    }
+
+    #[test]
+    fn pdf_shape() {
+        assert!(looks_like_pdf(b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF\n"));
+        assert!(!looks_like_pdf(b"%PDF-1.7 truncated"));
+        assert!(!looks_like_pdf(b"\x89PNG\r\n%%EOF"));
+        assert!(!looks_like_pdf(b""));
+    }
+
     use super::*;
     use crate::json;
 

@@ -115,6 +115,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         printing::labels: [label, print_batch, batch_file],
         printing::templates: [default, preview],
         printing::swaps: [swap],
+        printing::carrier_labels: [file],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -145,6 +146,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<printing::printers::Printers>()
         .resource::<printing::templates::PrintTemplates>()
         .resource::<printing::swaps::LabelSwaps>()
+        .resource::<printing::carrier_labels::CarrierLabels>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);
@@ -153,6 +155,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes({
             let (schemas, paths, method_router) = routes!(shipment::orders::import::import_excel);
             (schemas, paths, method_router.layer(DefaultBodyLimit::max(shipment::orders::import::IMPORT_LIMIT + 64 * 1024)))
+        })
+        .routes({
+            let (schemas, paths, method_router) = routes!(printing::carrier_labels::upload);
+            (schemas, paths, method_router.layer(DefaultBodyLimit::max(printing::carrier_labels::UPLOAD_BODY_LIMIT)))
         })
         .routes({
             let (schemas, paths, method_router) = routes!(files::upload);

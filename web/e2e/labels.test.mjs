@@ -111,6 +111,33 @@ describe('labels: batch print, preview, print status; printers; print centre', (
         await page.getByTestId('labelSwap-table').getByText(old).waitFor();
         await screenshot(page, `change-label-${locale}`, { fullPage: false });
 
+        // A carrier's own label: the demo's UPS products take theirs from the carrier (the sandbox
+        // adapter). "Print all results" gathers the filtered orders across pages.
+        const ups = (await suite.api('GET', '/logistics/channelProduct/myList?pageSize=100', { token: demo })).records.find((p) => p.code === 'UPS-SAVER');
+        assert.ok(ups, 'the demo network has UPS Saver');
+        const upsOrder = await suite.api('POST', '/logistics/shipment/add', {
+          token: demo,
+          body: {
+            shipmentType: 'B2C', customerCode: `${prefix}UPS`, channelProductId: ups.id, currency: 'CNY',
+            consignee: { name: zh ? '王芳' : 'Mary Major', phone: '+44 20 7946 0000', country: 'GB', city: 'London', postalCode: 'EC1A 1BB', address1: '1 King St' },
+            parcels: [{ reference: 'U1', length: 40, width: 30, height: 20, weight: 3.5, products: [{ frName: 'Shoes', lcName: '鞋', quantity: 1, unitPrice: '49', unitWeight: '3', frHscode: '6403990000' }] }],
+          },
+        });
+        await suite.api('POST', '/logistics/shipment/submit', { token: demo, body: { id: upsOrder.id } });
+        await page.goto(`/shipment/b2c?keyWord=${prefix}UPS`);
+        await tableLoaded(page, 'shipment-table');
+        await page.getByTestId('shipment-print-all').click();
+        await page.getByTestId('print-dialog').getByTestId('print-count').getByText('1').waitFor();
+        await page.getByTestId('print-dialog').getByTestId('print-printer').selectOption('');
+        await page.getByTestId('print-dialog').getByTestId('print-start').click();
+        await page.getByTestId('print-dialog').getByTestId('print-preview').waitFor({ timeout: 30000 });
+        await page.waitForTimeout(1000); // the PDF viewer draws the page
+        await screenshot(page, `labels-carrier-preview-${locale}`, { fullPage: false });
+        await page.getByTestId('print-dialog').getByTestId('print-close').click();
+        const labelled = await suite.api('GET', `/logistics/shipment/list?keyWord=${prefix}UPS`, { token: demo });
+        assert.match(labelled.records[0].trackNo ?? '', /^1ZSBX/, 'the carrier number is the order\'s');
+        assert.equal(labelled.records[0].printStatus, 'printed');
+
         // On a phone: the dialog fits.
         await page.setViewportSize(PHONE);
         await page.goto(`/shipment/b2c?keyWord=${prefix}&pageSize=20`);
@@ -142,6 +169,16 @@ describe('labels: batch print, preview, print status; printers; print centre', (
         await editor.waitFor({ state: 'hidden' });
         await staff.page.getByTestId('template-table').getByText(`Default ${locale}`).waitFor();
         await screenshot(staff.page, `print-centre-${locale}`, { fullPage: false });
+
+        // Carrier labels: the UPS order's label is listed; the upload dialog.
+        await staff.page.goto('/carrier/label');
+        await tableLoaded(staff.page, 'carrierLabel-table');
+        await staff.page.getByTestId('carrierLabel-table').getByText('1ZSBX', { exact: false }).first().waitFor();
+        await screenshot(staff.page, `carrier-labels-${locale}`, { fullPage: false });
+        await staff.page.getByTestId('carrier-label-upload-open').click();
+        await staff.page.getByTestId('carrier-label-upload-submit').click();
+        await staff.page.getByText(zh ? '请输入系统单号!' : 'Enter the order number!').waitFor();
+        await screenshot(staff.page, `carrier-label-upload-${locale}`, { fullPage: false });
       } finally {
         await closeContext(staff.context);
       }

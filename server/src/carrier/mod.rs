@@ -1,6 +1,7 @@
 //! The carrier network and pricing: suppliers, channels, channel products, rate cards, customer
 //! price levels, number segments, chargeable weight and the price forecast.
 
+pub mod adapters;
 pub mod channel_products;
 pub mod channels;
 pub mod forecast;

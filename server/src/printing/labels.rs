@@ -11,16 +11,19 @@ use axum::response::{IntoResponse, Response};
 use chrono::{NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use logistics_core::label::{self, Template};
+use logistics_core::label::{self, Supplier, Template};
 use logistics_core::{Lang, MessageKey, shipment};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::carrier_labels::{self, Wanted};
 use super::render::{self, Label, RenderError};
 use super::templates;
+use crate::carrier::adapters::{self, LabelRequest};
 use crate::platform::caller::Caller;
 use crate::platform::db::schema::{
-    logistics_delivery_number, logistics_shipment, logistics_shipment_parcel, logistics_shipment_product, logistics_shipper,
+    logistics_channel, logistics_channel_product, logistics_delivery_number, logistics_shipment, logistics_shipment_parcel,
+    logistics_shipment_product, logistics_shipper, logistics_supplier,
 };
 use crate::platform::http::page::require_ids;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, current_lang, ok};
@@ -106,17 +109,27 @@ struct Parcel {
     reference: Option<String>,
     fba_code: Option<String>,
     sys_track_no: Option<String>,
+    /// Centimetres as stored: length, width, height.
+    cm: (String, String, String),
+    /// Kilograms as stored.
+    kg: String,
     dimensions: String,
     weight: String,
 }
 
 /// The sender block.
+#[derive(Clone)]
 struct Sender {
     name: String,
     company: Option<String>,
     phone: Option<String>,
     address: String,
     country: String,
+    /// The parts a carrier asks for separately.
+    street: String,
+    city: String,
+    state: Option<String>,
+    postal_code: Option<String>,
 }
 
 /// Everything an order's labels show.
@@ -129,6 +142,9 @@ pub struct Source {
     goods: HashMap<String, String>,
     zone: Option<String>,
     sender: Option<Sender>,
+    /// Who supplies the labels, and the carrier (`apiType`, name) when it is not the platform.
+    supplier: Supplier,
+    carrier: Option<(Option<String>, String)>,
 }
 
 type ParcelRow = (String, String, i32, Option<String>, Option<String>, Option<String>, String, String, String, String);
@@ -217,6 +233,8 @@ pub async fn sources(state: &AppState, records: Vec<ShipmentRecord>) -> Result<V
             .await?;
         (parcels, goods, numbers, quotes, senders)
     });
+    let products: Vec<&str> = records.iter().filter_map(|r| r.channel_product_id.as_deref()).collect();
+    let suppliers = suppliers(state, &products).await?;
     let mut parcels_of: HashMap<String, Vec<Parcel>> = HashMap::new();
     for (id, shipment_id, seq, reference, fba_code, sys_track_no, l, w, h, weight) in parcels {
         parcels_of.entry(shipment_id).or_default().push(Parcel {
@@ -227,6 +245,8 @@ pub async fn sources(state: &AppState, records: Vec<ShipmentRecord>) -> Result<V
             sys_track_no,
             dimensions: format!("{l}x{w}x{h} cm"),
             weight: format!("{weight} kg"),
+            cm: (l, w, h),
+            kg: weight,
         });
     }
     let mut goods_of: HashMap<String, String> = HashMap::new();
@@ -267,30 +287,155 @@ pub async fn sources(state: &AppState, records: Vec<ShipmentRecord>) -> Result<V
                 ],
                 ", ",
             );
-            (id, Sender { name, company, phone, address, country })
+            let street_line = joined(&[house.as_deref(), street.as_deref(), Some(&a1), a2.as_deref()], ", ");
+            (id, Sender { name, company, phone, address, country, street: street_line, city, state, postal_code: postal })
         })
         .collect();
+    // Orders without a shipper show their customer's company (from registration) as the sender.
+    let unsent: Vec<&str> = records
+        .iter()
+        .filter(|r| r.shipper_id.as_ref().is_none_or(|s| !senders.contains_key(s)))
+        .map(|r| r.customer_id.as_str())
+        .collect();
+    let companies: HashMap<String, Sender> = if unsent.is_empty() {
+        HashMap::new()
+    } else {
+        use crate::platform::db::schema::customer_company as cc;
+        let rows: Vec<(String, String, String, String, String)> = with_conn!(&state.db, |conn| {
+            cc::table
+                .filter(cc::user_id.eq_any(&unsent))
+                .select((cc::user_id, cc::company_name, cc::contact_person, cc::country, cc::address))
+                .load(conn)
+                .await?
+        });
+        rows.into_iter()
+            .map(|(id, company, contact, country, address)| {
+                let sender = Sender {
+                    name: contact,
+                    company: Some(company),
+                    phone: None,
+                    street: address.clone(),
+                    address,
+                    country,
+                    city: String::new(),
+                    state: None,
+                    postal_code: None,
+                };
+                (id, sender)
+            })
+            .collect()
+    };
     Ok(records
         .into_iter()
         .map(|record| {
+            let product = record.channel_product_id.as_ref().and_then(|p| suppliers.get(p));
             let parcels = parcels_of.remove(&record.id).unwrap_or_default();
             let goods = parcels.iter().filter_map(|p| goods_of.remove(&p.id).map(|g| (p.id.clone(), g))).collect();
             Source {
                 numbers: numbers_of.remove(&record.id).unwrap_or_default(),
                 zone: zones.get(&record.id).cloned(),
-                sender: record.shipper_id.as_ref().and_then(|s| senders.get(s)).map(|s| Sender {
-                    name: s.name.clone(),
-                    company: s.company.clone(),
-                    phone: s.phone.clone(),
-                    address: s.address.clone(),
-                    country: s.country.clone(),
-                }),
+                sender: record
+                    .shipper_id
+                    .as_ref()
+                    .and_then(|s| senders.get(s))
+                    .or_else(|| companies.get(&record.customer_id))
+                    .cloned(),
+                supplier: product.map_or(Supplier::System, |p| p.0),
+                carrier: product.and_then(|p| p.1.clone()),
                 goods,
                 parcels,
                 record,
             }
         })
         .collect())
+}
+
+/// Who supplies the labels of each channel product, and its carrier (`apiType`, name).
+pub async fn suppliers(
+    state: &AppState,
+    products: &[&str],
+) -> Result<HashMap<String, (Supplier, Option<(Option<String>, String)>)>, AppError> {
+    use logistics_channel as c;
+    use logistics_channel_product as cp;
+    use logistics_supplier as sp;
+    if products.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut unique = products.to_vec();
+    unique.sort_unstable();
+    unique.dedup();
+    type Row = (String, Option<String>, Option<String>, String, Option<String>);
+    let rows: Vec<Row> = with_conn!(&state.db, |conn| {
+        cp::table
+            .inner_join(c::table.inner_join(sp::table))
+            .filter(cp::id.eq_any(&unique))
+            .select((cp::id, cp::label_type, sp::api_type, sp::name, sp::name_en))
+            .load(conn)
+            .await?
+    });
+    let lang = current_lang();
+    Ok(rows
+        .into_iter()
+        .map(|(id, label_type, api, name, name_en)| {
+            let name = if lang == Lang::EnUs { name_en.filter(|n| !n.trim().is_empty()).unwrap_or(name) } else { name };
+            (id, (label::supplier_of(label_type.as_deref()), Some((api, name))))
+        })
+        .collect())
+}
+
+/// The consignee's house, street and address lines on one line.
+fn consignee_street(r: &ShipmentRecord) -> String {
+    joined(
+        &[
+            r.consignee_house.as_deref(),
+            r.consignee_street.as_deref(),
+            r.consignee_address1.as_deref(),
+            r.consignee_address2.as_deref(),
+        ],
+        ", ",
+    )
+}
+
+/// What the carrier's adapter is asked for an order.
+fn request(source: &Source) -> LabelRequest {
+    let r = &source.record;
+    let street = consignee_street(r);
+    LabelRequest {
+        serial_number: r.serial_number.clone(),
+        service_code: r.channel_product_code.clone(),
+        service_name: r.channel_product_name.clone(),
+        track_no: r.track_no.clone().or_else(|| source.numbers.get("").cloned()),
+        sender: source.sender.as_ref().map(|s| adapters::Address {
+            name: s.name.clone(),
+            company: s.company.clone(),
+            phone: s.phone.clone(),
+            street: s.street.clone(),
+            city: s.city.clone(),
+            state: s.state.clone(),
+            postal_code: s.postal_code.clone(),
+            country: s.country.clone(),
+        }),
+        consignee: adapters::Address {
+            name: r.consignee_name.clone().unwrap_or_default(),
+            company: r.consignee_company.clone(),
+            phone: r.consignee_phone.clone(),
+            street,
+            city: r.consignee_city.clone().unwrap_or_default(),
+            state: r.consignee_state.clone(),
+            postal_code: r.consignee_postal_code.clone(),
+            country: r.consignee_country.clone().unwrap_or_default(),
+        },
+        parcels: source
+            .parcels
+            .iter()
+            .map(|p| adapters::Parcel {
+                seq: p.seq,
+                reference: p.reference.clone(),
+                weight_kg: p.kg.clone(),
+                dimensions_cm: p.cm.clone(),
+            })
+            .collect(),
+    }
 }
 
 /// The number a parcel's barcode carries: the carrier's number for the parcel, else the order's
@@ -343,15 +488,7 @@ fn values(source: &Source, parcel: &Parcel, track_no: String) -> HashMap<&'stati
     put("consigneeName", r.consignee_name.as_deref());
     put("consigneeCompany", r.consignee_company.as_deref());
     put("consigneePhone", r.consignee_phone.as_deref());
-    let street = joined(
-        &[
-            r.consignee_house.as_deref(),
-            r.consignee_street.as_deref(),
-            r.consignee_address1.as_deref(),
-            r.consignee_address2.as_deref(),
-        ],
-        ", ",
-    );
+    let street = consignee_street(r);
     put("consigneeAddress", Some(&street));
     let city = joined(&[r.consignee_postal_code.as_deref(), r.consignee_city.as_deref(), r.consignee_state.as_deref()], " ");
     put("consigneeCityLine", Some(&city));
@@ -387,16 +524,42 @@ pub struct LabelRow {
     pub labels: usize,
 }
 
-/// The labels of `sources` drawn in one document, and a row per order.
+/// The labels of `sources` in one document (the carriers' own PDFs in `carrier` in their order's
+/// place), and a row per order.
 fn draw(
     sources: &[Source],
     templates: &templates::Chosen,
+    carrier: &mut HashMap<String, Result<Vec<u8>, AppError>>,
     options: Options,
     lang: Lang,
 ) -> Result<(Vec<u8>, Vec<LabelRow>), RenderError> {
-    let mut planned: Vec<Planned<'_>> = Vec::new();
+    // Runs of the platform's labels, each followed by a carrier's file (in order).
+    let mut runs: Vec<(Vec<Planned<'_>>, Option<Vec<u8>>)> = vec![(Vec::new(), None)];
     let mut rows = Vec::with_capacity(sources.len());
     for s in sources {
+        if s.supplier != Supplier::System {
+            let outcome = if options.format == "zpl" {
+                Err(AppError::bad_request(MessageKey::LabelCarrierPdfOnly).with("serial", s.record.serial_number.clone()))
+            } else {
+                carrier.remove(&s.record.id).unwrap_or_else(|| {
+                    Err(AppError::bad_request(MessageKey::LabelUploadMissing).with("serial", s.record.serial_number.clone()))
+                })
+            };
+            rows.push(LabelRow {
+                id: s.record.id.clone(),
+                serial_number: s.record.serial_number.clone(),
+                success: outcome.is_ok(),
+                message: outcome.as_ref().err().map(|e| e.error.message(lang)),
+                labels: if outcome.is_ok() { s.parcels.len().max(1) } else { 0 },
+            });
+            if let Ok(bytes) = outcome {
+                if let Some(last) = runs.last_mut() {
+                    last.1 = Some(bytes);
+                }
+                runs.push((Vec::new(), None));
+            }
+            continue;
+        }
         let template = templates.for_order(&s.record.customer_id, s.record.channel_product_id.as_deref());
         let mut made = Vec::with_capacity(s.parcels.len());
         let mut failed = None;
@@ -425,23 +588,32 @@ fn draw(
             message: failed.as_ref().map(|e| e.error.message(lang)),
             labels: if failed.is_none() { made.len() } else { 0 },
         };
-        if failed.is_none() {
-            planned.extend(made);
+        if failed.is_none()
+            && let Some(last) = runs.last_mut()
+        {
+            last.0.extend(made);
         }
         rows.push(row);
     }
-    let labels: Vec<Label<'_>> = planned
-        .iter()
-        .map(|p| Label { template: p.template, placed: label::place(p.template, &|name| p.values.get(name).map(String::as_str)) })
-        .collect();
-    if labels.is_empty() {
-        return Ok((Vec::new(), rows));
+    let mut parts: Vec<Vec<u8>> = Vec::new();
+    for (planned, carrier_file) in runs {
+        let labels: Vec<Label<'_>> = planned
+            .iter()
+            .map(|p| Label {
+                template: p.template,
+                placed: label::place(p.template, &|name| p.values.get(name).map(String::as_str)),
+            })
+            .collect();
+        if !labels.is_empty() {
+            parts.push(if options.format == "zpl" {
+                render::zpl(&labels, options.dpi).into_bytes()
+            } else {
+                render::pdf(&labels, options.size, options.dpi)?
+            });
+        }
+        parts.extend(carrier_file);
     }
-    let bytes = if options.format == "zpl" {
-        render::zpl(&labels, options.dpi).into_bytes()
-    } else {
-        render::pdf(&labels, options.size, options.dpi)?
-    };
+    let bytes = if options.format == "zpl" { parts.concat() } else { super::merge::pdfs(parts).map_err(RenderError::Pdf)? };
     Ok((bytes, rows))
 }
 
@@ -491,13 +663,26 @@ async fn selected(state: &AppState, me: &CurrentUser, ids: &str, max: usize) -> 
 async fn label_chunk(
     state: &AppState,
     tenant: i32,
+    by: &str,
     records: Vec<ShipmentRecord>,
     options: Options,
     lang: Lang,
 ) -> Result<(Vec<u8>, Vec<LabelRow>), AppError> {
     let sources = sources(state, records).await?;
     let chosen = templates::chosen(state, tenant, options.size).await?;
-    tokio::task::spawn_blocking(move || draw(&sources, &chosen, options, lang))
+    // The carriers' own labels: kept ones, else issued now through the carrier's adapter.
+    let wanted: Vec<Wanted<'_>> = if options.format == "pdf" {
+        sources
+            .iter()
+            .filter(|s| s.supplier != Supplier::System)
+            .map(|s| Wanted { record: &s.record, supplier: s.supplier, carrier: s.carrier.clone(), request: request(s) })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut carrier = carrier_labels::obtain(state, tenant, &wanted, by).await?;
+    drop(wanted);
+    tokio::task::spawn_blocking(move || draw(&sources, &chosen, &mut carrier, options, lang))
         .await
         .map_err(AppError::internal)?
         .map_err(super::render_error)
@@ -512,7 +697,7 @@ pub async fn label(Caller(state, me): Caller, ApiQuery(q): ApiQuery<LabelQuery>)
     let options = Options::from_query(&q)?;
     let records = selected(&state, &me, &q.ids, MAX_DIRECT).await?;
     let first = records.iter().map(|r| r.serial_number.clone()).next().unwrap_or_default();
-    let (bytes, rows) = label_chunk(&state, me.tenant_id, records, options, current_lang()).await?;
+    let (bytes, rows) = label_chunk(&state, me.tenant_id, &me.user.username, records, options, current_lang()).await?;
     mark(&state, &rows, Utc::now().naive_utc()).await?;
     if bytes.is_empty() {
         // Nothing could be labelled: the first order's reason (each is marked `error`).
@@ -522,12 +707,17 @@ pub async fn label(Caller(state, me): Caller, ApiQuery(q): ApiQuery<LabelQuery>)
     file(options, &first, bytes)
 }
 
-/// Labels as a file shown inline (`labels-{name}.pdf`), never cached: they carry addresses.
+/// Labels as a file shown inline (`labels-{name}.pdf`).
 fn file(options: Options, name: &str, bytes: Vec<u8>) -> Result<Response, AppError> {
-    let disposition = format!("inline; filename=\"labels-{name}.{}\"", options.extension());
+    inline(options.content_type(), &format!("labels-{name}.{}", options.extension()), bytes)
+}
+
+/// A file shown inline, never cached: labels carry addresses.
+pub fn inline(content_type: &'static str, filename: &str, bytes: Vec<u8>) -> Result<Response, AppError> {
+    let disposition = format!("inline; filename=\"{filename}\"");
     Ok((
         [
-            (header::CONTENT_TYPE, HeaderValue::from_static(options.content_type())),
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
             (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(AppError::internal)?),
             (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
         ],
@@ -579,8 +769,9 @@ pub async fn print_batch(Caller(state, me): Caller, ApiJson(q): ApiJson<LabelQue
     let work_state = state.clone();
     let work_task = task.clone();
     let tenant_id = me.tenant_id;
+    let by = me.user.username.clone();
     tokio::spawn(async move {
-        let outcome = batch(&work_state, tenant_id, &work_task, records, options, lang).await;
+        let outcome = batch(&work_state, tenant_id, &by, &work_task, records, options, lang).await;
         let outcome = outcome.map_err(|e| e.error.message(lang));
         if let Err(e) = tasks::finish(&work_state.db, &work_task, outcome).await {
             tracing::warn!(cause = ?e.cause, "label batch");
@@ -592,6 +783,7 @@ pub async fn print_batch(Caller(state, me): Caller, ApiJson(q): ApiJson<LabelQue
 async fn batch(
     state: &AppState,
     tenant_id: i32,
+    by: &str,
     task: &str,
     records: Vec<ShipmentRecord>,
     options: Options,
@@ -605,7 +797,7 @@ async fn batch(
     let now = Utc::now().naive_utc();
     while records.peek().is_some() {
         let chunk: Vec<ShipmentRecord> = records.by_ref().take(CHUNK).collect();
-        let (bytes, rows) = label_chunk(state, tenant_id, chunk, options, lang).await?;
+        let (bytes, rows) = label_chunk(state, tenant_id, by, chunk, options, lang).await?;
         mark(state, &rows, now).await?;
         if !bytes.is_empty() {
             if options.format == "zpl" { zpl.extend_from_slice(&bytes) } else { pdfs.push(bytes) }

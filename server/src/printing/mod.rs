@@ -2,6 +2,7 @@
 //! core's templates, batches merged by [`merge`]), the print centre's templates ([`templates`])
 //! each user's printers ([`printers`]) and label swaps ([`swaps`]).
 
+pub mod carrier_labels;
 pub mod labels;
 pub mod merge;
 pub mod printers;

@@ -222,6 +222,8 @@ pub async fn swap(Caller(state, me): Caller, ApiJson(form): ApiJson<SwapForm>) -
             .await?);
         Ok(new_no)
     })?;
+    // A carrier's label showed the old number: the next print fetches (or asks for) a new one.
+    super::carrier_labels::forget(&state, &order.id).await?;
     let record = LabelSwapRecord {
         id,
         customer_id: order.customer_id,

@@ -121,7 +121,7 @@ async fn labels_carry_their_numbers_as_text_and_barcodes_and_mark_the_orders() {
         let res = app.get(&format!("/boot/logistics/shipment/label?ids={both}&format=zpl&dpi=300"), &h(&alice)).await;
         assert_eq!(res.status, 200);
         assert_eq!(res.text.matches("^XA").count(), 3);
-        assert!(res.text.contains("^PW1181") && res.text.contains("^BC"), "{}", res.text);
+        assert!(res.text.contains("^PW1181\n^LL1772\n") && res.text.contains("^BC"), "{}", res.text);
 
         // Bad options, a draft in the selection, another customer: refused, nothing marked.
         let zh = [("x-access-token", alice.as_str()), ("accept-language", "zh-CN")];
@@ -311,5 +311,157 @@ async fn a_scanned_number_is_swapped_for_a_new_one_logged_and_printed_again() {
         // The old number is gone: scanning it again finds nothing.
         let res = app.post_json("/boot/logistics/labelSwap/swap", &json!({"number": old}), &h(&alice)).await;
         assert_eq!(res.status, 400);
+    }
+}
+
+/// A multipart body of text fields and a `file`.
+fn form(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
+    let boundary = "----carrier-label-boundary";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes(),
+        );
+    }
+    if let Some((name, bytes)) = file {
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/pdf\r\n\r\n")
+                .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn carrier_labels_come_from_the_adapter_or_an_upload_and_print_in_their_place() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911116031").await;
+        let (bob, _) = register(&app, "bob", "13911116032").await;
+        let product = b2c_product(&app, &admin, &alice_id).await;
+        recharge(&app, &alice_id, 1000).await;
+        // A second product on the same channel whose labels the platform draws.
+        let p = ok(app.get(&format!("/boot/logistics/channelProduct/queryById?id={product}"), &h(&admin)).await, "p").await;
+        let system = json!({"channelId": p["channelId"], "code": "EXP-SYS", "name": "系统面单小包", "tradeType": "B2C",
+            "feeId": "EXP", "thWeightRatio": 6000, "izMult": true, "labelType": "system"});
+        let system = ok(app.post_json("/boot/logistics/channelProduct/add", &system, &h(&admin)).await, "sys").await;
+        let system = system["id"].as_str().unwrap().to_owned();
+        let level = json!({"customerId": alice_id, "productId": system, "markupPercent": "0"});
+        ok(app.post_json("/boot/logistics/priceLevel/add", &level, &h(&admin)).await, "level").await;
+        let a = submitted(&app, &alice, &b2c_order(&product, "REF-A")).await;
+        let b = submitted(&app, &alice, &b2c_order(&product, "REF-B")).await;
+        let c = submitted(&app, &alice, &b2c_order(&system, "REF-C")).await;
+        let (a_id, b_id, c_id) = (a["id"].as_str().unwrap(), b["id"].as_str().unwrap(), c["id"].as_str().unwrap());
+        exec(app.db(), "UPDATE logistics_supplier SET api_type = 'sandbox'").await;
+        exec(app.db(), &format!("UPDATE logistics_channel_product SET label_type = 'carrier' WHERE id = '{product}'")).await;
+
+        // The carrier's adapter issues the label on the first print: its number on the order, as
+        // text and as a barcode; kept, so a reprint gives the same bytes without asking again.
+        let res = app.get(&format!("/boot/logistics/shipment/label?ids={a_id}"), &h(&alice)).await;
+        assert_eq!(res.status, 200, "{}", res.text);
+        let (pages, text) = pdf_text(&res.bytes);
+        assert_eq!(pages, 1);
+        assert!(text.contains("SANDBOX EXPRESS"), "{text}");
+        let after = ok(app.get(&format!("/boot/logistics/shipment/queryById?id={a_id}"), &h(&alice)).await, "q").await;
+        let carrier_no = after["trackNo"].as_str().expect("the carrier's number is the order's").to_owned();
+        assert!(carrier_no.starts_with("1ZSBX") && text.contains(&carrier_no), "{carrier_no} {text}");
+        assert!(decoded(&res.bytes, 1, 203).contains(&carrier_no));
+        assert_eq!(after["printStatus"], "printed");
+        assert!(
+            app.get(&format!("/boot/logistics/shipment/label?ids={a_id}"), &h(&alice)).await.bytes == res.bytes,
+            "a reprint is the kept file"
+        );
+        let kept = ok(app.get("/boot/logistics/carrierLabel/list", &h(&admin)).await, "list").await;
+        assert_eq!(kept["total"], 1);
+        assert_eq!(
+            (kept["records"][0]["source"].as_str(), kept["records"][0]["trackNo"].as_str()),
+            (Some("carrier"), Some(carrier_no.as_str()))
+        );
+        let label_id = kept["records"][0]["id"].as_str().unwrap().to_owned();
+        assert!(
+            app.get(&format!("/boot/logistics/carrierLabel/file?id={label_id}"), &h(&alice)).await.bytes == res.bytes,
+            "the customer opens its label"
+        );
+        assert_eq!(app.get(&format!("/boot/logistics/carrierLabel/file?id={label_id}"), &h(&bob)).await.status, 404);
+        assert_eq!(app.get("/boot/logistics/carrierLabel/list", &h(&bob)).await.status, 403, "the list is staff's");
+
+        // A batch keeps the selection's order: the carrier's page, then the platform's label.
+        let started = ok(
+            app.post_json("/boot/logistics/shipment/printBatch", &json!({"ids": format!("{a_id},{c_id}")}), &h(&alice)).await,
+            "batch",
+        )
+        .await;
+        let report = until_done(&app, &alice, started["taskId"].as_str().unwrap()).await;
+        assert_eq!((report["printed"].as_i64(), report["labels"].as_i64()), (Some(2), Some(2)), "{report}");
+        let file = app
+            .get(&format!("/boot/logistics/shipment/printBatch/file?taskId={}", started["taskId"].as_str().unwrap()), &h(&alice))
+            .await;
+        let doc = lopdf::Document::load_mem(&file.bytes).unwrap();
+        assert_eq!(doc.get_pages().len(), 2);
+        let first = doc.extract_text(&[1]).unwrap();
+        let second = doc.extract_text(&[2]).unwrap();
+        assert!(first.contains(&carrier_no) && second.contains(c["sysTrackNo"].as_str().unwrap()), "{first} | {second}");
+        // No shipper on the order: the sender block shows the customer's registered company.
+        assert!(second.contains("Shanghai") && second.contains("Li"), "{second}");
+
+        // ZPL cannot carry a carrier's PDF: that order is reported, the platform's prints.
+        let res = app.get(&format!("/boot/logistics/shipment/label?ids={a_id},{c_id}&format=zpl"), &h(&alice)).await;
+        assert_eq!((res.status.as_u16(), res.text.matches("^XA").count()), (200, 1));
+        let a_now = ok(app.get(&format!("/boot/logistics/shipment/queryById?id={a_id}"), &h(&alice)).await, "q").await;
+        assert_eq!(a_now["printStatus"], "error");
+        assert!(a_now["printMessage"].as_str().unwrap().contains("PDF"), "{a_now}");
+
+        // A carrier that refuses: the order is marked with the carrier's reason, nothing kept.
+        exec(app.db(), &format!("UPDATE logistics_channel_product SET code = 'EXP-FAIL' WHERE id = '{product}'")).await;
+        let zh = [("x-access-token", alice.as_str()), ("accept-language", "zh-CN")];
+        let res = app.get(&format!("/boot/logistics/shipment/label?ids={b_id}"), &zh).await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        assert!(res.json()["message"].as_str().unwrap().contains("承运商未能出单"), "{}", res.text);
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_carrier_label").await, 1);
+
+        // Uploaded labels: missing first (the reason in the user's language), then uploaded.
+        exec(
+            app.db(),
+            &format!("UPDATE logistics_channel_product SET label_type = 'upload', code = 'EXP-B2C' WHERE id = '{product}'"),
+        )
+        .await;
+        let res = app.get(&format!("/boot/logistics/shipment/label?ids={b_id}"), &zh).await;
+        assert!(res.json()["message"].as_str().unwrap().contains("请先上传面单"), "{}", res.text);
+        let b_serial = b["serialNumber"].as_str().unwrap();
+        let upload = async |token: &str, fields: &[(&str, &str)], file: Option<(&str, &[u8])>| {
+            let (content_type, body) = form(fields, file);
+            let headers = [("content-type", content_type.as_str()), ("x-access-token", token), ("accept-language", "zh-CN")];
+            app.post_raw("/boot/logistics/carrierLabel/upload", body, &headers).await
+        };
+        let res = upload(&alice, &[("serialNumber", b_serial)], Some(("label.pdf", b"%PDF-1.4 not really\n%%EOF"))).await;
+        assert_eq!((res.status.as_u16(), res.json()["result"]["field"].as_str()), (400, Some("file")), "{}", res.text);
+        assert_eq!(res.json()["message"], "面单文件不是有效的 PDF!");
+        let res = upload(&bob, &[("serialNumber", b_serial)], Some(("label.pdf", &file.bytes))).await;
+        assert_eq!(res.status, 404, "another customer's order: {}", res.text);
+        let res = upload(&alice, &[("shipmentId", c_id)], Some(("label.pdf", &file.bytes))).await;
+        assert_eq!(res.status, 400, "the platform draws that order's labels: {}", res.text);
+        let res =
+            upload(&alice, &[("serialNumber", b_serial), ("trackNo", "1z999aa10123456784")], Some(("label.pdf", &file.bytes)))
+                .await;
+        assert_eq!(res.status, 200, "{}", res.text);
+        assert_eq!(
+            (res.json()["result"]["pages"].as_i64(), res.json()["result"]["record"]["source"].as_str()),
+            (Some(2), Some("upload"))
+        );
+        let b_now = ok(app.get(&format!("/boot/logistics/shipment/queryById?id={b_id}"), &h(&alice)).await, "q").await;
+        assert_eq!((b_now["printStatus"].as_str(), b_now["trackNo"].as_str()), (Some("unprinted"), Some("1Z999AA10123456784")));
+        let res = app.get(&format!("/boot/logistics/shipment/label?ids={b_id}"), &h(&alice)).await;
+        assert_eq!((res.status.as_u16(), res.bytes == file.bytes), (200, true), "the uploaded file prints as it is");
+
+        // Deleted, the adapter's label is issued again on the next print: the same bytes.
+        exec(app.db(), &format!("UPDATE logistics_channel_product SET label_type = 'carrier' WHERE id = '{product}'")).await;
+        let res = app.delete(&format!("/boot/logistics/carrierLabel/delete?id={label_id}"), &h(&admin)).await;
+        assert_eq!(res.status, 200, "{}", res.text);
+        let again = app.get(&format!("/boot/logistics/shipment/label?ids={a_id}"), &h(&alice)).await;
+        assert_eq!(pdf_text(&again.bytes).1, text, "the same carrier label again");
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_carrier_label").await, 2);
     }
 }

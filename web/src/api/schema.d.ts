@@ -140,6 +140,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/carrierLabel/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a carrier label. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierLabel/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes carrierLabels: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierLabel/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The carrierLabels as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierLabel/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A kept carrier label's PDF, to those who reach its order (a customer sees its own orders'
+         *     labels without the carrier-label list, which is staff's).
+         */
+        get: operations["file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierLabel/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The carrierLabels: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierLabel/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One carrier label. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierLabel/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads the carrier's label of an order whose channel product says the carrier supplies it
+         *     (multipart fields `file`, a PDF up to 5 MB; `shipmentId` or `serialNumber`; optional `trackNo`,
+         *     the carrier's number on it). It replaces a label kept before; an order whose print failed for
+         *     want of it goes back to unprinted.
+         */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/channel/add": {
         parameters: {
             query?: never;
@@ -5615,6 +5742,33 @@ export interface components {
         CancelForm: {
             id?: string;
         };
+        CarrierLabelRecord: {
+            /** @description The supplier whose label it is. */
+            carrier?: string | null;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            /**
+             * Format: int32
+             * @description Bytes.
+             */
+            fileSize: number;
+            id: string;
+            /** @description The order's number. */
+            serialNumber: string;
+            shipmentId: string;
+            /** @description `carrier` (issued through the carrier's adapter) or `upload`. */
+            source: string;
+            /** @description The carrier's number on the label. */
+            trackNo?: string | null;
+        };
+        /** @description The uploaded label as an answer. */
+        CarrierLabelUploaded: {
+            /** @description Pages in the file (a label each). */
+            pages: number;
+            record: components["schemas"]["CarrierLabelRecord"];
+        };
         CategoryForm: {
             id?: string | null;
             name?: string;
@@ -6310,6 +6464,63 @@ export interface components {
             result: {
                 /** @description True when this callback credited the wallet; false when an earlier one had. */
                 credited: boolean;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_CarrierLabelRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description The supplier whose label it is. */
+                carrier?: string | null;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                /**
+                 * Format: int32
+                 * @description Bytes.
+                 */
+                fileSize: number;
+                id: string;
+                /** @description The order's number. */
+                serialNumber: string;
+                shipmentId: string;
+                /** @description `carrier` (issued through the carrier's adapter) or `upload`. */
+                source: string;
+                /** @description The carrier's number on the label. */
+                trackNo?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_CarrierLabelUploaded: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description The uploaded label as an answer. */
+            result: {
+                /** @description Pages in the file (a label each). */
+                pages: number;
+                record: components["schemas"]["CarrierLabelRecord"];
             };
             success: boolean;
             /**
@@ -7129,6 +7340,52 @@ export interface components {
                     titile: string;
                     userIds?: string | null;
                     userNames?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_CarrierLabelRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description The supplier whose label it is. */
+                    carrier?: string | null;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    /**
+                     * Format: int32
+                     * @description Bytes.
+                     */
+                    fileSize: number;
+                    id: string;
+                    /** @description The order's number. */
+                    serialNumber: string;
+                    shipmentId: string;
+                    /** @description `carrier` (issued through the carrier's adapter) or `upload`. */
+                    source: string;
+                    /** @description The carrier's number on the label. */
+                    trackNo?: string | null;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -12251,6 +12508,321 @@ export interface operations {
             };
             /** @description The database is unreachable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Order numbers or carrier numbers, pasted in bulk. */
+                numbers?: string;
+                /** @description carrier or upload. */
+                source?: string;
+                /** @description The supplier, in part. */
+                carrier?: string;
+                /** @description Stored at or after. */
+                createTime_begin?: string;
+                /** @description Stored up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    file: {
+        parameters: {
+            query?: {
+                /** @description The carrier label's id. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Order numbers or carrier numbers, pasted in bulk. */
+                numbers?: string;
+                /** @description carrier or upload. */
+                source?: string;
+                /** @description The supplier, in part. */
+                carrier?: string;
+                /** @description Stored at or after. */
+                createTime_begin?: string;
+                /** @description Stored up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_CarrierLabelRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CarrierLabelRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description fields `file`, `shipmentId` or `serialNumber`, optional `trackNo` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CarrierLabelUploaded"];
+                };
+            };
+            /** @description Not a PDF, an order drawn by the system, an order that no longer prints */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -59,6 +59,7 @@ export interface Resources {
   printer: typeof import('../locales/en-US/printer.json');
   printTemplate: typeof import('../locales/en-US/printTemplate.json');
   labelSwap: typeof import('../locales/en-US/labelSwap.json');
+  carrierLabel: typeof import('../locales/en-US/carrierLabel.json');
 }
 export type Namespace = keyof Resources;
 
@@ -102,6 +103,7 @@ export const NAMESPACES = [
   'printer',
   'printTemplate',
   'labelSwap',
+  'carrierLabel',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

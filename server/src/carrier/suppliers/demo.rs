@@ -229,7 +229,8 @@ pub async fn seed(db: &Db, tenant_id: i32, customer_id: &str) -> DbResult<bool> 
     let suppliers = [
         ("YUNEXPRESS", "云途物流", "YunExpress", "api"),
         ("4PX", "递四方", "4PX Worldwide Express", "api"),
-        ("UPS", "联合包裹", "UPS", "api"),
+        // Its labels come from the carrier (the local sandbox adapter stands in for UPS's API).
+        ("UPS", "联合包裹", "UPS", "sandbox"),
     ];
     let channels = [
         (0, "YT-CN-US", "云途中美专线", "YunExpress China–US line", "express"),
@@ -316,7 +317,7 @@ pub async fn seed(db: &Db, tenant_id: i32, customer_id: &str) -> DbResult<bool> 
                     product::trade_type.eq(p.trade_type),
                     product::trans_type.eq(channels[p.channel].4),
                     product::push_method.eq("api"),
-                    product::label_type.eq("pdf"),
+                    product::label_type.eq(if channels[p.channel].0 == 2 { "carrier" } else { "system" }),
                     product::deduct_method.eq("onOrder"),
                     product::iz_subsist.eq(false),
                     product::iz_single.eq(!p.multi),

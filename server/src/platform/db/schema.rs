@@ -1047,6 +1047,23 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    logistics_carrier_label (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        shipment_id -> Text,
+        serial_number -> Text,
+        source -> Text,
+        carrier -> Nullable<Text>,
+        track_no -> Nullable<Text>,
+        file_path -> Text,
+        file_size -> Integer,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -1101,4 +1118,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     logistics_printer,
     sys_print_template,
     logistics_label_swap,
+    logistics_carrier_label,
 );

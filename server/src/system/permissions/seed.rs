@@ -417,6 +417,7 @@ pub const MENUS: &[SeedMenu] = &[
         ("btn_shipment_import", ("导入订单", "Import orders"), "logistics:shipment:import"),
         ("btn_shipment_export", ("导出订单", "Export orders"), "logistics:shipment:export"),
         ("btn_shipment_print", ("打印标签", "Print labels"), "logistics:shipment:print"),
+        ("btn_carrier_label_upload", ("上传承运商面单", "Upload carrier labels"), "logistics:carrierLabel:upload"),
     ]),
     for_customers(page(
         "menu_shipment_b2c",
@@ -641,6 +642,20 @@ pub const MENUS: &[SeedMenu] = &[
         ("btn_numseg_add", ("号段添加", "Add number segments"), "logistics:numberSegment:add"),
         ("btn_numseg_delete", ("号段删除", "Delete number segments"), "logistics:numberSegment:delete"),
         ("btn_numseg_allocate", ("号段取号", "Take tracking numbers"), "logistics:numberSegment:allocate"),
+    ]),
+    // Carrier labels: the labels carriers supply (issued through their adapters or uploaded).
+    page(
+        "menu_carrier_label",
+        "menu_carrier",
+        ("承运商面单", "Carrier labels"),
+        ("/carrier/label", "carrier/CarrierLabelList"),
+        "file-pdf",
+        "logistics:carrierLabel:list",
+        7,
+    )
+    .with_buttons(&[
+        ("btn_carrier_label_delete", ("删除承运商面单", "Delete carrier labels"), "logistics:carrierLabel:delete"),
+        ("btn_carrier_label_export", ("导出承运商面单", "Export carrier labels"), "logistics:carrierLabel:export"),
     ]),
     SeedMenu {
         redirect: Some("/account/center"),

@@ -97,3 +97,32 @@ export interface TemplateContent {
   size: string;
   elements: TemplateElement[];
 }
+
+export type CarrierLabelRecord = components['schemas']['CarrierLabelRecord'];
+export type CarrierLabelUploaded = components['schemas']['CarrierLabelUploaded'];
+
+export const CARRIER_LABEL_LIST_PATH = '/logistics/carrierLabel/list';
+export const CARRIER_LABEL_EXPORT_PATH = '/logistics/carrierLabel/exportXls';
+export const CARRIER_LABEL_UPLOAD_PERMISSION = 'logistics:carrierLabel:upload';
+/** A carrier's label file: a PDF of at most 5 MB (core's `CARRIER_LABEL_MAX_BYTES`; the server checks the same). */
+export const CARRIER_LABEL_MAX_BYTES = 5 * 1024 * 1024;
+export const { removeAny: deleteCarrierLabels } = resource<CarrierLabelRecord, never>('/logistics/carrierLabel');
+
+/** Where an order's carrier label comes from. */
+export interface CarrierLabelTarget {
+  shipmentId?: string;
+  serialNumber?: string;
+}
+
+/** Uploads the carrier's label of an order (`POST /logistics/carrierLabel/upload`). */
+export function uploadCarrierLabel(target: CarrierLabelTarget, file: File, trackNo: string) {
+  const form = new FormData();
+  if (target.shipmentId) form.append('shipmentId', target.shipmentId);
+  if (target.serialNumber) form.append('serialNumber', target.serialNumber);
+  if (trackNo.trim()) form.append('trackNo', trackNo.trim());
+  form.append('file', file);
+  return api.upload<CarrierLabelUploaded>('/logistics/carrierLabel/upload', form, { notify: false });
+}
+
+/** A kept carrier label's PDF. */
+export const carrierLabelFile = (id: string) => fetchFile('/logistics/carrierLabel/file', { id });

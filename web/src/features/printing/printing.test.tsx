@@ -8,6 +8,7 @@ import PrinterListPage from './PrinterListPage';
 import { PrintDialog } from './PrintDialog';
 import { PrintTemplateEditor } from './PrintTemplateEditor';
 import ChangeLabelPage from './ChangeLabelPage';
+import CarrierLabelListPage from './CarrierLabelListPage';
 import { bodyOf } from '../../test/list';
 
 const PRINTERS = [
@@ -125,5 +126,49 @@ describe('change label', () => {
     expect((await screen.findByTestId('swap-done')).textContent).toContain('LX1CN → LX2CN');
     expect(bodyOf(fetchMock, 'POST', '/logistics/labelSwap/swap')).toEqual({ number: 'lx1cn', reason: 'torn' });
     expect(await screen.findByTestId('print-dialog')).toBeTruthy();
+  });
+});
+
+describe('carrier labels', () => {
+  const LABELS = [
+    { id: 'l1', customerId: 'c1', shipmentId: 's1', serialNumber: 'B2C1', source: 'carrier', carrier: 'UPS', trackNo: '1ZSBX12345678901', fileSize: 20480, createBy: 'alice', createTime: '2026-11-28 10:00:00' },
+  ];
+
+  test('lists kept labels by source; an upload is checked here first, then names the order and number', async () => {
+    await act(() => i18n.changeLanguage('zh-CN'));
+    const fetchMock = fakeServer({
+      'GET /logistics/carrierLabel/list': paged(LABELS),
+      'POST /logistics/carrierLabel/upload': (body) => {
+        const form = body as FormData;
+        return form.get('serialNumber') === 'B2C9'
+          ? { status: 400, message: 'B2C9：此订单的面单由系统生成，无需上传!' }
+          : { result: { pages: 2, record: { ...LABELS[0], id: 'l2', serialNumber: String(form.get('serialNumber')), source: 'upload' } } };
+      },
+    });
+    openPage(<CarrierLabelListPage />, fetchMock, 'logistics:carrierLabel:list', 'logistics:carrierLabel:upload', 'logistics:carrierLabel:delete');
+    const row = await rowOf('B2C1');
+    expect(within(row).getByText('承运商接口')).toBeTruthy();
+    expect(within(row).getByText('1ZSBX12345678901')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('carrier-label-upload-open'));
+    const submit = await screen.findByTestId('carrier-label-upload-submit');
+    fireEvent.click(submit);
+    expect(await screen.findByText('请输入系统单号!')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('carrier-label-serial'), { target: { value: 'B2C9' } });
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.change(screen.getByTestId('carrier-label-file'), { target: { files: [text] } });
+    expect(await screen.findByText('只能上传 PDF 文件!')).toBeTruthy();
+    expect(calls(fetchMock, 'POST', '/logistics/carrierLabel/upload')).toHaveLength(0);
+
+    const label = new File(['%PDF-1.7 label %%EOF'], 'label.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByTestId('carrier-label-file'), { target: { files: [label] } });
+    fireEvent.click(submit);
+    expect((await screen.findByTestId('carrier-label-upload-error')).textContent).toContain('无需上传');
+    fireEvent.change(screen.getByTestId('carrier-label-serial'), { target: { value: 'B2C2' } });
+    fireEvent.change(screen.getByTestId('carrier-label-track-no'), { target: { value: '1Z999AA10123456784' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.queryByTestId('carrier-label-upload-dialog')).toBeNull());
+    const sent = calls(fetchMock, 'POST', '/logistics/carrierLabel/upload').at(-1)?.[1]?.body as FormData;
+    expect([sent.get('serialNumber'), sent.get('trackNo'), (sent.get('file') as File).name]).toEqual(['B2C2', '1Z999AA10123456784', 'label.pdf']);
   });
 });

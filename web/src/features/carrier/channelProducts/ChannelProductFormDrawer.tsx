@@ -119,7 +119,7 @@ function ProductFields() {
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
           <TextField<ProductValues> name="pushMethod" label={t('field.pushMethod')} testId="product-push-method"
             suggestions={{ id: 'product-push-methods', values: PUSH_METHODS, label: (value) => t(`pushMethod.${value as (typeof PUSH_METHODS)[number]}`) }} />
-          <TextField<ProductValues> name="labelType" label={t('field.labelType')} testId="product-label-type" suggestions={{ id: 'product-label-types', values: LABEL_TYPES }} />
+          <TextField<ProductValues> name="labelType" label={t('field.labelType')} testId="product-label-type" suggestions={{ id: 'product-label-types', values: LABEL_TYPES, label: (value) => t(`labelType.${value as (typeof LABEL_TYPES)[number]}`) }} />
           <TextField<ProductValues> name="deductMethod" label={t('field.deductMethod')} testId="product-deduct-method"
             suggestions={{ id: 'product-deduct-methods', values: DEDUCT_METHODS, label: (value) => t(`deductMethod.${value as (typeof DEDUCT_METHODS)[number]}`) }} />
         </SimpleGrid>

@@ -25,7 +25,8 @@ export const VALID_TYPE_UNITS: Record<ValidType, 'kg' | 'cm' | 'currency' | 'pie
 
 /** Suggestions for the free-text operation fields (labels in `carrierProduct:pushMethod.*` …). */
 export const PUSH_METHODS = ['api', 'manual'] as const;
-export const LABEL_TYPES = ['pdf', 'png', 'zpl'] as const;
+/** Who supplies the labels (core's `label::LABEL_TYPES`; anything else is drawn by the platform). */
+export const LABEL_TYPES = ['system', 'carrier', 'upload'] as const;
 export const DEDUCT_METHODS = ['onOrder', 'onLabel', 'onWeighed'] as const;
 
 /** Common volumetric divisors (cm³ per kg); 0 bills the actual weight only. */

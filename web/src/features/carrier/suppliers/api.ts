@@ -7,7 +7,7 @@ export type SupplierRecord = components['schemas']['SupplierRecord'];
 export type SupplierInput = components['schemas']['SupplierForm'];
 
 /** Suggestions for `apiType` (free text; labels in `carrierSupplier:apiType.*`). */
-export const API_TYPES = ['api', 'manual', 'excel', 'email'] as const;
+export const API_TYPES = ['api', 'manual', 'excel', 'email', 'sandbox'] as const;
 export type ApiType = (typeof API_TYPES)[number];
 
 export const { listPath: SUPPLIER_LIST_PATH, exportPath: SUPPLIER_EXPORT_PATH, add: addSupplier, edit: editSupplier, removeAny: deleteSuppliers } = resource<SupplierRecord, SupplierInput>('/logistics/supplier');

@@ -20,7 +20,8 @@ import { SHIPMENT_STATUSES, shipmentActions, shipmentSelectionIssue, type Shipme
 import { currentLanguage } from '../../../i18n';
 import { BatchResultDialog } from './BatchResultDialog';
 import { PrintDialog } from '../../printing/PrintDialog';
-import { MAX_BATCH, PRINT_PERMISSION } from '../../printing/api';
+import { CARRIER_LABEL_UPLOAD_PERMISSION, MAX_BATCH, PRINT_PERMISSION, type CarrierLabelTarget } from '../../printing/api';
+import { CarrierLabelUploadDialog } from '../../printing/CarrierLabelUploadDialog';
 import { ImportDialog } from './ImportDialog';
 import { cancelShipment, cancelShipments, copyShipment, deleteShipments, SHIPMENT_COUNTS_PATH, SHIPMENT_EXPORT_PATH, SHIPMENT_LIST_PATH, SHIPMENT_PERMISSION, submitShipments, type BatchResult, type ShipmentRecord, type StatusCounts } from './api';
 import { ShipmentDetailDrawer } from './ShipmentDetailDrawer';
@@ -64,6 +65,7 @@ interface Handlers {
   edit: (row: ShipmentRecord) => void;
   act: (rows: ShipmentRecord[], action: ShipmentAction) => void;
   print: (rows: ShipmentRecord[]) => void;
+  uploadLabel: (row: ShipmentRecord) => void;
 }
 
 function rowActions(t: TFunction<'shipment'>, row: ShipmentRecord, handlers: Handlers): RowAction[] {
@@ -73,6 +75,7 @@ function rowActions(t: TFunction<'shipment'>, row: ShipmentRecord, handlers: Han
   if (allowed.includes('submit')) actions.push({ label: t('action.submit'), action: `${SHIPMENT_PERMISSION}:submit`, onClick: () => handlers.act([row], 'submit'), testId: 'shipment-submit', colorPalette: 'blue' });
   if (allowed.includes('cancel')) actions.push({ label: t('action.cancel'), action: `${SHIPMENT_PERMISSION}:cancel`, onClick: () => handlers.act([row], 'cancel'), testId: 'shipment-cancel', colorPalette: 'orange' });
   if (allowed.includes('print')) actions.push({ label: t('action.print'), action: PRINT_PERMISSION, onClick: () => handlers.print([row]), testId: 'shipment-print' });
+  if (allowed.includes('print')) actions.push({ label: t('action.uploadLabel'), action: CARRIER_LABEL_UPLOAD_PERMISSION, onClick: () => handlers.uploadLabel(row), testId: 'shipment-upload-label' });
   actions.push({ label: t('action.copy'), action: `${SHIPMENT_PERMISSION}:add`, onClick: () => handlers.act([row], 'copy'), testId: 'shipment-copy' });
   if (allowed.includes('delete')) actions.push({ kind: 'delete', action: `${SHIPMENT_PERMISSION}:delete`, onClick: () => handlers.act([row], 'delete'), testId: 'shipment-delete' });
   return actions;
@@ -121,6 +124,8 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
   const [result, setResult] = useState<BatchResult>();
   const [importing, setImporting] = useState<ShipmentType>();
   const [printing, setPrinting] = useState<string[]>([]);
+  const [uploadingLabel, setUploadingLabel] = useState<CarrierLabelTarget>();
+  const [gathering, setGathering] = useState(false);
   const { confirm, dialog } = useConfirm();
   const invalidate = useInvalidateList(SHIPMENT_LIST_PATH);
   const crud = useCrudList<ShipmentRecord, Filters>(SHIPMENT_LIST_PATH, {
@@ -185,7 +190,30 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
     if (rows.length > MAX_BATCH) return showNotice(t('action.printTooMany', { max: MAX_BATCH }));
     setPrinting(rows.map((r) => r.id));
   }
-  const handlers: Handlers = { view: (row) => setViewing(row.id), edit: (row) => setTarget({ mode: 'edit', id: row.id, type: row.shipmentType as ShipmentType }), act, print };
+  /** Every order the list's filters find (up to a batch's worth, across its pages) that can print. */
+  async function printAll() {
+    setGathering(true);
+    try {
+      const page = await api.get<{ records: ShipmentRecord[]; total: number }>(SHIPMENT_LIST_PATH, { ...crud.filters, pageNo: 1, pageSize: MAX_BATCH }, { notify: false });
+      const found = page.result?.records ?? [];
+      const printable = found.filter((r) => shipmentActions(r.shipmentStatus).includes('print'));
+      if ((page.result?.total ?? 0) > MAX_BATCH) showNotice(t('action.printAllTooMany', { total: page.result?.total ?? 0, max: MAX_BATCH }));
+      if (printable.length === 0) return showNotice(t('action.printAllNone'));
+      if (printable.length < found.length) toastSuccess(t('action.printAllSkipped', { count: found.length - printable.length }));
+      setPrinting(printable.map((r) => r.id));
+    } catch (failure) {
+      showNotice(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setGathering(false);
+    }
+  }
+  const handlers: Handlers = {
+    view: (row) => setViewing(row.id),
+    edit: (row) => setTarget({ mode: 'edit', id: row.id, type: row.shipmentType as ShipmentType }),
+    act,
+    print,
+    uploadLabel: (row) => setUploadingLabel({ shipmentId: row.id, serialNumber: row.serialNumber }),
+  };
   const batchButton = (action: 'submit' | 'cancel', label: string) => (
     <Authorized action={`${SHIPMENT_PERMISSION}:${action}`}>
       <Button size="sm" variant="outline" disabled={selected.length === 0} onClick={() => act(selected, action)} data-testid={`shipment-batch-${action}`}>
@@ -225,6 +253,9 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
               <Button size="sm" variant="outline" disabled={selected.length === 0} onClick={() => print(selected)} data-testid="shipment-batch-print">
                 {t('action.printSelected')}
               </Button>
+              <Button size="sm" variant="outline" loading={gathering} disabled={crud.list.total === 0} onClick={() => void printAll()} data-testid="shipment-print-all">
+                {t('action.printAll', { count: Math.min(crud.list.total, MAX_BATCH) })}
+              </Button>
             </Authorized>
           </>
         ),
@@ -248,6 +279,7 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
           <BatchResultDialog result={result} onClose={() => setResult(undefined)} />
           <ImportDialog type={importing} onClose={() => setImporting(undefined)} />
           <PrintDialog ids={printing} listPath={SHIPMENT_LIST_PATH} onClose={() => setPrinting([])} />
+          <CarrierLabelUploadDialog target={uploadingLabel} onClose={() => setUploadingLabel(undefined)} onUploaded={() => void invalidate()} />
           {dialog}
         </>
       }

@@ -1,0 +1,78 @@
+//! Carrier adapters: what the platform asks of a carrier's system, one implementation per API a
+//! supplier speaks (the supplier's `apiType` names it). This wave asks for labels; tracking,
+//! manifests, pickups and cancellations join the same interface as the issues that need them
+//! land. `docs/adding-a-carrier.md` explains how to add one.
+//!
+//! The sandbox adapter (`apiType` `sandbox`) answers locally and deterministically: tests and the
+//! demo use it.
+
+pub mod sandbox;
+
+use futures_util::future::BoxFuture;
+
+/// An address as a carrier's label shows it.
+#[derive(Clone, Debug, Default)]
+pub struct Address {
+    pub name: String,
+    pub company: Option<String>,
+    pub phone: Option<String>,
+    /// House, street and address lines, joined.
+    pub street: String,
+    pub city: String,
+    pub state: Option<String>,
+    pub postal_code: Option<String>,
+    /// ISO 3166-1 alpha-2.
+    pub country: String,
+}
+
+/// One parcel of the order.
+#[derive(Clone, Debug, Default)]
+pub struct Parcel {
+    /// 1-based position in the order.
+    pub seq: i32,
+    pub reference: Option<String>,
+    /// Kilograms, as text (`1.25`).
+    pub weight_kg: String,
+    /// Centimetres: length, width, height.
+    pub dimensions_cm: (String, String, String),
+}
+
+/// What a carrier needs to issue an order's label.
+#[derive(Clone, Debug, Default)]
+pub struct LabelRequest {
+    /// The platform's order number (the carrier's reference).
+    pub serial_number: String,
+    /// The channel product's code: the carrier service.
+    pub service_code: String,
+    pub service_name: String,
+    /// The carrier number the order already holds (from a number segment), if any.
+    pub track_no: Option<String>,
+    pub sender: Option<Address>,
+    pub consignee: Address,
+    pub parcels: Vec<Parcel>,
+}
+
+/// A carrier's label: its number for the order and the PDF (a page per parcel).
+#[derive(Clone, Debug)]
+pub struct CarrierLabel {
+    pub track_no: String,
+    pub pdf: Vec<u8>,
+}
+
+/// What a carrier's system does for the platform.
+pub trait CarrierAdapter: Send + Sync {
+    /// The `apiType` that selects this adapter.
+    fn code(&self) -> &'static str;
+    /// Issues (or fetches again) the label of an order. An `Err` is the carrier's reason, shown
+    /// to whoever printed.
+    fn label<'a>(&'a self, request: &'a LabelRequest) -> BoxFuture<'a, Result<CarrierLabel, String>>;
+}
+
+static SANDBOX: sandbox::Sandbox = sandbox::Sandbox;
+
+/// The adapter a supplier's `apiType` names, if the platform has one.
+pub fn for_api_type(api_type: &str) -> Option<&'static dyn CarrierAdapter> {
+    let adapters: [&'static dyn CarrierAdapter; 1] = [&SANDBOX];
+    let wanted = api_type.trim();
+    adapters.into_iter().find(|a| a.code().eq_ignore_ascii_case(wanted))
+}
