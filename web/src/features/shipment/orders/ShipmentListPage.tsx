@@ -8,13 +8,13 @@
 import { Badge, Box, Button, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { Authorized } from '../../../components/Authorized';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
-import { createTimeColumn, CrudListPage, FilterText, monoColumn, RowActions, toastSuccess, TwoLines, useCrudList, useInvalidateList, type CrudList, type RowAction } from '../../../components/list';
+import { createTimeColumn, CrudListPage, FilterText, monoColumn, RowActions, RowMenu, toastSuccess, TwoLines, useCrudList, useInvalidateList, type CrudList, type RowAction } from '../../../components/list';
 import { showNotice } from '../../../api/client';
 import { SHIPMENT_STATUSES, shipmentActions, shipmentSelectionIssue, type ShipmentAction } from '../../../core';
 import { currentLanguage } from '../../../i18n';
@@ -47,7 +47,7 @@ function StatusTabs({ crud }: { crud: CrudList<ShipmentRecord, Filters> }) {
       <Box overflowX="auto" width="0" minWidth="full">
         <Tabs.List data-testid="shipment-tabs">
           {['', ...SHIPMENT_STATUSES].map((status) => (
-            <Tabs.Trigger key={status || 'all'} value={status || 'all'} data-testid={`shipment-tab-${status || 'all'}`} whiteSpace="nowrap">
+            <Tabs.Trigger key={status || 'all'} value={status || 'all'} data-testid={`shipment-tab-${status || 'all'}`} whiteSpace="nowrap" flexShrink={0}>
               {status ? t(`status.${status}` as 'status.draft') : t('status.all')}
               <Badge size="xs" variant="subtle" marginStart="1" data-testid="shipment-tab-count">
                 {count(status) ?? '·'}
@@ -68,16 +68,27 @@ interface Handlers {
   uploadLabel: (row: ShipmentRecord) => void;
 }
 
-function rowActions(t: TFunction<'shipment'>, row: ShipmentRecord, handlers: Handlers): RowAction[] {
+function rowActions(t: TFunction<'shipment'>, row: ShipmentRecord, handlers: Handlers): (RowAction | ReactNode)[] {
   const allowed = shipmentActions(row.shipmentStatus);
-  const actions: RowAction[] = [{ label: t('action.view'), onClick: () => handlers.view(row), testId: 'shipment-view' }];
+  const actions: (RowAction | ReactNode)[] = [{ label: t('action.view'), onClick: () => handlers.view(row), testId: 'shipment-view' }];
   if (allowed.includes('edit')) actions.push({ kind: 'edit', action: `${SHIPMENT_PERMISSION}:edit`, onClick: () => handlers.edit(row), testId: 'shipment-edit' });
   if (allowed.includes('submit')) actions.push({ label: t('action.submit'), action: `${SHIPMENT_PERMISSION}:submit`, onClick: () => handlers.act([row], 'submit'), testId: 'shipment-submit', colorPalette: 'blue' });
   if (allowed.includes('cancel')) actions.push({ label: t('action.cancel'), action: `${SHIPMENT_PERMISSION}:cancel`, onClick: () => handlers.act([row], 'cancel'), testId: 'shipment-cancel', colorPalette: 'orange' });
   if (allowed.includes('print')) actions.push({ label: t('action.print'), action: PRINT_PERMISSION, onClick: () => handlers.print([row]), testId: 'shipment-print' });
-  if (allowed.includes('print')) actions.push({ label: t('action.uploadLabel'), action: CARRIER_LABEL_UPLOAD_PERMISSION, onClick: () => handlers.uploadLabel(row), testId: 'shipment-upload-label' });
-  actions.push({ label: t('action.copy'), action: `${SHIPMENT_PERMISSION}:add`, onClick: () => handlers.act([row], 'copy'), testId: 'shipment-copy' });
   if (allowed.includes('delete')) actions.push({ kind: 'delete', action: `${SHIPMENT_PERMISSION}:delete`, onClick: () => handlers.act([row], 'delete'), testId: 'shipment-delete' });
+  // Rarer actions: the "More" menu.
+  actions.push(
+    <RowMenu
+      key="more"
+      ariaLabel={t('action.more', { serial: row.serialNumber })}
+      testId="shipment-more"
+      minWidth="44"
+      items={[
+        { value: 'copy', label: t('action.copy'), action: `${SHIPMENT_PERMISSION}:add`, testId: 'shipment-copy', onSelect: () => handlers.act([row], 'copy') },
+        allowed.includes('print') && { value: 'uploadLabel', label: t('action.uploadLabel'), action: CARRIER_LABEL_UPLOAD_PERMISSION, testId: 'shipment-upload-label', onSelect: () => handlers.uploadLabel(row) },
+      ]}
+    />,
+  );
   return actions;
 }
 
