@@ -402,3 +402,42 @@ fn selection_issue(items_json: &str, lang: &str, check: impl Fn(&[(&str, &str)])
         .unwrap_or_default();
     message_of(check(&items), lang)
 }
+
+/// The numbers of a tracking query as pasted (`tracking::numbers`): `{"numbers":[...]}`, or
+/// `{"numbers":[],"issue":{"field","key","message"}}`.
+pub fn tracking_numbers(text: &str, lang: &str) -> String {
+    match crate::tracking::numbers(text) {
+        Ok(found) => object([("numbers", Value::Array(found.into_iter().map(Value::String).collect()))]).to_json(),
+        Err(e) => object([("numbers", Value::Array(Vec::new())), ("issue", field_error(&e, lang_of(lang)))]).to_json(),
+    }
+}
+
+/// A shipment's status from its parcels' status codes (a JSON array; unknown codes are left out).
+pub fn tracking_combined(parcels_json: &str) -> String {
+    use crate::tracking::{Status, combined};
+    let codes = json::parse(parcels_json);
+    let statuses: Vec<Status> =
+        codes.as_ref().and_then(Value::as_array).map_or(&[][..], Vec::as_slice).iter().filter_map(|v| v.as_str().and_then(Status::parse)).collect();
+    combined(&statuses).code().to_owned()
+}
+
+/// What a source's event code means (`tracking::map`) with the tenant's rows (a JSON array of
+/// `{"source","code","status"}`), as a status code; None when nothing maps it.
+pub fn tracking_map(mappings_json: &str, source: &str, code: &str) -> Option<String> {
+    use crate::tracking::{Mapping, Status, map};
+    let rows = json::parse(mappings_json);
+    let tenant: Vec<Mapping> = rows
+        .as_ref()
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .filter_map(|r| {
+            Some(Mapping {
+                source: r.get("source")?.as_str()?.to_owned(),
+                code: r.get("code")?.as_str()?.to_owned(),
+                status: Status::parse(r.get("status")?.as_str()?)?,
+            })
+        })
+        .collect();
+    map(&tenant, source, code).map(|s| s.code().to_owned())
+}

@@ -749,6 +749,10 @@ catalogue! {
     LabelNotCarrier = "label_not_carrier" { zh: "{serial}：此订单的面单由系统生成，无需上传!", en: "{serial}: this order's labels are drawn by the system; nothing to upload!" }
     #[server]
     LabelPdfInvalid = "label_pdf_invalid" { zh: "面单文件不是有效的 PDF!", en: "The label file is not a valid PDF!" }
+    TrackNumbersRequired = "track_numbers_required" { zh: "请输入快递单号!", en: "Enter the courier numbers!" }
+    TrackTooMany = "track_too_many" { zh: "每次最多查询{max}个单号!", en: "At most {max} numbers per query!" }
+    TrackNumberInvalid = "track_number_invalid" { zh: "单号“{number}”无效：只能含英文字母、数字、“-”和“_”，最长 50 位!", en: "\"{number}\" is not a tracking number: letters, digits, - and _ only, at most 50!" }
+    TrackRateLimited = "track_rate_limited" { zh: "查询过于频繁：每10分钟最多查询{max}次，请{seconds}秒后再试!", en: "Too many queries: at most {max} every 10 minutes. Try again in {seconds} seconds!" }
     SelectionInoperable = "selection_inoperable" {
         zh: "选项中包含不可操作的选项，请移除后再操作：{names}",
         en: "the options contain inoperable options, please remove them before operating: {names}"

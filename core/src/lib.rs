@@ -42,6 +42,7 @@ pub mod quote_json;
 pub mod rate_card;
 pub mod security;
 pub mod shipment;
+pub mod tracking;
 pub mod validate;
 pub mod wallet;
 pub mod weight;

@@ -44,6 +44,9 @@ fn call(function: &str, args: &[&str]) -> Value {
         ("shipmentActions", [status]) => parse(&api::shipment_actions(status)),
         ("shipmentSelectionIssue", [items, action, lang]) => text(api::shipment_selection_issue(items, action, lang)),
         ("batchSelectionIssue", [items, action, lang]) => text(api::batch_selection_issue(items, action, lang)),
+        ("trackingNumbers", [text_, lang]) => parse(&api::tracking_numbers(text_, lang)),
+        ("trackingCombined", [parcels]) => Value::String(api::tracking_combined(parcels)),
+        ("trackingMap", [rows, source, code]) => text(api::tracking_map(rows, source, code)),
         _ => panic!("no such function in the vectors' contract: {function} with {} args", args.len()),
     }
 }

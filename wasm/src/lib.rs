@@ -215,6 +215,21 @@ pub fn label_template_issues(template_json: &str, lang: &str) -> String {
     api::label_template_issues(template_json, lang)
 }
 
+#[wasm_bindgen(js_name = trackingNumbers)]
+pub fn tracking_numbers(text: &str, lang: &str) -> String {
+    api::tracking_numbers(text, lang)
+}
+
+#[wasm_bindgen(js_name = trackingCombined)]
+pub fn tracking_combined(parcels_json: &str) -> String {
+    api::tracking_combined(parcels_json)
+}
+
+#[wasm_bindgen(js_name = trackingMap)]
+pub fn tracking_map(mappings_json: &str, source: &str, code: &str) -> Option<String> {
+    api::tracking_map(mappings_json, source, code)
+}
+
 #[wasm_bindgen(js_name = shipmentActions)]
 pub fn shipment_actions(status: &str) -> String {
     api::shipment_actions(status)

@@ -169,6 +169,25 @@ export function labelTemplateIssues(template: unknown, lang: Language): FieldErr
   return issues(wasm.labelTemplateIssues(JSON.stringify(template ?? null), lang));
 }
 
+/** The normalized tracking statuses (core's `tracking::Status`), in a journey's order. */
+export const TRACKING_STATUSES = ['pending', 'info_received', 'in_transit', 'out_for_delivery', 'available_for_pickup', 'failed_attempt', 'exception', 'returning', 'returned', 'delivered', 'expired', 'cancelled'] as const;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+
+/** The numbers of a tracking query as pasted (split, upper-cased, deduplicated; at most 100), or why not. */
+export function trackingNumbers(text: string, lang: Language): { numbers: string[]; issue?: FieldError } {
+  return JSON.parse(wasm.trackingNumbers(text, lang)) as { numbers: string[]; issue?: FieldError };
+}
+
+/** A shipment's status from its parcels' (core's rule: the parcel furthest behind; an exception stands out). */
+export function trackingCombined(parcels: string[]): TrackingStatus {
+  return wasm.trackingCombined(JSON.stringify(parcels)) as TrackingStatus;
+}
+
+/** What a source's event code means with the tenant's mapping rows, or undefined. */
+export function trackingMap(rows: { source: string; code: string; status: string }[], source: string, code: string): TrackingStatus | undefined {
+  return (wasm.trackingMap(JSON.stringify(rows), source, code) ?? undefined) as TrackingStatus | undefined;
+}
+
 /** What core's lifecycle allows an order in `status` (the buttons a row shows). */
 export function shipmentActions(status: string): ShipmentAction[] {
   return JSON.parse(wasm.shipmentActions(status)) as ShipmentAction[];
