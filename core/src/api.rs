@@ -416,8 +416,13 @@ pub fn tracking_numbers(text: &str, lang: &str) -> String {
 pub fn tracking_combined(parcels_json: &str) -> String {
     use crate::tracking::{Status, combined};
     let codes = json::parse(parcels_json);
-    let statuses: Vec<Status> =
-        codes.as_ref().and_then(Value::as_array).map_or(&[][..], Vec::as_slice).iter().filter_map(|v| v.as_str().and_then(Status::parse)).collect();
+    let statuses: Vec<Status> = codes
+        .as_ref()
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .filter_map(|v| v.as_str().and_then(Status::parse))
+        .collect();
     combined(&statuses).code().to_owned()
 }
 

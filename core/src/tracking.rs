@@ -156,7 +156,8 @@ pub fn numbers(text: &str) -> Result<Vec<String>, FieldError> {
             continue;
         }
         if token.chars().count() > MAX_NUMBER_LEN || !token.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            return Err(FieldError::new("numbers", MessageKey::TrackNumberInvalid).with("number", token.chars().take(60).collect::<String>()));
+            return Err(FieldError::new("numbers", MessageKey::TrackNumberInvalid)
+                .with("number", token.chars().take(60).collect::<String>()));
         }
         let token = token.to_ascii_uppercase();
         if !out.contains(&token) {
@@ -209,7 +210,10 @@ mod tests {
 
     #[test]
     fn numbers_are_split_cleaned_and_limited() {
-        assert_eq!(numbers("1z999aa10123456784, LS000000017CN\n1Z999AA10123456784；B2C1").unwrap(), vec!["1Z999AA10123456784", "LS000000017CN", "B2C1"]);
+        assert_eq!(
+            numbers("1z999aa10123456784, LS000000017CN\n1Z999AA10123456784；B2C1").unwrap(),
+            vec!["1Z999AA10123456784", "LS000000017CN", "B2C1"]
+        );
         assert_eq!(numbers(" \n ").unwrap_err().key, MessageKey::TrackNumbersRequired);
         let many: Vec<String> = (0..101).map(|n| format!("N{n}")).collect();
         assert_eq!(numbers(&many.join(" ")).unwrap_err().key, MessageKey::TrackTooMany);

@@ -56,7 +56,7 @@ describe('the browser build keeps the messages the web shows', () => {
 });
 
 describe('tracking statuses', () => {
-  test('every status the browser lists is one of core's', async () => {
+  test("every status the browser lists is one of core's", async () => {
     const { TRACKING_STATUSES, trackingCombined } = await import('./index');
     for (const status of TRACKING_STATUSES) expect(trackingCombined([status, status])).toBe(status);
     // An unknown code is left out: the other parcel speaks.
