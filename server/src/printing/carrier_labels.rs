@@ -15,7 +15,7 @@ use diesel::QueryableByName;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::label::{self, Supplier};
-use logistics_core::{MessageKey, shipment};
+use logistics_core::{Lang, MessageKey, shipment};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -24,7 +24,7 @@ use crate::platform::caller::Caller;
 use crate::platform::db::schema::{logistics_carrier_label, logistics_shipment};
 use crate::platform::http::page::Order;
 use crate::platform::http::time::DateTime;
-use crate::platform::http::{ApiQuery, AppError, ok};
+use crate::platform::http::{ApiQuery, AppError, current_lang, ok};
 use crate::platform::resource::handlers::read;
 use crate::platform::resource::{Field, Filter, Kind, NoForm, Resource, Scope};
 use crate::platform::secrets;
@@ -345,6 +345,37 @@ pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> Resu
     Ok(ok(CarrierLabelUploaded { record: kept, pages })?.into_response())
 }
 
+/// Who supplies the labels of each channel product, and its carrier (`apiType`, name).
+pub async fn suppliers(
+    state: &AppState,
+    products: &[&str],
+) -> Result<HashMap<String, (Supplier, Option<(Option<String>, String)>)>, AppError> {
+    use crate::platform::db::schema::{logistics_channel as c, logistics_channel_product as cp, logistics_supplier as sp};
+    if products.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut unique = products.to_vec();
+    unique.sort_unstable();
+    unique.dedup();
+    type Row = (String, Option<String>, Option<String>, String, Option<String>);
+    let rows: Vec<Row> = with_conn!(&state.db, |conn| {
+        cp::table
+            .inner_join(c::table.inner_join(sp::table))
+            .filter(cp::id.eq_any(&unique))
+            .select((cp::id, cp::label_type, sp::api_type, sp::name, sp::name_en))
+            .load(conn)
+            .await?
+    });
+    let lang = current_lang();
+    Ok(rows
+        .into_iter()
+        .map(|(id, label_type, api, name, name_en)| {
+            let name = if lang == Lang::EnUs { name_en.filter(|n| !n.trim().is_empty()).unwrap_or(name) } else { name };
+            (id, (label::supplier_of(label_type.as_deref()), Some((api, name))))
+        })
+        .collect())
+}
+
 /// The order's label supplier and its carrier (`apiType`, name).
 pub async fn supplier_of(
     state: &AppState,
@@ -353,7 +384,7 @@ pub async fn supplier_of(
     let Some(product) = record.channel_product_id.clone() else {
         return Ok((Supplier::System, None));
     };
-    let found = super::labels::suppliers(state, &[product.as_str()]).await?;
+    let found = suppliers(state, &[product.as_str()]).await?;
     Ok(found.get(&product).cloned().unwrap_or((Supplier::System, None)))
 }
 
@@ -385,7 +416,7 @@ pub async fn file(Caller(state, me): Caller, ApiQuery(q): ApiQuery<FileQuery>) -
     // The whole reach of the caller (sub-accounts' data rules too): another's order is not found.
     read::<Shipments>(&state, &me, &shipment_id).await?;
     let bytes = state.storage.get(&path).await.ok_or_else(AppError::not_found)?;
-    super::labels::inline("application/pdf", &format!("carrier-label-{serial_number}.pdf"), bytes)
+    super::inline("application/pdf", &format!("carrier-label-{serial_number}.pdf"), bytes)
 }
 
 /// Forgets the carrier labels of orders whose numbers changed (a label swap): the next print

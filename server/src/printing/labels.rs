@@ -6,8 +6,7 @@
 
 use std::collections::HashMap;
 
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use chrono::{NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -22,8 +21,7 @@ use super::templates;
 use crate::carrier::adapters::{self, LabelRequest};
 use crate::platform::caller::Caller;
 use crate::platform::db::schema::{
-    logistics_channel, logistics_channel_product, logistics_delivery_number, logistics_shipment, logistics_shipment_parcel,
-    logistics_shipment_product, logistics_shipper, logistics_supplier,
+    logistics_delivery_number, logistics_shipment, logistics_shipment_parcel, logistics_shipment_product, logistics_shipper,
 };
 use crate::platform::http::page::require_ids;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, current_lang, ok};
@@ -234,7 +232,7 @@ pub async fn sources(state: &AppState, records: Vec<ShipmentRecord>) -> Result<V
         (parcels, goods, numbers, quotes, senders)
     });
     let products: Vec<&str> = records.iter().filter_map(|r| r.channel_product_id.as_deref()).collect();
-    let suppliers = suppliers(state, &products).await?;
+    let suppliers = carrier_labels::suppliers(state, &products).await?;
     let mut parcels_of: HashMap<String, Vec<Parcel>> = HashMap::new();
     for (id, shipment_id, seq, reference, fba_code, sys_track_no, l, w, h, weight) in parcels {
         parcels_of.entry(shipment_id).or_default().push(Parcel {
@@ -346,39 +344,6 @@ pub async fn sources(state: &AppState, records: Vec<ShipmentRecord>) -> Result<V
                 parcels,
                 record,
             }
-        })
-        .collect())
-}
-
-/// Who supplies the labels of each channel product, and its carrier (`apiType`, name).
-pub async fn suppliers(
-    state: &AppState,
-    products: &[&str],
-) -> Result<HashMap<String, (Supplier, Option<(Option<String>, String)>)>, AppError> {
-    use logistics_channel as c;
-    use logistics_channel_product as cp;
-    use logistics_supplier as sp;
-    if products.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let mut unique = products.to_vec();
-    unique.sort_unstable();
-    unique.dedup();
-    type Row = (String, Option<String>, Option<String>, String, Option<String>);
-    let rows: Vec<Row> = with_conn!(&state.db, |conn| {
-        cp::table
-            .inner_join(c::table.inner_join(sp::table))
-            .filter(cp::id.eq_any(&unique))
-            .select((cp::id, cp::label_type, sp::api_type, sp::name, sp::name_en))
-            .load(conn)
-            .await?
-    });
-    let lang = current_lang();
-    Ok(rows
-        .into_iter()
-        .map(|(id, label_type, api, name, name_en)| {
-            let name = if lang == Lang::EnUs { name_en.filter(|n| !n.trim().is_empty()).unwrap_or(name) } else { name };
-            (id, (label::supplier_of(label_type.as_deref()), Some((api, name))))
         })
         .collect())
 }
@@ -709,21 +674,7 @@ pub async fn label(Caller(state, me): Caller, ApiQuery(q): ApiQuery<LabelQuery>)
 
 /// Labels as a file shown inline (`labels-{name}.pdf`).
 fn file(options: Options, name: &str, bytes: Vec<u8>) -> Result<Response, AppError> {
-    inline(options.content_type(), &format!("labels-{name}.{}", options.extension()), bytes)
-}
-
-/// A file shown inline, never cached: labels carry addresses.
-pub fn inline(content_type: &'static str, filename: &str, bytes: Vec<u8>) -> Result<Response, AppError> {
-    let disposition = format!("inline; filename=\"{filename}\"");
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(AppError::internal)?),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
-        ],
-        bytes,
-    )
-        .into_response())
+    super::inline(options.content_type(), &format!("labels-{name}.{}", options.extension()), bytes)
 }
 
 /// A batch's report (the task's `result`).

@@ -10,6 +10,8 @@ pub mod render;
 pub mod swaps;
 pub mod templates;
 
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 use logistics_core::{FieldError, MessageKey};
 
 use crate::platform::http::AppError;
@@ -23,4 +25,18 @@ pub fn render_error(e: render::RenderError) -> AppError {
         },
         render::RenderError::Pdf(cause) => AppError::internal(cause),
     }
+}
+
+/// A file shown inline, never cached: labels carry addresses.
+pub fn inline(content_type: &'static str, filename: &str, bytes: Vec<u8>) -> Result<Response, AppError> {
+    let disposition = format!("inline; filename=\"{filename}\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(AppError::internal)?),
+            (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
+        ],
+        bytes,
+    )
+        .into_response())
 }
