@@ -738,7 +738,7 @@ catalogue! {
     #[server]
     LabelFontMissing = "label_font_missing" { zh: "服务器未安装中文字体，不能生成标签，请联系管理员!", en: "No CJK font is installed on the server; labels cannot be made. Please contact the administrator!" }
     #[server]
-    LabelCarrierNoAdapter = "label_carrier_no_adapter" { zh: "{serial}：面单由承运商提供，但承运商“{carrier}”没有面单接口，请上传面单!", en: "{serial}: the carrier supplies this label but \"{carrier}\" has no label interface: upload the label!" }
+    LabelCarrierNoAdapter = "label_carrier_no_adapter" { zh: "{serial}：面单由承运商提供，但承运商“{carrier}”没有面单接口，请上传面单!", en: "{serial}: the carrier supplies this label but carrier {carrier} has no label interface: upload the label!" }
     #[server]
     LabelCarrierFailed = "label_carrier_failed" { zh: "{serial}：承运商未能出单：{reason}", en: "{serial}: the carrier could not make the label: {reason}" }
     #[server]
@@ -751,7 +751,7 @@ catalogue! {
     LabelPdfInvalid = "label_pdf_invalid" { zh: "面单文件不是有效的 PDF!", en: "The label file is not a valid PDF!" }
     TrackNumbersRequired = "track_numbers_required" { zh: "请输入快递单号!", en: "Enter the courier numbers!" }
     TrackTooMany = "track_too_many" { zh: "每次最多查询{max}个单号!", en: "At most {max} numbers per query!" }
-    TrackNumberInvalid = "track_number_invalid" { zh: "单号“{number}”无效：只能含英文字母、数字、“-”和“_”，最长 50 位!", en: "\"{number}\" is not a tracking number: letters, digits, - and _ only, at most 50!" }
+    TrackNumberInvalid = "track_number_invalid" { zh: "单号“{number}”无效：只能含英文字母、数字、“-”和“_”，最长 50 位!", en: "{number} is not a tracking number: letters, digits, - and _ only, at most 50!" }
     TrackRateLimited = "track_rate_limited" { zh: "查询过于频繁：每10分钟最多查询{max}次，请{seconds}秒后再试!", en: "Too many queries: at most {max} every 10 minutes. Try again in {seconds} seconds!" }
     SelectionInoperable = "selection_inoperable" {
         zh: "选项中包含不可操作的选项，请移除后再操作：{names}",
