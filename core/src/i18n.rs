@@ -752,6 +752,28 @@ catalogue! {
     TrackNumbersRequired = "track_numbers_required" { zh: "请输入快递单号!", en: "Enter the courier numbers!" }
     TrackTooMany = "track_too_many" { zh: "每次最多查询{max}个单号!", en: "At most {max} numbers per query!" }
     TrackNumberInvalid = "track_number_invalid" { zh: "单号“{number}”无效：只能含英文字母、数字、“-”和“_”，最长 50 位!", en: "{number} is not a tracking number: letters, digits, - and _ only, at most 50!" }
+    TrackTimeInvalid = "track_time_invalid" { zh: "时间“{value}”无效：应为 yyyy-MM-dd HH:mm:ss，可带时区如 +08:00!", en: "{value} is not a time: write yyyy-MM-dd HH:mm:ss, with an offset such as +08:00 where needed!" }
+    #[server]
+    TrackNumberUnknown = "track_number_unknown" { zh: "没有单号为{number}的订单!", en: "No order has the number {number}!" }
+    TrackStatusInvalid = "track_status_invalid" { zh: "轨迹状态“{value}”无效!", en: "{value} is not a tracking status!" }
+    TrackSourceInvalid = "track_source_invalid" { zh: "来源只能含英文字母、数字和“_”，最长 32 位!", en: "The source takes letters, digits and _ only, at most 32!" }
+    #[server]
+    TrackMappingTaken = "track_mapping_taken" { zh: "该来源的事件代码{code}已有映射!", en: "The source already maps the code {code}!" }
+    #[server]
+    TrackWebhookRejected = "track_webhook_rejected" { zh: "轨迹推送签名无效或已过期!", en: "The tracking webhook's signature is invalid or expired!" }
+    #[server]
+    TrackWebhookTooMany = "track_webhook_too_many" { zh: "每次推送最多{max}条轨迹!", en: "At most {max} events per delivery!" }
+    #[server]
+    TrackUploadEmpty = "track_upload_empty" { zh: "文件中没有轨迹行!", en: "The file holds no tracking rows!" }
+    FieldTrackStatus = "field_track_status" { zh: "轨迹状态", en: "Tracking status" }
+    #[server]
+    TrackUploadColumnMissing = "track_upload_column_missing" { zh: "文件缺少列：{column}!", en: "The file has no {column} column!" }
+    #[server]
+    TrackUploadUnreadable = "track_upload_unreadable" { zh: "无法读取该文件：请上传UTF-8编码的CSV或xlsx文件!", en: "This file cannot be read: upload a CSV (UTF-8) or xlsx file!" }
+    FieldTrackCode = "field_track_code" { zh: "事件代码", en: "Event code" }
+    FieldTrackLocation = "field_track_location" { zh: "地点", en: "Location" }
+    FieldTrackDetail = "field_track_detail" { zh: "轨迹描述", en: "Detail" }
+    FieldTrackSource = "field_track_source" { zh: "来源", en: "Source" }
     TrackRateLimited = "track_rate_limited" { zh: "查询过于频繁：每10分钟最多查询{max}次，请{seconds}秒后再试!", en: "Too many queries: at most {max} every 10 minutes. Try again in {seconds} seconds!" }
     SelectionInoperable = "selection_inoperable" {
         zh: "选项中包含不可操作的选项，请移除后再操作：{names}",

@@ -45,6 +45,22 @@ impl Status {
         ("cancelled", Status::Cancelled),
     ];
 
+    /// The codes alone, in the same order (filters and pickers list them).
+    pub const CODES: &'static [&'static str] = &[
+        "pending",
+        "info_received",
+        "in_transit",
+        "out_for_delivery",
+        "available_for_pickup",
+        "failed_attempt",
+        "exception",
+        "returning",
+        "returned",
+        "delivered",
+        "expired",
+        "cancelled",
+    ];
+
     pub fn code(self) -> &'static str {
         Status::ALL.iter().find(|(_, s)| *s == self).map_or("pending", |(c, _)| c)
     }
@@ -94,6 +110,36 @@ pub fn combined(parcels: &[Status]) -> Status {
     forward.into_iter().min_by_key(|s| s.progress()).unwrap_or(first)
 }
 
+/// One event of a shipment, as the status needs it: the parcel it names (none: the whole
+/// shipment), when (any monotonic clock: Unix seconds) and what it means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Point<'a> {
+    pub parcel: Option<&'a str>,
+    pub time: i64,
+    pub status: Status,
+}
+
+/// A shipment's status from its events: each parcel's latest event (its own, or one naming the
+/// whole shipment; of two at the same time the later given), then [`combined`]. A parcel with no
+/// event yet is pending; a shipment without parcels follows its own latest event.
+pub fn current(parcels: &[&str], events: &[Point<'_>]) -> Status {
+    let latest = |parcel: Option<&str>| {
+        events
+            .iter()
+            .filter(|e| e.parcel.is_none() || (parcel.is_some() && e.parcel == parcel))
+            .fold(None::<&Point<'_>>, |best, e| match best {
+                Some(b) if b.time > e.time => Some(b),
+                _ => Some(e),
+            })
+            .map_or(Status::Pending, |e| e.status)
+    };
+    if parcels.is_empty() {
+        return latest(None);
+    }
+    let each: Vec<Status> = parcels.iter().map(|p| latest(Some(p))).collect();
+    combined(&each)
+}
+
 /// A row of a source's mapping: its event code and what it means.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mapping {
@@ -126,8 +172,9 @@ pub const DEFAULT_MAPPINGS: &[(&str, &str, Status)] = &[
     ("sandbox", "RETURNED", Status::Returned),
 ];
 
-/// What a source's code means: the tenant's own rows first, then the built-in ones; an unknown
-/// code of a known source is in transit with nothing more known (the event is kept either way).
+/// What a source's code means: the tenant's own rows first, then the built-in ones, then the code
+/// itself when it is a normalized status (`delivered`: what uploads and generic webhooks send).
+/// None: nobody knows; the caller keeps the event as [`UNMAPPED`].
 pub fn map(tenant: &[Mapping], source: &str, code: &str) -> Option<Status> {
     let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
     tenant
@@ -135,6 +182,120 @@ pub fn map(tenant: &[Mapping], source: &str, code: &str) -> Option<Status> {
         .find(|m| same(&m.source, source) && same(&m.code, code))
         .map(|m| m.status)
         .or_else(|| DEFAULT_MAPPINGS.iter().find(|(s, c, _)| same(s, source) && same(c, code)).map(|(_, _, st)| *st))
+        .or_else(|| Status::parse(code))
+}
+
+/// What an event of an unknown code counts as: the parcel moves on with nothing more known (the
+/// event and its code are kept; a mapping added later names it for the next events).
+pub const UNMAPPED: Status = Status::InTransit;
+
+/// A source's name: letters, digits and `_`, at most 32 (a supplier's apiType or code).
+pub fn source(field: &str, value: &str) -> Result<String, FieldError> {
+    let v = value.trim();
+    if v.is_empty() || v.len() > 32 || !v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(FieldError::new(field, MessageKey::TrackSourceInvalid));
+    }
+    Ok(v.to_ascii_lowercase())
+}
+
+/// When an event happened: the instant (Unix seconds, UTC) and the offset of the place it
+/// happened at (minutes east of UTC), so the timeline shows the local time the carrier gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventTime {
+    pub utc: i64,
+    pub offset_minutes: i32,
+}
+
+/// Reads an event's time as carriers and spreadsheets write it: `2026-11-28 10:05[:30]` or
+/// `2026-11-28T10:05:30`, optionally followed by `Z`, `+08:00`, `+0800` or `+08` (without one,
+/// `default_offset` minutes: the uploader's zone). Anything else, or a date that does not exist,
+/// is refused naming the value.
+pub fn event_time(field: &str, text: &str, default_offset: i32) -> Result<EventTime, FieldError> {
+    let bad = || FieldError::new(field, MessageKey::TrackTimeInvalid).with("value", text.chars().take(40).collect::<String>());
+    let t = text.trim();
+    let b = t.as_bytes();
+    if b.len() < 16 || b[4] != b'-' || b[7] != b'-' || !(b[10] == b' ' || b[10] == b'T') || b[13] != b':' {
+        return Err(bad());
+    }
+    let num = |from: usize, to: usize| -> Option<i64> {
+        let part = t.get(from..to)?;
+        if part.bytes().all(|c| c.is_ascii_digit()) { part.parse().ok() } else { None }
+    };
+    let (year, month, day) = (num(0, 4).ok_or_else(bad)?, num(5, 7).ok_or_else(bad)?, num(8, 10).ok_or_else(bad)?);
+    let (hour, minute) = (num(11, 13).ok_or_else(bad)?, num(14, 16).ok_or_else(bad)?);
+    let mut rest = &t[16..];
+    let mut second = 0;
+    if let Some(r) = rest.strip_prefix(':') {
+        second = r
+            .get(0..2)
+            .and_then(|s| if s.bytes().all(|c| c.is_ascii_digit()) { s.parse().ok() } else { None })
+            .ok_or_else(bad)?;
+        rest = &r[2..];
+        // Fractions of a second are dropped.
+        if let Some(f) = rest.strip_prefix('.') {
+            rest = f.trim_start_matches(|c: char| c.is_ascii_digit());
+        }
+    }
+    let rest = rest.trim();
+    let offset_minutes = if rest.is_empty() {
+        default_offset
+    } else if rest.eq_ignore_ascii_case("z") || rest.eq_ignore_ascii_case("utc") {
+        0
+    } else {
+        let sign = match rest.as_bytes()[0] {
+            b'+' => 1,
+            b'-' => -1,
+            _ => return Err(bad()),
+        };
+        let digits: String = rest[1..].chars().filter(|c| *c != ':').collect();
+        if !digits.bytes().all(|c| c.is_ascii_digit()) || !(digits.len() == 2 || digits.len() == 4) {
+            return Err(bad());
+        }
+        let h: i32 = digits[0..2].parse().map_err(|_| bad())?;
+        let m: i32 = if digits.len() == 4 { digits[2..4].parse().map_err(|_| bad())? } else { 0 };
+        if h > 14 || m > 59 {
+            return Err(bad());
+        }
+        sign * (h * 60 + m)
+    };
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days_in_month = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    if !(1970..=2199).contains(&year)
+        || !(1..=12).contains(&month)
+        || day < 1
+        || day > days_in_month[(month - 1) as usize]
+        || hour > 23
+        || minute > 59
+        || second > 59
+    {
+        return Err(bad());
+    }
+    let local = days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second;
+    Ok(EventTime { utc: local - i64::from(offset_minutes) * 60, offset_minutes })
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// Longest location and detail an event keeps.
+pub const MAX_LOCATION: usize = 200;
+pub const MAX_DETAIL: usize = 500;
+
+/// An event's texts as a source sends them: the code required, the texts within their limits.
+pub fn event_texts(code: &str, location: &str, detail: &str, detail_en: &str) -> Result<(), FieldError> {
+    crate::validate::required("code", "@field_track_code", code)?;
+    crate::validate::max_chars("code", "@field_track_code", code, 64)?;
+    crate::validate::max_chars("location", "@field_track_location", location, MAX_LOCATION)?;
+    crate::validate::max_chars("detail", "@field_track_detail", detail, MAX_DETAIL)?;
+    crate::validate::max_chars("detailEn", "@field_track_detail", detail_en, MAX_DETAIL)
 }
 
 /// Most numbers one query looks up (spec: 100 numbers per query).
@@ -146,7 +307,7 @@ pub const WINDOW_SECONDS: u64 = 600;
 pub const MAX_NUMBER_LEN: usize = 50;
 
 /// The numbers of a query as pasted: split at whitespace, commas and semicolons (either width),
-/// upper-cased, duplicates dropped in order. None: "courier number required"; more than
+/// duplicates (of any case) dropped in order; the lookup compares them as given and upper-cased. None: "courier number required"; more than
 /// [`MAX_NUMBERS`]: the spec's limit; an overlong or odd token: named.
 pub fn numbers(text: &str) -> Result<Vec<String>, FieldError> {
     let mut out: Vec<String> = Vec::new();
@@ -159,9 +320,8 @@ pub fn numbers(text: &str) -> Result<Vec<String>, FieldError> {
             return Err(FieldError::new("numbers", MessageKey::TrackNumberInvalid)
                 .with("number", token.chars().take(60).collect::<String>()));
         }
-        let token = token.to_ascii_uppercase();
-        if !out.contains(&token) {
-            out.push(token);
+        if !out.iter().any(|n| n.eq_ignore_ascii_case(token)) {
+            out.push(token.to_owned());
         }
     }
     if out.is_empty() {
@@ -185,6 +345,7 @@ mod tests {
         }
         assert_eq!(Status::parse(" Delivered "), Some(Status::Delivered));
         assert_eq!(Status::parse("lost"), None);
+        assert_eq!(Status::CODES, Status::ALL.iter().map(|(c, _)| *c).collect::<Vec<_>>().as_slice());
     }
 
     #[test]
@@ -201,18 +362,62 @@ mod tests {
     }
 
     #[test]
+    fn the_latest_event_of_each_parcel_counts() {
+        use Status::*;
+        let p = |parcel: Option<&'static str>, time: i64, status: Status| Point { parcel, time, status };
+        assert_eq!(current(&["A", "B"], &[]), Pending);
+        // A shipment-wide event speaks for every parcel until a parcel's own later one.
+        let events = [p(None, 1, InfoReceived), p(Some("A"), 2, InTransit), p(Some("A"), 5, Delivered)];
+        assert_eq!(current(&["A", "B"], &events), InfoReceived);
+        let events = [p(None, 1, InfoReceived), p(Some("A"), 5, Delivered), p(Some("B"), 4, Delivered)];
+        assert_eq!(current(&["A", "B"], &events), Delivered);
+        // Given out of order: time decides, not position.
+        let events = [p(Some("A"), 9, Delivered), p(Some("A"), 3, InTransit)];
+        assert_eq!(current(&["A"], &events), Delivered);
+        // The same time: the later given wins.
+        let events = [p(Some("A"), 3, InTransit), p(Some("A"), 3, Exception)];
+        assert_eq!(current(&["A"], &events), Exception);
+        // An event of a parcel that is not the shipment's is ignored.
+        assert_eq!(current(&["A"], &[p(Some("Z"), 3, Delivered)]), Pending);
+        assert_eq!(current(&[], &[p(None, 1, InTransit), p(None, 2, OutForDelivery)]), OutForDelivery);
+    }
+
+    #[test]
+    fn event_times_keep_their_offset() {
+        let t = event_time("time", "2026-11-28 18:05:30 +08:00", 0).unwrap();
+        assert_eq!(t, EventTime { utc: 1_795_860_330, offset_minutes: 480 });
+        assert_eq!(event_time("time", "2026-11-28T10:05:30Z", 480).unwrap(), EventTime { utc: 1_795_860_330, offset_minutes: 0 });
+        assert_eq!(event_time("time", "2026-11-28T05:05:30.250-0500", 0).unwrap().utc, 1_795_860_330);
+        assert_eq!(event_time("time", "2026-11-28 18:05", 480).unwrap().utc, 1_795_860_300);
+        assert_eq!(event_time("time", "1970-01-01 00:00:00", 0).unwrap().utc, 0);
+        assert_eq!(event_time("time", "2028-02-29 00:00", 0).unwrap().utc, 1_835_395_200);
+        for bad in [
+            "",
+            "yesterday",
+            "2026-02-29 10:00",
+            "2026-13-01 10:00",
+            "2026-11-28 24:00",
+            "2026-11-28 10:00 +15:00",
+            "2026-11-28 10:00 PST",
+        ] {
+            assert_eq!(event_time("time", bad, 0).unwrap_err().key, MessageKey::TrackTimeInvalid, "{bad}");
+        }
+    }
+
+    #[test]
     fn tenant_rows_win_over_the_defaults() {
         let mine = [Mapping { source: "sandbox".into(), code: "customs".into(), status: Status::Exception }];
         assert_eq!(map(&mine, "SANDBOX", "CUSTOMS"), Some(Status::Exception));
         assert_eq!(map(&[], "sandbox", "customs"), Some(Status::InTransit));
         assert_eq!(map(&[], "sandbox", "teleported"), None);
+        assert_eq!(map(&[], "upload", "Delivered"), Some(Status::Delivered));
     }
 
     #[test]
     fn numbers_are_split_cleaned_and_limited() {
         assert_eq!(
             numbers("1z999aa10123456784, LS000000017CN\n1Z999AA10123456784；B2C1").unwrap(),
-            vec!["1Z999AA10123456784", "LS000000017CN", "B2C1"]
+            vec!["1z999aa10123456784", "LS000000017CN", "B2C1"]
         );
         assert_eq!(numbers(" \n ").unwrap_err().key, MessageKey::TrackNumbersRequired);
         let many: Vec<String> = (0..101).map(|n| format!("N{n}")).collect();

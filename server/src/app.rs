@@ -57,7 +57,7 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
         Some(dir) => WebAssets::Dir(dir.clone()),
         None => WebAssets::Embedded,
     };
-    let cluster = match &config.redis_url {
+    let (cluster, limiter) = match &config.redis_url {
         Some(url) => {
             let cluster_id = crate::platform::settings::get_or_init(
                 &db,
@@ -66,9 +66,11 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
             )
             .await
             .map_err(|e| e.to_string())?;
-            Cluster::redis(url, &cluster_id).await?
+            let cluster = Cluster::redis(url, &cluster_id).await?;
+            let limiter = RateLimiter::shared(config.rate_limits, cluster.connection()?, &format!("logistics:{cluster_id}:rl"));
+            (cluster, limiter)
         }
-        None => Cluster::local(),
+        None => (Cluster::local(), RateLimiter::new(config.rate_limits)),
     };
     let (dicts, bundles, hub) = (Arc::new(DictCache::default()), Arc::new(BundleCache::default()), Arc::new(Hub::default()));
     listen(&cluster, &dicts, &bundles, &hub);
@@ -84,7 +86,7 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
         jwt_secret: Arc::new(jwt_secret),
         web,
         sms,
-        limiter: Arc::new(RateLimiter::new(config.rate_limits)),
+        limiter: Arc::new(limiter),
         storage: LocalStorage::new(config.upload_dir.clone()),
         permission_cache: Arc::default(),
         grant_cache: Arc::default(),

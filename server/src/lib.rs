@@ -13,4 +13,5 @@ pub mod routes;
 pub mod shipment;
 pub mod state;
 pub mod system;
+pub mod tracking;
 pub mod wallet;

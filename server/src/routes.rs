@@ -23,7 +23,8 @@ use crate::{
     carrier::channel_products, carrier::channels, carrier::forecast, carrier::number_segments, carrier::price_levels,
     carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, platform::tasks, printing,
     shipment, system::announcements, system::auth, system::categories, system::checks, system::countries, system::departs,
-    system::dicts, system::logs, system::notices, system::permissions, system::positions, system::roles, system::tenants, wallet,
+    system::dicts, system::logs, system::notices, system::permissions, system::positions, system::roles, system::tenants,
+    tracking, wallet,
 };
 
 pub const BASE_PATH: &str = "/boot";
@@ -116,6 +117,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         printing::templates: [default, preview],
         printing::swaps: [swap],
         printing::carrier_labels: [file],
+        tracking::query: [public, search],
+        tracking::webhook: [webhook, webhook_secret, rotate_secret],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -147,6 +150,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<printing::templates::PrintTemplates>()
         .resource::<printing::swaps::LabelSwaps>()
         .resource::<printing::carrier_labels::CarrierLabels>()
+        .resource::<tracking::events::TrackEvents>()
+        .resource::<tracking::mappings::TrackMappings>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);
@@ -159,6 +164,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes({
             let (schemas, paths, method_router) = routes!(printing::carrier_labels::upload);
             (schemas, paths, method_router.layer(DefaultBodyLimit::max(printing::carrier_labels::UPLOAD_BODY_LIMIT)))
+        })
+        .routes({
+            let (schemas, paths, method_router) = routes!(tracking::events::import_excel);
+            (schemas, paths, method_router.layer(DefaultBodyLimit::max(tracking::events::UPLOAD_LIMIT + 64 * 1024)))
         })
         .routes({
             let (schemas, paths, method_router) = routes!(files::upload);

@@ -17,4 +17,5 @@ pub mod resource;
 pub mod secrets;
 pub mod settings;
 pub mod sheet;
+pub mod signature;
 pub mod tasks;

@@ -9,4 +9,5 @@ mod platform;
 mod printing;
 mod shipment;
 mod system;
+mod tracking;
 mod wallet;

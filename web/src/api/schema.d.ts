@@ -2339,6 +2339,324 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/track/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in search: a customer's own orders (its sub-accounts' too), staff their tenant's,
+         *     found also by the customer's own order number, with the order's id, type and status.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/track/webhook/{supplierId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A carrier's tracking events. 400 when the signature is missing, wrong or older than five
+         *     minutes, or an event is malformed (nothing is stored); events of numbers no order has are
+         *     listed in `unknown`; an event id already stored is a duplicate.
+         */
+        post: operations["webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/track/webhookSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A supplier's webhook endpoint and signing secret (staff who edit suppliers). */
+        get: operations["webhook_secret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/track/webhookSecret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret for the supplier's webhook: the old one stops working at once. */
+        post: operations["rotate_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackEvent/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a tracking event. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackEvent/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes trackEvents: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackEvent/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trackEvents as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackEvent/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads events (staff): a CSV or xlsx file with the columns number, code (a source code or a
+         *     normalized status), time (with an offset, else the uploader's zone), location, detail,
+         *     detailEn, reason, pieces. Any unreadable cell: nothing is stored and each is named (400).
+         *     Rows of numbers no order has are reported, not stored; a row uploaded again is a duplicate.
+         */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackEvent/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trackEvents: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackEvent/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tracking event. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackMapping/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a tracking status mapping. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackMapping/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a tracking status mapping. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackMapping/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes trackMappings: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackMapping/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a tracking status mapping. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackMapping/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trackMappings as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackMapping/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds trackMappings from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackMapping/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trackMappings: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackMapping/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tracking status mapping. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/wallet/account/creditLimit": {
         parameters: {
             query?: never;
@@ -5531,6 +5849,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/track/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public query: no sign-in, every tenant's orders, nothing personal (no consignee, no
+         *     customer). 400 without numbers or with more than 100; 429 over 20 queries in ten minutes.
+         */
+        get: operations["public"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7157,6 +7495,30 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Ingested: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description What an ingestion did. */
+            result: {
+                /** @description Events already stored (the same source and id): ignored. */
+                duplicates: number;
+                /** @description Events stored now. */
+                stored: number;
+                /** @description Numbers no order of the tenant has: their events are not stored. */
+                unknown: string[];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_LabelSwapRecord: {
             /**
              * Format: int32
@@ -8773,6 +9135,105 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_TrackEventRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    destCountry?: string | null;
+                    detail?: string | null;
+                    detailEn?: string | null;
+                    eventKey: string;
+                    /**
+                     * Format: date-time
+                     * @description The instant (UTC) and the offset of the place, minutes east of UTC.
+                     */
+                    eventTime: string;
+                    id: string;
+                    location?: string | null;
+                    parcelId?: string | null;
+                    parcelSerialNumber?: string | null;
+                    /** Format: int32 */
+                    pieces?: number | null;
+                    reason?: string | null;
+                    /** @description The order's serial number, and the parcel's when the event names one. */
+                    serialNumber: string;
+                    shipmentId: string;
+                    /** @description Where it came from, its code there and its id there. */
+                    source: string;
+                    sourceCode: string;
+                    /** @description The normalized status. */
+                    status: string;
+                    sysTrackNo?: string | null;
+                    trackNo?: string | null;
+                    /** Format: int32 */
+                    utcOffset: number;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_TrackMappingRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description The source's event code (upper case). */
+                    code: string;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    id: string;
+                    remark?: string | null;
+                    /** @description `warehouse`, `upload`, or a supplier's apiType or code (lower case). */
+                    source: string;
+                    /** @description The normalized status it means. */
+                    status: string;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_TradeRecord: {
             /**
              * Format: int32
@@ -9801,6 +10262,124 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_TrackAnswer: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description One per number, in the order pasted. */
+                results: components["schemas"]["TrackResult"][];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_TrackEventRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                destCountry?: string | null;
+                detail?: string | null;
+                detailEn?: string | null;
+                eventKey: string;
+                /**
+                 * Format: date-time
+                 * @description The instant (UTC) and the offset of the place, minutes east of UTC.
+                 */
+                eventTime: string;
+                id: string;
+                location?: string | null;
+                parcelId?: string | null;
+                parcelSerialNumber?: string | null;
+                /** Format: int32 */
+                pieces?: number | null;
+                reason?: string | null;
+                /** @description The order's serial number, and the parcel's when the event names one. */
+                serialNumber: string;
+                shipmentId: string;
+                /** @description Where it came from, its code there and its id there. */
+                source: string;
+                sourceCode: string;
+                /** @description The normalized status. */
+                status: string;
+                sysTrackNo?: string | null;
+                trackNo?: string | null;
+                /** Format: int32 */
+                utcOffset: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_TrackMappingRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description The source's event code (upper case). */
+                code: string;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                id: string;
+                remark?: string | null;
+                /** @description `warehouse`, `upload`, or a supplier's apiType or code (lower case). */
+                source: string;
+                /** @description The normalized status it means. */
+                status: string;
+                /** Format: date-time */
+                updateTime?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_TrackUploadReport: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: components["schemas"]["Ingested"] & {
+                /** @description Cells that could not be read: nothing was stored when there are any. */
+                errors: components["schemas"]["RowError"][];
+                rows: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_TradeRecord: {
             /**
              * Format: int32
@@ -10444,6 +11023,27 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_WebhookSetup: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                header: string;
+                /** @description The path to post to, under the API's base (`/boot`). */
+                path: string;
+                secret: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         FbaConfigForm: {
             /** @default null */
             fbaShipmentId: string | null;
@@ -10643,6 +11243,15 @@ export interface components {
              *     `{created, skipped}`.
              */
             taskId?: string | null;
+        };
+        /** @description What an ingestion did. */
+        Ingested: {
+            /** @description Events already stored (the same source and id): ignored. */
+            duplicates: number;
+            /** @description Events stored now. */
+            stored: number;
+            /** @description Numbers no order of the tenant has: their events are not stored. */
+            unknown: string[];
         };
         /** @description What to print: the orders and how. */
         LabelQuery: {
@@ -12059,6 +12668,118 @@ export interface components {
             /** Format: int64 */
             userCount: number;
         };
+        TrackAnswer: {
+            /** @description One per number, in the order pasted. */
+            results: components["schemas"]["TrackResult"][];
+        };
+        TrackEventRecord: {
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            destCountry?: string | null;
+            detail?: string | null;
+            detailEn?: string | null;
+            eventKey: string;
+            /**
+             * Format: date-time
+             * @description The instant (UTC) and the offset of the place, minutes east of UTC.
+             */
+            eventTime: string;
+            id: string;
+            location?: string | null;
+            parcelId?: string | null;
+            parcelSerialNumber?: string | null;
+            /** Format: int32 */
+            pieces?: number | null;
+            reason?: string | null;
+            /** @description The order's serial number, and the parcel's when the event names one. */
+            serialNumber: string;
+            shipmentId: string;
+            /** @description Where it came from, its code there and its id there. */
+            source: string;
+            sourceCode: string;
+            /** @description The normalized status. */
+            status: string;
+            sysTrackNo?: string | null;
+            trackNo?: string | null;
+            /** Format: int32 */
+            utcOffset: number;
+        };
+        TrackMappingForm: {
+            code?: string;
+            id?: string | null;
+            remark?: string | null;
+            source?: string;
+            status?: string;
+        };
+        TrackMappingRecord: {
+            /** @description The source's event code (upper case). */
+            code: string;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            id: string;
+            remark?: string | null;
+            /** @description `warehouse`, `upload`, or a supplier's apiType or code (lower case). */
+            source: string;
+            /** @description The normalized status it means. */
+            status: string;
+            /** Format: date-time */
+            updateTime?: string | null;
+        };
+        /** @description One event of a timeline. */
+        TrackPoint: {
+            /** @description As the source wrote it, and in English where the source gave both. */
+            detail?: string | null;
+            detailEn?: string | null;
+            location?: string | null;
+            /** @description The parcel the event names (none: the whole order). */
+            parcelSerialNumber?: string | null;
+            reason?: string | null;
+            /** @description The normalized status. */
+            status: string;
+            /**
+             * Format: date-time
+             * @description The instant (UTC); the place's local time is this plus `utcOffset` minutes.
+             */
+            time: string;
+            /** Format: int32 */
+            utcOffset: number;
+        };
+        TrackResult: {
+            /** @description Some order has it. */
+            found: boolean;
+            /** @description The number as pasted. */
+            number: string;
+            orders: components["schemas"]["TrackedOrder"][];
+        };
+        TrackUploadReport: components["schemas"]["Ingested"] & {
+            /** @description Cells that could not be read: nothing was stored when there are any. */
+            errors: components["schemas"]["RowError"][];
+            rows: number;
+        };
+        /** @description An order (or one of its parcels) a number named. */
+        TrackedOrder: {
+            customerCode?: string | null;
+            destCountry?: string | null;
+            /** @description Newest first. */
+            events: components["schemas"]["TrackPoint"][];
+            /** @description When the number is a parcel's: that parcel, whose own status and timeline these are. */
+            parcelSerialNumber?: string | null;
+            /** Format: int32 */
+            pieces: number;
+            reason?: string | null;
+            serialNumber: string;
+            /** @description Signed in only: the order's id, type, the customer's own number and the order's status. */
+            shipmentId?: string | null;
+            shipmentStatus?: string | null;
+            shipmentType?: string | null;
+            /** @description The normalized status now, and an exception's reason. */
+            status: string;
+            sysTrackNo?: string | null;
+            trackNo?: string | null;
+        };
         /** @description One movement of a customer's wallet. Amounts are signed decimal text in the currency's places. */
         TradeRecord: {
             /** @description The balance after it. */
@@ -12217,6 +12938,32 @@ export interface components {
         VisitForm: {
             path?: string;
             title?: string | null;
+        };
+        WebhookDelivery: {
+            events?: components["schemas"]["WebhookEvent"][];
+        };
+        /** @description One event as a carrier sends it. */
+        WebhookEvent: {
+            /** @description The carrier's event code (mapped to a status), or a normalized status. */
+            code?: string;
+            detail?: string | null;
+            detailEn?: string | null;
+            /** @description The carrier's id of the event: the same id again is the same event. */
+            eventId?: string;
+            location?: string | null;
+            /** Format: int32 */
+            pieces?: number | null;
+            reason?: string | null;
+            /** @description `2026-11-28T18:05:30+08:00` (without an offset: UTC). */
+            time?: string;
+            /** @description The number it names (the carrier's tracking number, or the platform's). */
+            trackNo?: string;
+        };
+        WebhookSetup: {
+            header: string;
+            /** @description The path to post to, under the API's base (`/boot`). */
+            path: string;
+            secret: string;
         };
         /** @description Weights up to `upTo` round up to a multiple of `increment`. */
         WeightStep: {
@@ -18091,6 +18838,784 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SupplierRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Up to 100 numbers (tracking, system tracking, order or parcel serial numbers, parcel
+                 *     references), separated by spaces, line breaks, commas or semicolons.
+                 */
+                numbers?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<HMAC-SHA256 of `{t}.{body}` with the supplier's secret, hex> */
+                "X-Track-Signature": string;
+            };
+            path: {
+                /** @description The supplier's id */
+                supplierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookDelivery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Ingested"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_secret: {
+        parameters: {
+            query?: {
+                supplierId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookSetup"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rotate_secret: {
+        parameters: {
+            query?: {
+                supplierId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookSetup"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Order, parcel or tracking numbers, pasted in bulk. */
+                numbers?: string;
+                /** @description One order's events. */
+                shipmentId?: string;
+                /** @description A normalized status. */
+                status?: string;
+                /** @description The source, in part. */
+                source?: string;
+                /** @description Happened at or after. */
+                eventTime_begin?: string;
+                /** @description Happened up to. */
+                eventTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `file`: CSV (UTF-8) or xlsx, at most 5 MB and 5,000 rows */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackUploadReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Order, parcel or tracking numbers, pasted in bulk. */
+                numbers?: string;
+                /** @description One order's events. */
+                shipmentId?: string;
+                /** @description A normalized status. */
+                status?: string;
+                /** @description The source, in part. */
+                source?: string;
+                /** @description Happened at or after. */
+                eventTime_begin?: string;
+                /** @description Happened up to. */
+                eventTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_TrackEventRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackEventRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackMappingForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackMappingRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackMappingForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackMappingRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The source, in part. */
+                source?: string;
+                /** @description The event code, in part. */
+                code?: string;
+                /** @description A normalized status. */
+                status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The source, in part. */
+                source?: string;
+                /** @description The event code, in part. */
+                code?: string;
+                /** @description A normalized status. */
+                status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_TrackMappingRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackMappingRecord"];
                 };
             };
             403: {
@@ -25389,6 +26914,43 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    public: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Up to 100 numbers (tracking, system tracking, order or parcel serial numbers, parcel
+                 *     references), separated by spaces, line breaks, commas or semicolons.
+                 */
+                numbers?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,7 +35,7 @@ export const PAGES: Record<string, Page> = {
   'carrier/RateCardList': page(() => import('../features/carrier/rateCards/RateCardListPage'), 'rateCard'),
   'logistics/PriceForecast': page(() => import('../features/logistics/forecast/PriceForecastPage'), 'forecast'),
   'logistics/ChannelProductList': page(() => import('../features/logistics/channelProducts/ChannelProductListPage'), 'myProducts', 'carrierChannel'),
-  'carrier/SupplierList': page(() => import('../features/carrier/suppliers/SupplierListPage'), 'carrierSupplier'),
+  'carrier/SupplierList': page(() => import('../features/carrier/suppliers/SupplierListPage'), 'carrierSupplier', 'trackMapping'),
   'carrier/ChannelList': page(() => import('../features/carrier/channels/ChannelListPage'), 'carrierChannel'),
   'carrier/ChannelProductList': page(() => import('../features/carrier/channelProducts/ChannelProductListPage'), 'carrierProduct', 'carrierChannel'),
   'carrier/PriceLevelList': page(() => import('../features/carrier/priceLevels/PriceLevelListPage'), 'carrierPriceLevel'),
@@ -60,6 +60,9 @@ export const PAGES: Record<string, Page> = {
   'system/PrintTemplateList': page(() => import('../features/printing/PrintTemplateListPage'), 'printTemplate'),
   'shipment/ChangeLabel': page(() => import('../features/printing/ChangeLabelPage'), 'labelSwap', 'printer'),
   'carrier/CarrierLabelList': page(() => import('../features/printing/CarrierLabelListPage'), 'carrierLabel'),
+  'shipment/TrackSearch': page(() => import('../features/tracking/TrackSearchPage'), 'tracking'),
+  'carrier/TrackEventList': page(() => import('../features/tracking/TrackEventListPage'), 'trackEvent', 'tracking'),
+  'carrier/TrackMappingList': page(() => import('../features/tracking/TrackMappingListPage'), 'trackMapping', 'tracking'),
   'layouts/IframePageView': page(() => import('../layouts/IframePageView')),
 };
 

@@ -61,8 +61,8 @@ const exception = (code: '403' | '404' | '500') => async () => {
  */
 const SHELL_NAMESPACES = ['layout', 'notice', 'account', 'dataTable'] as const satisfies readonly Namespace[];
 
-/** Tracking pages are public but not built yet: they send visitors to sign-in for now. */
-const toLogin = <Navigate to={LOGIN_PATH} replace />;
+/** The public tracking page: one page for the query and its result (spec section 2). */
+const trackPage = page(() => import('../features/tracking/PublicTrackPage'), ['tracking']);
 
 export const routes: RouteObject[] = [
   {
@@ -111,8 +111,8 @@ export const routes: RouteObject[] = [
         path: '/track',
         children: [
           { index: true, element: <Navigate to="/track/search" replace /> },
-          { path: 'search', element: toLogin },
-          { path: 'result', element: toLogin },
+          { path: 'search', lazy: trackPage },
+          { path: 'result', lazy: trackPage },
         ],
       },
       { path: '/403', lazy: exception('403') },

@@ -60,6 +60,9 @@ export interface Resources {
   printTemplate: typeof import('../locales/en-US/printTemplate.json');
   labelSwap: typeof import('../locales/en-US/labelSwap.json');
   carrierLabel: typeof import('../locales/en-US/carrierLabel.json');
+  tracking: typeof import('../locales/en-US/tracking.json');
+  trackEvent: typeof import('../locales/en-US/trackEvent.json');
+  trackMapping: typeof import('../locales/en-US/trackMapping.json');
 }
 export type Namespace = keyof Resources;
 
@@ -104,6 +107,9 @@ export const NAMESPACES = [
   'printTemplate',
   'labelSwap',
   'carrierLabel',
+  'tracking',
+  'trackEvent',
+  'trackMapping',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

@@ -58,6 +58,12 @@ impl Cluster {
         Arc::new(Cluster { listeners: RwLock::default(), redis: None })
     }
 
+    /// A connection to the bus's Redis for other shared state (the rate limits): the publisher's,
+    /// which reconnects by itself.
+    pub fn connection(&self) -> Result<redis::aio::ConnectionManager, String> {
+        self.redis.as_ref().map(|r| r.publisher.clone()).ok_or_else(|| "the cluster has no Redis".to_owned())
+    }
+
     /// The Redis bus: connects (errors are one line, for the operator) and starts the subscriber.
     pub async fn redis(url: &str, cluster_id: &str) -> Result<Arc<Cluster>, String> {
         let client = redis::Client::open(url).map_err(|e| format!("REDIS_URL is not usable: {e}"))?;

@@ -1064,6 +1064,68 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A parcel's journey: one row per event of any source.
+    logistics_track_event (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        shipment_id -> Text,
+        parcel_id -> Nullable<Text>,
+        serial_number -> Text,
+        parcel_serial_number -> Nullable<Text>,
+        track_no -> Nullable<Text>,
+        sys_track_no -> Nullable<Text>,
+        event_time -> Timestamp,
+        utc_offset -> Integer,
+        location -> Nullable<Text>,
+        detail -> Nullable<Text>,
+        detail_en -> Nullable<Text>,
+        status -> Text,
+        reason -> Nullable<Text>,
+        pieces -> Nullable<Integer>,
+        dest_country -> Nullable<Text>,
+        source -> Text,
+        source_code -> Text,
+        event_key -> Text,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// An order's tracking status now.
+    logistics_track_state (shipment_id) {
+        shipment_id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        status -> Text,
+        reason -> Nullable<Text>,
+        event_time -> Nullable<Timestamp>,
+        utc_offset -> Nullable<Integer>,
+        location -> Nullable<Text>,
+        detail -> Nullable<Text>,
+        detail_en -> Nullable<Text>,
+        update_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// A tenant's mapping of a source's event code to a normalized status.
+    logistics_track_mapping (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        source -> Text,
+        code -> Text,
+        status -> Text,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -1119,4 +1181,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     sys_print_template,
     logistics_label_swap,
     logistics_carrier_label,
+    logistics_track_event,
+    logistics_track_state,
+    logistics_track_mapping,
 );

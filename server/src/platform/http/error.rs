@@ -195,7 +195,15 @@ impl IntoResponse for AppError {
                 tracing::warn!(status = self.status.as_u16(), cause = %cause, "request refused");
             }
         }
-        error_response(self.status, &self.error)
+        let mut response = error_response(self.status, &self.error);
+        // A throttle says when the client may call again.
+        if self.status == StatusCode::TOO_MANY_REQUESTS
+            && let Some((_, seconds)) = self.error.args.iter().find(|(name, _)| *name == "seconds")
+            && let Ok(value) = axum::http::HeaderValue::from_str(seconds)
+        {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, value);
+        }
+        response
     }
 }
 

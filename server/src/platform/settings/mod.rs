@@ -32,3 +32,18 @@ pub async fn get_or_init(db: &Db, name: &str, initial: &str) -> DbResult<String>
     });
     Ok(get(db, name).await?.unwrap_or_else(|| initial.to_owned()))
 }
+
+/// Stores `value` under `name`, replacing what was there.
+pub async fn set(db: &Db, name: &str, value: &str) -> DbResult<()> {
+    let now = chrono::Utc::now().naive_utc();
+    with_write!(db, |conn| {
+        diesel::insert_into(sys_setting::table)
+            .values((sys_setting::name.eq(name), sys_setting::value.eq(value), sys_setting::update_time.eq(now)))
+            .on_conflict(sys_setting::name)
+            .do_update()
+            .set((sys_setting::value.eq(value), sys_setting::update_time.eq(now)))
+            .execute(conn)
+            .await?;
+    });
+    Ok(())
+}

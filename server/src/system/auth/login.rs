@@ -22,8 +22,12 @@ use crate::system::users::{self, Lookup, User, UserInfo, password};
 use crate::{system::tenants, system::users::STATUS_NORMAL};
 
 /// Refuses a client over a throttle.
-pub fn throttle(state: &AppState, limit: Limit, client: &ClientMeta) -> Result<(), AppError> {
-    state.limiter.check(limit, &client.ip).map_err(|_| AppError::too_many_requests())
+pub async fn throttle(state: &AppState, limit: Limit, client: &ClientMeta) -> Result<(), AppError> {
+    state
+        .limiter
+        .check(limit, &client.ip)
+        .await
+        .map_err(|seconds| AppError::too_many_requests().with("seconds", seconds.to_string()))
 }
 
 fn label(key: MessageKey) -> &'static str {
@@ -83,7 +87,7 @@ pub async fn login(
     client: ClientMeta,
     ApiJson(body): ApiJson<LoginRequest>,
 ) -> ApiResult<LoginResult> {
-    throttle(&state, rate_limit::LOGIN, &client)?;
+    throttle(&state, rate_limit::LOGIN, &client).await?;
     let username = body.username.trim();
     validate::required("username", label(MessageKey::FieldUsername), username)?;
     validate::required("password", label(MessageKey::FieldPassword), &body.password)?;
@@ -179,7 +183,7 @@ pub struct SmsRequest {
 #[utoipa::path(post, path = "/sys/sms", tag = "auth", request_body = SmsRequest,
     responses((status = 200, description = "Sent"), (status = 400), (status = 409), (status = 429)))]
 pub async fn send_sms(State(state): State<AppState>, client: ClientMeta, ApiJson(body): ApiJson<SmsRequest>) -> ApiResult<()> {
-    throttle(&state, rate_limit::SMS, &client)?;
+    throttle(&state, rate_limit::SMS, &client).await?;
     validate::phone("mobile", &body.mobile)?;
     let mobile = validate::normalize_phone(&body.mobile).unwrap_or_default();
     let purpose = Purpose::parse(&body.smsmode).ok_or_else(|| AppError::field("smsmode", MessageKey::SmsModeInvalid))?;
@@ -214,7 +218,7 @@ pub async fn phone_login(
     client: ClientMeta,
     ApiJson(body): ApiJson<PhoneLoginRequest>,
 ) -> ApiResult<LoginResult> {
-    throttle(&state, rate_limit::LOGIN, &client)?;
+    throttle(&state, rate_limit::LOGIN, &client).await?;
     let mobile = sms::phone_and_code("mobile", &body.mobile, "captcha", &body.captcha)?;
     if let Err(e) = sms::verify(&state.db, &state.jwt_secret, &mobile, Purpose::Login, &body.captcha, true).await {
         let entry = LoginEntry::new(false, None, &mobile, &client.ip, "wrong SMS code", "/sys/phoneLogin");

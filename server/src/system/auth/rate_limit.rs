@@ -1,5 +1,9 @@
-//! Per-client throttles (sign-in, SMS, registration): fixed windows counted in this process.
-//! In cluster mode the same interface is what a shared store implements.
+//! Per-client throttles (sign-in, SMS, registration, tracking queries): fixed windows that start
+//! with a client's first call. Counted in this process, or, with `REDIS_URL`, in Redis, so that a
+//! limit holds across every instance on the database: one `INCR` with its expiry set on the
+//! first call, atomically (a Lua script). When Redis does not answer (within 200 ms) the instance
+//! counts in its own memory until it does: limits loosen to one window per instance, requests are
+//! never refused for want of Redis.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -16,26 +20,71 @@ pub struct Limit {
 pub const LOGIN: Limit = Limit { name: "login", max: 60, window: Duration::from_secs(60) };
 pub const SMS: Limit = Limit { name: "sms", max: 5, window: Duration::from_secs(60) };
 pub const REGISTER: Limit = Limit { name: "register", max: 10, window: Duration::from_secs(3600) };
+/// Tracking queries (spec: 20 queries per ten minutes).
+pub const TRACK: Limit = Limit {
+    name: "track",
+    max: logistics_core::tracking::QUERIES_PER_WINDOW,
+    window: Duration::from_secs(logistics_core::tracking::WINDOW_SECONDS),
+};
 
 /// (limit name, client) to (window start, calls in the window).
 type Windows = HashMap<(&'static str, String), (Instant, u32)>;
+
+/// Counts a call and answers `{calls in the window, seconds the window has left}`.
+const SCRIPT: &str = "local n = redis.call('INCR', KEYS[1]) \
+    if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end \
+    local ttl = redis.call('TTL', KEYS[1]) \
+    if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end \
+    return {n, ttl}";
+
+struct Shared {
+    conn: redis::aio::ConnectionManager,
+    prefix: String,
+    script: redis::Script,
+}
 
 #[derive(Default)]
 pub struct RateLimiter {
     enabled: bool,
     windows: Mutex<Windows>,
+    redis: Option<Shared>,
 }
 
 impl RateLimiter {
+    /// Counting in this process.
     pub fn new(enabled: bool) -> Self {
-        RateLimiter { enabled, windows: Mutex::default() }
+        RateLimiter { enabled, windows: Mutex::default(), redis: None }
+    }
+
+    /// Counting in Redis, under keys `{prefix}:{limit}:{client}` (the prefix names the cluster).
+    pub fn shared(enabled: bool, conn: redis::aio::ConnectionManager, prefix: &str) -> Self {
+        let shared = Shared { conn, prefix: prefix.to_owned(), script: redis::Script::new(SCRIPT) };
+        RateLimiter { enabled, windows: Mutex::default(), redis: Some(shared) }
     }
 
     /// Counts one call; `Err(seconds until the window resets)` when over the limit.
-    pub fn check(&self, limit: Limit, client: &str) -> Result<(), u64> {
+    pub async fn check(&self, limit: Limit, client: &str) -> Result<(), u64> {
         if !self.enabled {
             return Ok(());
         }
+        if let Some(shared) = &self.redis {
+            let key = format!("{}:{}:{client}", shared.prefix, limit.name);
+            let mut conn = shared.conn.clone();
+            let mut call = shared.script.key(&key);
+            call.arg(limit.window.as_secs());
+            let answer = tokio::time::timeout(Duration::from_millis(200), call.invoke_async::<(u32, i64)>(&mut conn)).await;
+            match answer {
+                Ok(Ok((calls, ttl))) => {
+                    return if calls > limit.max { Err(ttl.max(1) as u64) } else { Ok(()) };
+                }
+                Ok(Err(e)) => tracing::warn!(error = %e, "rate limit: Redis failed, counting in this instance"),
+                Err(_) => tracing::warn!("rate limit: Redis timed out, counting in this instance"),
+            }
+        }
+        self.check_here(limit, client)
+    }
+
+    fn check_here(&self, limit: Limit, client: &str) -> Result<(), u64> {
         let now = Instant::now();
         let mut windows = self.windows.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if windows.len() > 50_000 {
@@ -51,25 +100,25 @@ impl RateLimiter {
 }
 
 fn window_of(name: &str) -> Duration {
-    [LOGIN, SMS, REGISTER].iter().find(|l| l.name == name).map_or(Duration::from_secs(3600), |l| l.window)
+    [LOGIN, SMS, REGISTER, TRACK].iter().find(|l| l.name == name).map_or(Duration::from_secs(3600), |l| l.window)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn counts_per_client_and_limit() {
+    #[tokio::test]
+    async fn counts_per_client_and_limit() {
         let limiter = RateLimiter::new(true);
         for _ in 0..5 {
-            assert!(limiter.check(SMS, "1.2.3.4").is_ok());
+            assert!(limiter.check(SMS, "1.2.3.4").await.is_ok());
         }
-        assert!(limiter.check(SMS, "1.2.3.4").is_err());
-        assert!(limiter.check(SMS, "5.6.7.8").is_ok());
-        assert!(limiter.check(LOGIN, "1.2.3.4").is_ok());
+        assert!(limiter.check(SMS, "1.2.3.4").await.is_err());
+        assert!(limiter.check(SMS, "5.6.7.8").await.is_ok());
+        assert!(limiter.check(LOGIN, "1.2.3.4").await.is_ok());
         let off = RateLimiter::new(false);
         for _ in 0..100 {
-            assert!(off.check(SMS, "x").is_ok());
+            assert!(off.check(SMS, "x").await.is_ok());
         }
     }
 }

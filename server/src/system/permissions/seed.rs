@@ -552,6 +552,16 @@ pub const MENUS: &[SeedMenu] = &[
         "logistics:deliveryNumber:list",
         11,
     )),
+    // Track search: the statuses and timelines of up to 100 of the caller's own numbers.
+    for_customers(page(
+        "menu_shipment_track_search",
+        "menu_shipment",
+        ("轨迹查询", "Track search"),
+        ("/shipment/trackSearch", "shipment/TrackSearch"),
+        "environment",
+        "logistics:track:search",
+        13,
+    )),
     // Carrier management: the forwarder's network and prices.
     SeedMenu {
         redirect: Some("/carrier/supplier"),
@@ -656,6 +666,35 @@ pub const MENUS: &[SeedMenu] = &[
     .with_buttons(&[
         ("btn_carrier_label_delete", ("删除承运商面单", "Delete carrier labels"), "logistics:carrierLabel:delete"),
         ("btn_carrier_label_export", ("导出承运商面单", "Export carrier labels"), "logistics:carrierLabel:export"),
+    ]),
+    // Tracking: every event of every source, and what each source's codes mean.
+    page(
+        "menu_carrier_track_event",
+        "menu_carrier",
+        ("轨迹事件", "Tracking events"),
+        ("/carrier/trackEvent", "carrier/TrackEventList"),
+        "node-index",
+        "logistics:trackEvent:list",
+        8,
+    )
+    .with_buttons(&[
+        ("btn_track_event_import", ("上传轨迹", "Upload tracking events"), "logistics:trackEvent:import"),
+        ("btn_track_event_delete", ("删除轨迹", "Delete tracking events"), "logistics:trackEvent:delete"),
+        ("btn_track_event_export", ("导出轨迹", "Export tracking events"), "logistics:trackEvent:export"),
+    ]),
+    page(
+        "menu_carrier_track_mapping",
+        "menu_carrier",
+        ("轨迹状态映射", "Status mappings"),
+        ("/carrier/trackMapping", "carrier/TrackMappingList"),
+        "apartment",
+        "logistics:trackMapping:list",
+        9,
+    )
+    .with_buttons(&[
+        ("btn_track_mapping_add", ("添加映射", "Add mappings"), "logistics:trackMapping:add"),
+        ("btn_track_mapping_edit", ("编辑映射", "Edit mappings"), "logistics:trackMapping:edit"),
+        ("btn_track_mapping_delete", ("删除映射", "Delete mappings"), "logistics:trackMapping:delete"),
     ]),
     SeedMenu {
         redirect: Some("/account/center"),

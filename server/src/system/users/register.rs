@@ -127,7 +127,7 @@ pub async fn register(
     headers: HeaderMap,
     ApiJson(body): ApiJson<RegisterRequest>,
 ) -> ApiResult<Registered> {
-    throttle(&state, rate_limit::REGISTER, &client)?;
+    throttle(&state, rate_limit::REGISTER, &client).await?;
     validate_registration(&body)?;
     let username = body.username.trim().to_owned();
     let phone = validate::normalize_phone(&body.phone).unwrap_or_default();
@@ -209,7 +209,7 @@ pub async fn phone_verification(
     client: ClientMeta,
     ApiJson(body): ApiJson<PhoneVerification>,
 ) -> ApiResult<Verified> {
-    throttle(&state, rate_limit::LOGIN, &client)?;
+    throttle(&state, rate_limit::LOGIN, &client).await?;
     let phone = sms::phone_and_code("phone", &body.phone, "smscode", &body.smscode)?;
     verify_code(&state, &phone, Purpose::Forget, &body.smscode, false).await?;
     let user = users::find(&state.db, Lookup::Phone(&phone))
@@ -236,7 +236,7 @@ pub async fn password_change(
     client: ClientMeta,
     ApiJson(body): ApiJson<PasswordReset>,
 ) -> ApiResult<()> {
-    throttle(&state, rate_limit::LOGIN, &client)?;
+    throttle(&state, rate_limit::LOGIN, &client).await?;
     let phone = sms::phone_and_code("phone", &body.phone, "smscode", &body.smscode)?;
     validate::new_password(&body.password, &body.confirm_password)?;
     let user = users::find(&state.db, Lookup::Phone(&phone))

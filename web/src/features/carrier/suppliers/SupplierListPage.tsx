@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { isOneOf, statusOptions } from '../../../components/form/options';
 import { codeColumn, createTimeColumn, CrudListPage, editDeleteColumn, FilterSelect, FilterText, nameColumn, statusColumn, tagColumn, TwoLines, useCrudList, type CrudList } from '../../../components/list';
 import { API_TYPES, deleteSuppliers, SUPPLIER_EXPORT_PATH, SUPPLIER_LIST_PATH, supplierKeys, type SupplierRecord } from './api';
+import { WebhookDialog } from '../../tracking/WebhookDialog';
 import { SupplierFormDialog } from './SupplierFormDialog';
 
 /** The filters (in the URL) and their empty values. */
@@ -16,7 +18,7 @@ type T = TFunction<'carrierSupplier'>;
 const apiTypeLabel = (t: T, value: string | null | undefined) => (isOneOf(API_TYPES, value) ? t(`apiType.${value}`) : (value ?? ''));
 const statusLabel = (t: T, status: number) => (Number(status) === 1 ? t('status.1') : t('status.0'));
 
-function supplierColumns(t: T, crud: CrudList<SupplierRecord, Filters>): DataColumn<SupplierRecord>[] {
+function supplierColumns(t: T, crud: CrudList<SupplierRecord, Filters>, onWebhook: (row: SupplierRecord) => void): DataColumn<SupplierRecord>[] {
   return [
     codeColumn(t('field.code')),
     nameColumn(t('field.name')),
@@ -25,7 +27,10 @@ function supplierColumns(t: T, crud: CrudList<SupplierRecord, Filters>): DataCol
     tagColumn<SupplierRecord>({ id: 'apiType', header: t('field.apiType'), hideBelow: 'sm', colorPalette: 'purple', label: (row) => row.apiType && apiTypeLabel(t, row.apiType) }),
     statusColumn<SupplierRecord>(t('field.status'), (row) => Number(row.status) === 1, (row) => statusLabel(t, row.status)),
     createTimeColumn(t('field.createTime')),
-    editDeleteColumn('text', crud.actions),
+    editDeleteColumn('text', {
+      ...crud.actions,
+      more: (row) => [{ label: t('action.webhook'), action: 'logistics:supplier:edit', onClick: () => onWebhook(row), testId: 'supplier-webhook' }],
+    }),
   ];
 }
 
@@ -33,6 +38,7 @@ function supplierColumns(t: T, crud: CrudList<SupplierRecord, Filters>): DataCol
 export default function SupplierListPage() {
   const { t } = useTranslation('carrierSupplier');
   const queryClient = useQueryClient();
+  const [webhook, setWebhook] = useState<SupplierRecord>();
   const refreshOptions = () => queryClient.invalidateQueries({ queryKey: supplierKeys.options });
   const crud = useCrudList<SupplierRecord, Filters>(SUPPLIER_LIST_PATH, {
     name: 'supplier',
@@ -47,14 +53,19 @@ export default function SupplierListPage() {
   return (
     <CrudListPage
       crud={crud}
-      columns={supplierColumns(t, crud)}
+      columns={supplierColumns(t, crud, setWebhook)}
       filters={
         <>
           <FilterText page={crud} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} testId="supplier-search-keyword" />
           <FilterSelect page={crud} name="status" label={t('filter.status')} options={statusOptions((status) => t(`status.${status}`))} allLabel={t('filter.all')} testId="supplier-search-status" />
         </>
       }
-      dialogs={<SupplierFormDialog {...crud.form.dialog} onSaved={() => void refreshOptions()} />}
+      dialogs={
+        <>
+          <SupplierFormDialog {...crud.form.dialog} onSaved={() => void refreshOptions()} />
+          <WebhookDialog supplier={webhook} onClose={() => setWebhook(undefined)} />
+        </>
+      }
     />
   );
 }

@@ -1,0 +1,7 @@
+DROP INDEX idx_logistics_delivery_number_track;
+DROP INDEX idx_logistics_shipment_parcel_sys_track;
+DROP INDEX idx_logistics_shipment_parcel_serial;
+DROP INDEX idx_logistics_shipment_serial_any;
+DROP TABLE logistics_track_mapping;
+DROP TABLE logistics_track_state;
+DROP TABLE logistics_track_event;

@@ -1,0 +1,260 @@
+//! Taking events in, from any source: each names its order by a number (resolved in the tenant as
+//! the search does), its code is mapped to a normalized status (the tenant's table, then core's),
+//! and it is stored once: a source's event id is unique per tenant, so a webhook delivered twice,
+//! a replayed request or an upload sent again adds nothing. The orders whose events changed get
+//! their status recomputed from all their events (core `tracking::current`).
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{DateTime as ChronoTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+use diesel_async::RunQueryDsl;
+use logistics_core::tracking::{self, EventTime, Mapping, Point, Status};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::lookup::{Hit, Reach, lookup};
+use crate::platform::db::Tx;
+use crate::platform::db::schema::{
+    logistics_shipment_parcel as p, logistics_track_event as e, logistics_track_mapping as m, logistics_track_state as st,
+};
+use crate::platform::http::AppError;
+use crate::platform::secrets;
+use crate::state::AppState;
+use crate::{on_tx, transaction, with_conn};
+
+/// One event as a source gives it.
+#[derive(Clone, Debug, Default)]
+pub struct Incoming {
+    /// The number it names (tracking, system tracking, serial number or reference).
+    pub number: String,
+    pub code: String,
+    /// The source's id of the event: the same id again is the same event.
+    pub event_key: String,
+    pub time: Option<EventTime>,
+    pub location: Option<String>,
+    pub detail: Option<String>,
+    pub detail_en: Option<String>,
+    pub reason: Option<String>,
+    pub pieces: Option<i32>,
+}
+
+/// What an ingestion did.
+#[derive(Clone, Debug, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Ingested {
+    /// Events stored now.
+    pub stored: usize,
+    /// Events already stored (the same source and id): ignored.
+    pub duplicates: usize,
+    /// Numbers no order of the tenant has: their events are not stored.
+    pub unknown: Vec<String>,
+}
+
+fn utc(t: EventTime) -> NaiveDateTime {
+    ChronoTime::<Utc>::from_timestamp(t.utc, 0).map_or_else(|| Utc::now().naive_utc(), |d| d.naive_utc())
+}
+
+/// The tenant's mappings of `source`.
+async fn mappings(state: &AppState, tenant_id: i32, source: &str) -> Result<Vec<Mapping>, AppError> {
+    let rows: Vec<(String, String, String)> = with_conn!(&state.db, |conn| {
+        m::table
+            .filter(m::tenant_id.eq(tenant_id))
+            .filter(m::source.eq(source))
+            .select((m::source, m::code, m::status))
+            .load(conn)
+            .await?
+    });
+    Ok(rows
+        .into_iter()
+        .filter_map(|(source, code, status)| Some(Mapping { source, code, status: Status::parse(&status)? }))
+        .collect())
+}
+
+/// Stores `items` of `source` for the tenant's orders; `by` names who sent them (a user, a
+/// supplier's webhook).
+pub async fn ingest(state: &AppState, tenant_id: i32, source: &str, items: &[Incoming], by: &str) -> Result<Ingested, AppError> {
+    let numbers: Vec<String> = {
+        let mut seen = HashSet::new();
+        items
+            .iter()
+            .map(|i| i.number.trim().to_owned())
+            .filter(|n| !n.is_empty() && seen.insert(n.to_ascii_uppercase()))
+            .collect()
+    };
+    let mut hits: HashMap<String, Vec<Hit>> = HashMap::new();
+    for chunk in numbers.chunks(200) {
+        hits.extend(lookup(state, Reach { tenant_id: Some(tenant_id), ..Reach::default() }, chunk).await?);
+    }
+    let found = |n: &str| hits.iter().find(|(k, _)| k.eq_ignore_ascii_case(n.trim())).and_then(|(_, v)| v.iter().next());
+    let table = mappings(state, tenant_id, source).await?;
+    let now = Utc::now().naive_utc();
+    let mut report = Ingested::default();
+    let mut rows = Vec::with_capacity(items.len());
+    let mut touched: Vec<(String, String)> = Vec::new();
+    for item in items {
+        let Some(hit) = found(&item.number) else {
+            let n = item.number.trim().to_owned();
+            if !report.unknown.contains(&n) {
+                report.unknown.push(n);
+            }
+            continue;
+        };
+        let status = tracking::map(&table, source, &item.code).unwrap_or(tracking::UNMAPPED);
+        let o = &hit.order;
+        let time = item.time.unwrap_or(EventTime { utc: now.and_utc().timestamp(), offset_minutes: 0 });
+        rows.push((
+            e::id.eq(secrets::new_id()),
+            e::tenant_id.eq(tenant_id),
+            e::customer_id.eq(o.customer_id.clone()),
+            e::shipment_id.eq(o.id.clone()),
+            e::parcel_id.eq(hit.parcel.as_ref().map(|(id, _)| id.clone())),
+            e::serial_number.eq(o.serial_number.clone()),
+            e::parcel_serial_number.eq(hit.parcel.as_ref().map(|(_, serial)| serial.clone())),
+            e::track_no.eq(o.track_no.clone()),
+            e::sys_track_no.eq(o.sys_track_no.clone()),
+            e::event_time.eq(utc(time)),
+            e::utc_offset.eq(time.offset_minutes),
+            e::location.eq(item.location.clone().filter(|v| !v.trim().is_empty())),
+            e::detail.eq(item.detail.clone().filter(|v| !v.trim().is_empty())),
+            e::detail_en.eq(item.detail_en.clone().filter(|v| !v.trim().is_empty())),
+            e::status.eq(status.code()),
+            e::reason.eq(item.reason.clone().filter(|v| !v.trim().is_empty())),
+            e::pieces.eq(item.pieces),
+            e::dest_country.eq(o.consignee_country.clone()),
+            e::source.eq(source.to_owned()),
+            e::source_code.eq(item.code.trim().to_owned()),
+            e::event_key.eq(item.event_key.trim().to_owned()),
+            e::create_by.eq(Some(by.to_owned())),
+            e::create_time.eq(now),
+        ));
+        touched.push((o.id.clone(), o.customer_id.clone()));
+    }
+    if rows.is_empty() {
+        return Ok(report);
+    }
+    let mut seen = HashSet::new();
+    touched.retain(|(id, _)| seen.insert(id.clone()));
+    let stored = transaction!(data: &state.db, |tx| {
+        let mut stored = 0usize;
+        // One statement a row: SQLite takes no multi-row INSERT from diesel, and a duplicate must
+        // skip only itself.
+        for row in &rows {
+            stored += on_tx!(tx, |c| diesel::insert_into(e::table).values(row.clone()).on_conflict_do_nothing().execute(c).await?);
+        }
+        if stored > 0 {
+            refresh(tx, tenant_id, &touched).await?;
+        }
+        Ok::<_, AppError>(stored)
+    })?;
+    report.stored = stored;
+    report.duplicates = rows.len() - stored;
+    Ok(report)
+}
+
+type EventRow =
+    (String, Option<String>, NaiveDateTime, i32, String, Option<String>, Option<String>, Option<String>, Option<String>);
+
+/// Recomputes the status of `orders` (id, customer) from all their events and parcels, inside the
+/// transaction that stored their new events. The state rows are written (locked) before the
+/// events are read: a concurrent ingestion for the same order waits for this one to commit, then
+/// reads its events too, so the last status written is never computed from fewer events.
+pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)]) -> Result<(), AppError> {
+    let now = Utc::now().naive_utc();
+    for chunk in orders.chunks(200) {
+        let ids: Vec<String> = chunk.iter().map(|(id, _)| id.clone()).collect();
+        for (id, customer) in chunk {
+            on_tx!(tx, |c| diesel::insert_into(st::table)
+                .values((
+                    st::shipment_id.eq(id),
+                    st::tenant_id.eq(tenant_id),
+                    st::customer_id.eq(customer),
+                    st::status.eq(Status::Pending.code()),
+                    st::update_time.eq(now),
+                ))
+                .on_conflict(st::shipment_id)
+                .do_update()
+                .set(st::update_time.eq(excluded(st::update_time)))
+                .execute(c)
+                .await?);
+        }
+        let parcels: Vec<(String, String)> =
+            on_tx!(tx, |c| p::table.filter(p::shipment_id.eq_any(&ids)).select((p::shipment_id, p::id)).load(c).await?);
+        let events: Vec<(String, EventRow)> = on_tx!(tx, |c| {
+            e::table
+                .filter(e::shipment_id.eq_any(&ids))
+                .order((e::event_time.asc(), e::create_time.asc()))
+                .select((
+                    e::shipment_id,
+                    (e::parcel_id, e::event_time, e::utc_offset, e::status, e::reason, e::location, e::detail, e::detail_en),
+                ))
+                .load::<(
+                    String,
+                    (Option<String>, NaiveDateTime, i32, String, Option<String>, Option<String>, Option<String>, Option<String>),
+                )>(c)
+                .await?
+        })
+        .into_iter()
+        .map(|(sid, (parcel, time, offset, status, reason, location, detail, detail_en))| {
+            (sid.clone(), (sid, parcel, time, offset, status, reason, location, detail, detail_en))
+        })
+        .collect();
+        let mut states = Vec::with_capacity(chunk.len());
+        for (id, customer) in chunk {
+            let mine: Vec<&EventRow> = events.iter().filter(|(sid, _)| sid == id).map(|(_, r)| r).collect();
+            let parcel_ids: Vec<&str> = parcels.iter().filter(|(sid, _)| sid == id).map(|(_, pid)| pid.as_str()).collect();
+            let points: Vec<Point<'_>> = mine
+                .iter()
+                .map(|r| Point {
+                    parcel: r.1.as_deref(),
+                    time: r.2.and_utc().timestamp(),
+                    status: Status::parse(&r.4).unwrap_or(tracking::UNMAPPED),
+                })
+                .collect();
+            let status = tracking::current(&parcel_ids, &points);
+            // The latest event is what the lists show beside the status; an exception's reason is
+            // its latest exception's.
+            let last = mine.last();
+            let reason = if status == Status::Exception {
+                mine.iter().rev().find(|r| r.4 == Status::Exception.code()).and_then(|r| r.5.clone())
+            } else {
+                None
+            };
+            states.push((
+                st::shipment_id.eq(id.clone()),
+                st::tenant_id.eq(tenant_id),
+                st::customer_id.eq(customer.clone()),
+                st::status.eq(status.code()),
+                st::reason.eq(reason),
+                st::event_time.eq(last.map(|r| r.2)),
+                st::utc_offset.eq(last.map(|r| r.3)),
+                st::location.eq(last.and_then(|r| r.6.clone())),
+                st::detail.eq(last.and_then(|r| r.7.clone())),
+                st::detail_en.eq(last.and_then(|r| r.8.clone())),
+                st::update_time.eq(now),
+            ));
+        }
+        {
+            for row in &states {
+                on_tx!(tx, |c| diesel::insert_into(st::table)
+                    .values(row.clone())
+                    .on_conflict(st::shipment_id)
+                    .do_update()
+                    .set((
+                        st::status.eq(excluded(st::status)),
+                        st::reason.eq(excluded(st::reason)),
+                        st::event_time.eq(excluded(st::event_time)),
+                        st::utc_offset.eq(excluded(st::utc_offset)),
+                        st::location.eq(excluded(st::location)),
+                        st::detail.eq(excluded(st::detail)),
+                        st::detail_en.eq(excluded(st::detail_en)),
+                        st::update_time.eq(excluded(st::update_time)),
+                    ))
+                    .execute(c)
+                    .await?);
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,249 @@
+//! Tracking on SQLite and PostgreSQL: carriers' signed webhooks (forged, stale, replayed and
+//! duplicate deliveries change nothing), the tenant's status mappings, staff's CSV uploads, the
+//! public query (nothing personal, unknown numbers said so, 100 numbers at most) and the signed-in
+//! search (each customer its own orders), and the limit of 20 queries per ten minutes, on one
+//! instance and across two sharing Redis.
+
+use chrono::Utc;
+use logistics_server::platform::signature;
+use serde_json::{Value, json};
+
+use crate::carrier::pricing::register;
+use crate::common::{ADMIN_PASSWORD, TestApp, count, exec};
+use crate::shipment::orders::{b2c_order, b2c_product, recharge};
+use crate::system::admin::{delete, h, ok};
+
+async fn submitted(app: &TestApp, token: &str, body: &Value) -> Value {
+    let draft = ok(app.post_json("/boot/logistics/shipment/add", body, &h(token)).await, "add").await;
+    let id = draft["id"].as_str().unwrap();
+    ok(app.post_json("/boot/logistics/shipment/submit", &json!({"id": id}), &h(token)).await, "submit").await;
+    ok(app.get(&format!("/boot/logistics/shipment/queryById?id={id}"), &h(token)).await, "q").await
+}
+
+/// Posts `body` to the supplier's webhook signed with `secret` at `at` (unix seconds).
+async fn deliver(app: &TestApp, supplier: &str, secret: &str, body: &Value, at: i64) -> crate::common::TestResponse {
+    let bytes = serde_json::to_vec(body).unwrap();
+    let sig = signature::sign(secret, at, &bytes);
+    app.post_raw(
+        &format!("/boot/logistics/track/webhook/{supplier}"),
+        bytes,
+        &[("content-type", "application/json"), ("x-track-signature", sig.as_str()), ("accept-language", "en-US")],
+    )
+    .await
+}
+
+fn event(id: &str, number: &str, code: &str, time: &str) -> Value {
+    json!({"eventId": id, "trackNo": number, "code": code, "time": time, "location": "Los Angeles, CA, US",
+        "detail": "包裹已处理", "detailEn": "Processed"})
+}
+
+/// A multipart body with one CSV file.
+fn csv_form(csv: &str) -> (String, Vec<u8>) {
+    let boundary = "----track-upload-boundary";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"events.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(csv.as_bytes());
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn events_arrive_signed_once_and_every_query_sees_only_what_it_may() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911117001").await;
+        let (bob, _) = register(&app, "bob", "13911117002").await;
+        let product = b2c_product(&app, &admin, &alice_id).await;
+        recharge(&app, &alice_id, 1000).await;
+        let a = submitted(&app, &alice, &b2c_order(&product, "ALICE-1")).await;
+        let b = submitted(&app, &alice, &b2c_order(&product, "ALICE-2")).await;
+        let a_serial = a["serialNumber"].as_str().unwrap().to_owned();
+        let a_sys = a["sysTrackNo"].as_str().expect("a submitted order has a system number").to_owned();
+        let b_serial = b["serialNumber"].as_str().unwrap().to_owned();
+        exec(app.db(), "UPDATE logistics_supplier SET api_type = 'sandbox'").await;
+        let suppliers = ok(app.get("/boot/logistics/supplier/list", &h(&admin)).await, "suppliers").await;
+        let supplier = suppliers["records"][0]["id"].as_str().unwrap().to_owned();
+
+        // The endpoint and secret are staff's (who edit suppliers), and the same until rotated.
+        let setup =
+            ok(app.get(&format!("/boot/logistics/track/webhookSecret?supplierId={supplier}"), &h(&admin)).await, "s").await;
+        assert_eq!(setup["path"], format!("/logistics/track/webhook/{supplier}"));
+        let secret = setup["secret"].as_str().unwrap().to_owned();
+        assert!(secret.len() >= 32);
+        assert_eq!(app.get(&format!("/boot/logistics/track/webhookSecret?supplierId={supplier}"), &h(&alice)).await.status, 403);
+        let now = Utc::now().timestamp();
+
+        // A signed delivery: stored, mapped through core's sandbox table; the order is delivered.
+        let body = json!({"events": [
+            event("e1", &a_sys, "PICKUP", "2026-11-20T09:00:00+08:00"),
+            event("e2", &a_sys, "DELIVERED", "2026-11-22T15:30:00-08:00"),
+            event("e3", "NOSUCHNUMBER1", "PICKUP", "2026-11-20T09:00:00Z"),
+        ]});
+        let got = ok(deliver(&app, &supplier, &secret, &body, now).await, "deliver").await;
+        assert_eq!((got["stored"].as_i64(), got["duplicates"].as_i64()), (Some(2), Some(0)), "{got}");
+        assert_eq!(got["unknown"], json!(["NOSUCHNUMBER1"]));
+        // The same delivery again (a retry, a replay within the tolerance): nothing new.
+        let again = ok(deliver(&app, &supplier, &secret, &body, now).await, "again").await;
+        assert_eq!((again["stored"].as_i64(), again["duplicates"].as_i64()), (Some(0), Some(2)));
+        // Forged, stale, unsigned, another supplier's id: refused, nothing stored.
+        let forged = json!({"events": [event("e9", &a_sys, "RETURN", "2026-11-23T09:00:00Z")]});
+        for res in [
+            deliver(&app, &supplier, "not-the-secret", &forged, now).await,
+            deliver(&app, &supplier, &secret, &forged, now - 301).await,
+            deliver(&app, "no-such-supplier", &secret, &forged, now).await,
+            app.post_json(&format!("/boot/logistics/track/webhook/{supplier}"), &forged, &[("accept-language", "en-US")]).await,
+        ] {
+            assert_eq!(res.status, 400, "{}", res.text);
+            assert!(res.text.contains("signature is invalid or expired"), "{}", res.text);
+        }
+        // A malformed event names itself; nothing of the delivery is stored.
+        let bad =
+            json!({"events": [event("e10", &a_sys, "RETURN", "2026-11-23T09:00:00Z"), event("e11", &a_sys, "RETURN", "soon")]});
+        let res = deliver(&app, &supplier, &secret, &bad, now).await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        assert!(res.text.contains("soon is not a time"), "{}", res.text);
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_track_event").await, 2);
+
+        // The public query: latest status, newest event first with its place's offset, nothing
+        // personal; unknown numbers say so; numbers of either case.
+        let res = app
+            .get(
+                &format!("/boot/track/query?numbers={},{}%0ANOPE", a_serial.to_lowercase(), "R1"),
+                &[("accept-language", "en-US")],
+            )
+            .await;
+        let answer = ok(res, "public").await;
+        let text = answer.to_string();
+        for personal in ["Ann Lee", "555", "Market", "ann@example.com", "ALICE-1", "customer", &alice_id] {
+            assert!(!text.contains(personal), "{personal} in {text}");
+        }
+        let first = &answer["results"][0];
+        assert_eq!(first["found"], true);
+        let order = &first["orders"][0];
+        assert_eq!((order["serialNumber"].as_str(), order["status"].as_str()), (Some(a_serial.as_str()), Some("delivered")));
+        assert_eq!(order["events"][0]["status"], "delivered");
+        assert_eq!(order["events"][0]["utcOffset"], -480);
+        assert_eq!(order["events"][0]["time"], "2026-11-22T23:30:00Z");
+        assert_eq!(order["events"][1]["utcOffset"], 480);
+        assert_eq!(order["destCountry"], "US");
+        // The parcel's reference finds both orders (the same reference on each), newest first.
+        assert_eq!(answer["results"][1]["orders"].as_array().unwrap().len(), 2);
+        assert_eq!(answer["results"][2], json!({"number": "NOPE", "found": false, "orders": []}));
+
+        // Limits: 101 numbers, none, a number that is not one.
+        let many: Vec<String> = (0..101).map(|n| format!("N{n}")).collect();
+        let res = app.get(&format!("/boot/track/query?numbers={}", many.join(",")), &[("accept-language", "en-US")]).await;
+        assert_eq!(res.status, 400);
+        assert!(res.text.contains("At most 100 numbers per query"), "{}", res.text);
+        let res = app.get("/boot/track/query?numbers=%20", &[("accept-language", "zh-CN")]).await;
+        assert!(res.text.contains("请输入快递单号"), "{}", res.text);
+
+        // Signed in: alice finds her order by her own number, with its id; bob finds nothing of
+        // hers; staff find it.
+        let mine = ok(app.get("/boot/logistics/track/search?numbers=ALICE-1", &h(&alice)).await, "alice").await;
+        assert_eq!(mine["results"][0]["orders"][0]["shipmentId"], a["id"]);
+        assert_eq!(mine["results"][0]["orders"][0]["status"], "delivered");
+        let theirs = ok(app.get(&format!("/boot/logistics/track/search?numbers={a_serial}"), &h(&bob)).await, "bob").await;
+        assert_eq!(theirs["results"][0]["found"], false);
+        let staff = ok(app.get(&format!("/boot/logistics/track/search?numbers={a_sys}"), &h(&admin)).await, "staff").await;
+        assert_eq!(staff["results"][0]["found"], true);
+
+        // The tenant's mapping wins over core's: a later customs event is now an exception.
+        let m = json!({"source": "Sandbox", "code": "customs", "status": "exception", "remark": "held"});
+        ok(app.post_json("/boot/logistics/trackMapping/add", &m, &h(&admin)).await, "mapping").await;
+        let res = app.post_json("/boot/logistics/trackMapping/add", &m, &h(&admin)).await;
+        assert_eq!(res.status, 409, "{}", res.text);
+        let res = app
+            .post_json("/boot/logistics/trackMapping/add", &json!({"source": "x", "code": "Y", "status": "lost"}), &h(&admin))
+            .await;
+        assert!(res.text.contains("lost is not a tracking status"), "{}", res.text);
+        let customs = json!({"events": [{"eventId": "e4", "trackNo": a_sys, "code": "CUSTOMS", "time": "2026-11-24T08:00:00Z", "reason": "Documents missing"}]});
+        ok(deliver(&app, &supplier, &secret, &customs, now).await, "customs").await;
+        let state = ok(app.get(&format!("/boot/logistics/track/search?numbers={a_serial}"), &h(&alice)).await, "state").await;
+        assert_eq!(state["results"][0]["orders"][0]["status"], "exception");
+        assert_eq!(state["results"][0]["orders"][0]["reason"], "Documents missing");
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_track_state WHERE status = 'exception'").await, 1);
+
+        // Staff's upload: a bad cell stores nothing and is named; a good file stores once.
+        let (ct, body) = csv_form(&format!("Number,Code,Time,Location,Detail\n{b_serial},delivered,yesterday,,\n"));
+        let res = app
+            .post_raw(
+                "/boot/logistics/trackEvent/importExcel",
+                body,
+                &[("content-type", ct.as_str()), ("x-access-token", admin.as_str()), ("accept-language", "en-US")],
+            )
+            .await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        assert_eq!(res.json()["result"]["errors"][0]["row"], 2);
+        let csv = format!(
+            "单号,事件代码,时间,地点,轨迹描述\n{b_serial},delivered,2026-11-25 10:00 +08:00,深圳,已签收\n{b_serial},in_transit,2026-11-24 10:00 +08:00,深圳,运输中\n"
+        );
+        let (ct, body) = csv_form(&csv);
+        let headers = [("content-type", ct.as_str()), ("x-access-token", admin.as_str()), ("accept-language", "en-US")];
+        let up = ok(app.post_raw("/boot/logistics/trackEvent/importExcel", body.clone(), &headers).await, "upload").await;
+        assert_eq!((up["rows"].as_i64(), up["stored"].as_i64()), (Some(2), Some(2)), "{up}");
+        let up = ok(app.post_raw("/boot/logistics/trackEvent/importExcel", body.clone(), &headers).await, "again").await;
+        assert_eq!((up["stored"].as_i64(), up["duplicates"].as_i64()), (Some(0), Some(2)));
+        let alice_headers = [("content-type", ct.as_str()), ("x-access-token", alice.as_str()), ("accept-language", "en-US")];
+        assert_eq!(app.post_raw("/boot/logistics/trackEvent/importExcel", body, &alice_headers).await.status, 403);
+
+        // The event list is staff's; deleting the delivered event puts the order back in transit.
+        let list = ok(app.get(&format!("/boot/logistics/trackEvent/list?numbers={b_serial}"), &h(&admin)).await, "events").await;
+        assert_eq!(list["total"], 2);
+        assert_eq!(list["records"][0]["status"], "delivered");
+        assert_eq!(app.get("/boot/logistics/trackEvent/list", &h(&bob)).await.status, 403);
+        let id = list["records"][0]["id"].as_str().unwrap();
+        ok(delete(&app, &format!("/boot/logistics/trackEvent/delete?id={id}"), &admin).await, "delete").await;
+        let after = ok(app.get(&format!("/boot/track/query?numbers={b_serial}"), &[]).await, "after").await;
+        assert_eq!(after["results"][0]["orders"][0]["status"], "in_transit");
+
+        // A rotated secret: the old one no longer signs.
+        let rotated = ok(
+            app.post_json(&format!("/boot/logistics/track/webhookSecret/rotate?supplierId={supplier}"), &json!({}), &h(&admin))
+                .await,
+            "rotate",
+        )
+        .await;
+        assert_ne!(rotated["secret"].as_str().unwrap(), secret);
+        let late = json!({"events": [event("e5", &a_sys, "DELIVERED", "2026-11-26T08:00:00Z")]});
+        assert_eq!(deliver(&app, &supplier, &secret, &late, now).await.status, 400);
+        ok(deliver(&app, &supplier, rotated["secret"].as_str().unwrap(), &late, now).await, "rotated").await;
+    }
+}
+
+/// 20 queries in ten minutes pass, the 21st is refused with 429, Retry-After and the message in
+/// the user's language: per client on one instance, and across two instances sharing Redis.
+#[tokio::test(flavor = "multi_thread")]
+async fn twenty_queries_in_ten_minutes() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let mut config = crate::common::sqlite_config(&dir);
+    config.rate_limits = true;
+    let app = TestApp::with_config(config, "sqlite", dir).await;
+    for i in 0..20 {
+        assert_eq!(app.get("/boot/track/query?numbers=X1", &[]).await.status, 200, "query {i}");
+    }
+    let res = app.get("/boot/track/query?numbers=X1", &[("accept-language", "zh-CN")]).await;
+    assert_eq!(res.status, 429);
+    let retry: u64 = res.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((590..=600).contains(&retry), "{retry}");
+    assert!(res.text.contains("每10分钟最多查询20次"), "{}", res.text);
+
+    let Some(redis) = std::env::var("TEST_REDIS_URL").ok().filter(|u| !u.is_empty()) else { return };
+    let Some(mut config) = crate::common::postgres_config().await else { return };
+    config.redis_url = Some(redis);
+    config.rate_limits = true;
+    let a = TestApp::with_config(config.clone(), "postgres+redis A", tempfile::TempDir::new().unwrap()).await;
+    let b = TestApp::with_config(config, "postgres+redis B", tempfile::TempDir::new().unwrap()).await;
+    for i in 0..20 {
+        let on = if i % 2 == 0 { &a } else { &b };
+        assert_eq!(on.get("/boot/track/query?numbers=X1", &[]).await.status, 200, "query {i}");
+    }
+    for on in [&a, &b] {
+        let res = on.get("/boot/track/query?numbers=X1", &[("accept-language", "en-US")]).await;
+        assert_eq!(res.status, 429, "the limit holds across instances");
+        assert!(res.text.contains("at most 20 every 10 minutes"), "{}", res.text);
+        assert!(res.headers.contains_key("retry-after"));
+    }
+}

@@ -1,0 +1,92 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import i18n from '../../i18n';
+import { fakeServer } from '../../test/api';
+import { urlOf } from '../../test/list';
+import { renderPage } from '../../test/render';
+import { localTime } from './api';
+import PublicTrackPage from './PublicTrackPage';
+import TrackSearchPage from './TrackSearchPage';
+
+const DELIVERED = {
+  number: 'B2C1',
+  found: true,
+  orders: [
+    {
+      serialNumber: 'B2C1',
+      parcelSerialNumber: null,
+      trackNo: '1ZSBX0000000000001',
+      sysTrackNo: 'LS000000017CN',
+      destCountry: 'US',
+      pieces: 2,
+      status: 'delivered',
+      reason: null,
+      events: [
+        { time: '2026-11-22T23:30:00Z', utcOffset: -480, location: 'Los Angeles, US', detail: '已签收', detailEn: 'Delivered', status: 'delivered', reason: null, parcelSerialNumber: null },
+        { time: '2026-11-21T01:00:00Z', utcOffset: 480, location: '深圳', detail: '已揽收', detailEn: 'Picked up', status: 'in_transit', reason: null, parcelSerialNumber: null },
+      ],
+    },
+  ],
+};
+const UNKNOWN = { number: 'NOPE', found: false, orders: [] };
+
+describe('tracking', () => {
+  test('an event shows the local time of its place with the offset', () => {
+    expect(localTime('2026-11-22T23:30:00Z', -480)).toEqual({ time: '2026-11-22 15:30', zone: 'UTC-08:00' });
+    expect(localTime('2026-11-22T23:30:00Z', 330)).toEqual({ time: '2026-11-23 05:00', zone: 'UTC+05:30' });
+  });
+
+  test('the public page: the numbers in the address are looked up, each with its status and timeline; unknown ones say so', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    const fetchMock = fakeServer({ 'GET /track/query': { result: { results: [DELIVERED, UNKNOWN] } } });
+    renderPage(<PublicTrackPage />, '/track/result?numbers=B2C1,NOPE');
+    const results = await screen.findAllByTestId('track-result');
+    expect(urlOf(fetchMock, 'GET', '/track/query').searchParams.get('numbers')).toBe('B2C1,NOPE');
+    expect(screen.getByTestId('track-summary').textContent).toBe('1 of 2 found');
+    expect(within(results[0]).getByTestId('track-status').textContent).toBe('Delivered');
+    // English detail where the source gave both; the place's own time and offset.
+    const events = within(results[0]).getAllByTestId('track-event');
+    expect(events[0].textContent).toContain('Delivered');
+    expect(events[0].textContent).toContain('2026-11-22 15:30');
+    expect(events[0].textContent).toContain('UTC-08:00');
+    expect(within(results[1]).getByTestId('track-not-found')).toBeTruthy();
+    expect((screen.getByTestId('track-numbers') as HTMLTextAreaElement).value).toBe('B2C1\nNOPE');
+  });
+
+  test('numbers are checked by core as they are typed: 101 are refused before any call, in Chinese', async () => {
+    await act(() => i18n.changeLanguage('zh-CN'));
+    const fetchMock = fakeServer({});
+    renderPage(<PublicTrackPage />, '/track/search');
+    await screen.findByTestId('track-empty');
+    const many = Array.from({ length: 101 }, (_, i) => `N${i}`).join('\n');
+    fireEvent.change(screen.getByTestId('track-numbers'), { target: { value: many } });
+    fireEvent.click(screen.getByTestId('track-submit'));
+    expect((await screen.findByTestId('track-numbers-error')).textContent).toBe('每次最多查询100个单号!');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('over the limit the server’s message shows in place', async () => {
+    await act(() => i18n.changeLanguage('zh-CN'));
+    fakeServer({
+      'GET /track/query': new Response(JSON.stringify({ success: false, code: 429, message: '查询过于频繁：每10分钟最多查询20次，请540秒后再试!', result: null }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '540' },
+      }),
+    });
+    renderPage(<PublicTrackPage />, '/track/result?numbers=B2C1');
+    expect((await screen.findByTestId('track-error')).textContent).toContain('每10分钟最多查询20次');
+  });
+
+  test('signed in: the search puts the numbers in the address and shows the order’s own number', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    const mine = { ...DELIVERED, number: 'MY-1', orders: [{ ...DELIVERED.orders[0], customerCode: 'MY-1', shipmentId: 's1', shipmentType: 'B2C', shipmentStatus: 'submitted' }] };
+    const fetchMock = fakeServer({ 'GET /logistics/track/search': { result: { results: [mine] } } });
+    const { router } = renderPage(<TrackSearchPage />, '/shipment/trackSearch');
+    fireEvent.change(await screen.findByTestId('track-numbers'), { target: { value: 'my-1' } });
+    fireEvent.click(screen.getByTestId('track-submit'));
+    await waitFor(() => expect(router.state.location.search).toBe('?numbers=my-1'));
+    const order = await screen.findByTestId('track-order');
+    expect(order.textContent).toContain('Your number MY-1');
+    expect(urlOf(fetchMock, 'GET', '/logistics/track/search').searchParams.get('numbers')).toBe('my-1');
+  });
+});
