@@ -412,6 +412,11 @@ pub fn tracking_numbers(text: &str, lang: &str) -> String {
     }
 }
 
+/// Why a subscription's webhook URL is refused, in `lang`; None when it is fine.
+pub fn tracking_webhook_url(value: &str, lang: &str) -> Option<String> {
+    message_of(crate::tracking::webhook_url("url", value).map(|_| ()), lang)
+}
+
 /// A shipment's status from its parcels' status codes (a JSON array; unknown codes are left out).
 pub fn tracking_combined(parcels_json: &str) -> String {
     use crate::tracking::{Status, combined};

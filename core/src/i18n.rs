@@ -770,6 +770,8 @@ catalogue! {
     TrackUploadColumnMissing = "track_upload_column_missing" { zh: "文件缺少列：{column}!", en: "The file has no {column} column!" }
     #[server]
     TrackUploadUnreadable = "track_upload_unreadable" { zh: "无法读取该文件：请上传UTF-8编码的CSV或xlsx文件!", en: "This file cannot be read: upload a CSV (UTF-8) or xlsx file!" }
+    TrackWebhookUrlInvalid = "track_webhook_url_invalid" { zh: "推送地址须为 http:// 或 https:// 开头的网址，最长500个字符!", en: "The webhook URL must start with http:// or https://, at most 500 characters!" }
+    FieldTrackWebhookUrl = "field_track_webhook_url" { zh: "推送地址", en: "Webhook URL" }
     FieldTrackCode = "field_track_code" { zh: "事件代码", en: "Event code" }
     FieldTrackLocation = "field_track_location" { zh: "地点", en: "Location" }
     FieldTrackDetail = "field_track_detail" { zh: "轨迹描述", en: "Detail" }

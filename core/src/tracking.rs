@@ -298,6 +298,29 @@ pub fn event_texts(code: &str, location: &str, detail: &str, detail_en: &str) ->
     crate::validate::max_chars("detailEn", "@field_track_detail", detail_en, MAX_DETAIL)
 }
 
+/// Attempts a subscription delivery gets before it is marked failed.
+pub const DELIVERY_ATTEMPTS: i32 = 8;
+
+/// How long after its `attempts`-th failure a delivery is tried again: 30 s, doubling, at most
+/// six hours; None once [`DELIVERY_ATTEMPTS`] are spent.
+pub fn retry_delay(attempts: i32) -> Option<u64> {
+    if !(1..DELIVERY_ATTEMPTS).contains(&attempts) {
+        return None;
+    }
+    Some((30u64 << (attempts - 1).min(20)).min(6 * 3600))
+}
+
+/// A subscription's URL: `http://` or `https://`, a host, no spaces, at most 500 characters.
+pub fn webhook_url(field: &str, value: &str) -> Result<String, FieldError> {
+    let v = value.trim();
+    let rest = v.strip_prefix("https://").or_else(|| v.strip_prefix("http://"));
+    let host = rest.map(|r| r.split(['/', '?', '#']).next().unwrap_or(""));
+    if v.len() > 500 || v.chars().any(char::is_whitespace) || host.is_none_or(|h| h.is_empty() || h.starts_with(':')) {
+        return Err(FieldError::new(field, MessageKey::TrackWebhookUrlInvalid));
+    }
+    Ok(v.to_owned())
+}
+
 /// Most numbers one query looks up (spec: 100 numbers per query).
 pub const MAX_NUMBERS: usize = 100;
 /// Queries a client makes in a window (spec: 20 queries per ten minutes).
@@ -401,6 +424,17 @@ mod tests {
             "2026-11-28 10:00 PST",
         ] {
             assert_eq!(event_time("time", bad, 0).unwrap_err().key, MessageKey::TrackTimeInvalid, "{bad}");
+        }
+    }
+
+    #[test]
+    fn deliveries_back_off_then_stop() {
+        let delays: Vec<Option<u64>> = (0..=DELIVERY_ATTEMPTS).map(retry_delay).collect();
+        assert_eq!(delays, [None, Some(30), Some(60), Some(120), Some(240), Some(480), Some(960), Some(1920), None]);
+        assert!(webhook_url("url", " https://erp.example.com/hooks/track?x=1 ").is_ok());
+        assert!(webhook_url("url", "http://127.0.0.1:9000/").is_ok());
+        for bad in ["", "ftp://x", "https://", "https://:80/", "https://a b", "example.com"] {
+            assert_eq!(webhook_url("url", bad).unwrap_err().key, MessageKey::TrackWebhookUrlInvalid, "{bad}");
         }
     }
 

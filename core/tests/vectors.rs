@@ -47,6 +47,7 @@ fn call(function: &str, args: &[&str]) -> Value {
         ("trackingNumbers", [text_, lang]) => parse(&api::tracking_numbers(text_, lang)),
         ("trackingCombined", [parcels]) => Value::String(api::tracking_combined(parcels)),
         ("trackingMap", [rows, source, code]) => text(api::tracking_map(rows, source, code)),
+        ("trackingWebhookUrl", [value, lang]) => text(api::tracking_webhook_url(value, lang)),
         _ => panic!("no such function in the vectors' contract: {function} with {} args", args.len()),
     }
 }

@@ -93,6 +93,10 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
         sessions: Arc::default(),
         config: Arc::new(config),
     };
+    if state.config.workers {
+        tokio::spawn(crate::tracking::subscriptions::worker(state.db.clone()));
+        tokio::spawn(crate::tracking::poll::schedule(state.clone(), state.config.track_poll_seconds));
+    }
     let router = routes::router(state.clone());
     Ok(Started { router, state, report })
 }

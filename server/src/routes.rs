@@ -119,6 +119,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         printing::carrier_labels: [file],
         tracking::query: [public, search],
         tracking::webhook: [webhook, webhook_secret, rotate_secret],
+        tracking::poll: [poll_now],
+        tracking::subscriptions: [replay],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -152,6 +154,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<printing::carrier_labels::CarrierLabels>()
         .resource::<tracking::events::TrackEvents>()
         .resource::<tracking::mappings::TrackMappings>()
+        .resource::<tracking::subscriptions::TrackSubscriptions>()
+        .resource::<tracking::subscriptions::TrackDeliveries>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);

@@ -225,6 +225,11 @@ pub fn tracking_combined(parcels_json: &str) -> String {
     api::tracking_combined(parcels_json)
 }
 
+#[wasm_bindgen(js_name = trackingWebhookUrl)]
+pub fn tracking_webhook_url(value: &str, lang: &str) -> Option<String> {
+    api::tracking_webhook_url(value, lang)
+}
+
 #[wasm_bindgen(js_name = trackingMap)]
 pub fn tracking_map(mappings_json: &str, source: &str, code: &str) -> Option<String> {
     api::tracking_map(mappings_json, source, code)

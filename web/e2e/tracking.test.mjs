@@ -4,7 +4,8 @@
 // and nothing personal; the signed-in track search finds it by the customer's own number; staff's
 // events and status mappings pages are photographed. Real server, Chromium.
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
 import { describe, test } from 'node:test';
 import { appSuite, closeContext, screenshot, signIn, tableLoaded } from './support.mjs';
 
@@ -59,7 +60,30 @@ async function deliverJourney(admin, number, prefix) {
   assert.equal(answer.result.stored, steps.length, JSON.stringify(answer));
 }
 
-describe('tracking: public page on a phone, signed-in search, events and mappings', () => {
+/** A customer's system: records the signed status changes it is sent. */
+async function receiver() {
+  const received = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      received.push({ signature: String(req.headers['x-track-signature'] ?? ''), body });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/hooks/tracking`, received, close: () => server.close() };
+}
+
+/** Whether `signature` signs `body` with `secret` (t=…,v1=hex HMAC-SHA256 of "t.body"). */
+function signedBy(secret, signature, body) {
+  const parts = Object.fromEntries(signature.split(',').map((p) => p.split('=')));
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest();
+  const given = Buffer.from(parts.v1 ?? '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+describe('tracking: webhooks, public page on a phone, signed-in search, events and mappings', () => {
   for (const locale of (process.env.E2E_LOCALES ?? 'zh-CN,en-US').split(',')) {
     test(locale, async () => {
       const zh = locale === 'zh-CN';
@@ -67,10 +91,44 @@ describe('tracking: public page on a phone, signed-in search, events and mapping
       const demo = await suite.apiLogin('demo', DEMO_PASSWORD);
       const reference = `TRK-${zh ? 'ZH' : 'EN'}-${Date.now() % 100000}`;
       const order = await submittedOrder(demo, reference);
-      await deliverJourney(admin, order.sysTrackNo, reference);
+      const hook = await receiver();
+
+      // The customer registers its system's webhook; the journey's status changes reach it signed.
+      let { context, page } = await suite.open(locale);
+      try {
+        await signIn(page, 'demo', DEMO_PASSWORD, '/shipment/trackSubscription');
+        await tableLoaded(page, 'track-subscription-table');
+        await page.getByTestId('track-subscription-add').click();
+        const form = page.getByTestId('track-subscription-form');
+        await form.getByTestId('track-subscription-url').fill('ftp://nowhere');
+        await form.locator('button[type="submit"]').click();
+        await form.getByText(zh ? '推送地址须为' : 'must start with http://', { exact: false }).waitFor();
+        await form.getByTestId('track-subscription-url').fill(hook.url);
+        await form.locator('button[type="submit"]').click();
+        await page.getByTestId('track-subscription-table').getByText(hook.url).waitFor();
+        const subscriptions = await suite.api('GET', '/logistics/trackSubscription/list?pageSize=100', { token: demo });
+        const secret = subscriptions.records.find((r) => r.url === hook.url).secret;
+        await deliverJourney(admin, order.sysTrackNo, reference);
+        const deadline = Date.now() + 20_000;
+        let mine;
+        while (Date.now() < deadline && !mine) {
+          mine = hook.received.find((r) => JSON.parse(r.body).serialNumber === order.serialNumber);
+          if (!mine) await new Promise((r) => setTimeout(r, 250));
+        }
+        assert.ok(mine, 'the status change reaches the customer within 20 s');
+        assert.ok(signedBy(secret, mine.signature, mine.body), 'signed with the webhook secret');
+        assert.equal(JSON.parse(mine.body).status, 'delivered');
+        await page.reload();
+        await tableLoaded(page, 'track-delivery-table');
+        await page.getByTestId('track-delivery-table').getByText(order.serialNumber).first().waitFor();
+        await screenshot(page, `track-webhooks-${locale}`);
+      } finally {
+        await closeContext(context);
+        hook.close();
+      }
 
       // The public page on a phone, signed out: the number from the search box to the result.
-      let { context, page } = await suite.open(locale, { viewport: PHONE });
+      ({ context, page } = await suite.open(locale, { viewport: PHONE }));
       try {
         await page.goto('/track/search');
         await page.getByTestId('track-empty').waitFor();

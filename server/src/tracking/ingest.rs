@@ -15,9 +15,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::lookup::{Hit, Reach, lookup};
+use super::subscriptions::{self, StatusChange};
 use crate::platform::db::Tx;
 use crate::platform::db::schema::{
-    logistics_shipment_parcel as p, logistics_track_event as e, logistics_track_mapping as m, logistics_track_state as st,
+    logistics_shipment as s, logistics_shipment_parcel as p, logistics_track_event as e, logistics_track_mapping as m,
+    logistics_track_state as st,
 };
 use crate::platform::http::AppError;
 use crate::platform::secrets;
@@ -179,6 +181,20 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
                 .execute(c)
                 .await?);
         }
+        // What each order's status was (locked above), and its numbers, for the subscribers.
+        let before: HashMap<String, String> =
+            on_tx!(tx, |c| st::table.filter(st::shipment_id.eq_any(&ids)).select((st::shipment_id, st::status)).load(c).await?)
+                .into_iter()
+                .collect();
+        let numbers: HashMap<String, (String, Option<String>)> = on_tx!(tx, |c| s::table
+            .filter(s::id.eq_any(&ids))
+            .select((s::id, s::serial_number, s::track_no))
+            .load::<(String, String, Option<String>)>(c)
+            .await?)
+        .into_iter()
+        .map(|(id, serial, track)| (id, (serial, track)))
+        .collect();
+        let mut changes = Vec::new();
         let parcels: Vec<(String, String)> =
             on_tx!(tx, |c| p::table.filter(p::shipment_id.eq_any(&ids)).select((p::shipment_id, p::id)).load(c).await?);
         let events: Vec<(String, EventRow)> = on_tx!(tx, |c| {
@@ -221,6 +237,17 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
             } else {
                 None
             };
+            let previous = before.get(id).map_or(Status::Pending.code(), String::as_str);
+            if previous != status.code() {
+                changes.push((
+                    id.clone(),
+                    customer.clone(),
+                    previous.to_owned(),
+                    status,
+                    reason.clone(),
+                    last.map(|r| (r.2, r.3, r.6.clone(), r.7.clone())),
+                ));
+            }
             states.push((
                 st::shipment_id.eq(id.clone()),
                 st::tenant_id.eq(tenant_id),
@@ -254,6 +281,24 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
                     .execute(c)
                     .await?);
             }
+        }
+        for (id, customer, previous, status, reason, last) in &changes {
+            let (serial, track_no) = numbers.get(id).cloned().unwrap_or_default();
+            let change = StatusChange {
+                event: "tracking.status_changed",
+                delivery_id: "",
+                shipment_id: id,
+                serial_number: &serial,
+                track_no: track_no.as_deref(),
+                status: status.code(),
+                previous_status: previous,
+                reason: reason.as_deref(),
+                event_time: last.as_ref().map(|l| crate::platform::http::time::iso(l.0)),
+                utc_offset: last.as_ref().map(|l| l.1),
+                location: last.as_ref().and_then(|l| l.2.as_deref()),
+                detail: last.as_ref().and_then(|l| l.3.as_deref()),
+            };
+            subscriptions::queue(tx, tenant_id, customer, &change).await?;
         }
     }
     Ok(())

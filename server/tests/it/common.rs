@@ -74,6 +74,8 @@ pub fn base_config(database: DatabaseUrl) -> Config {
     config.pool_size = 4;
     // Throttles are tested on their own; elsewhere they would only count the tests' own calls.
     config.rate_limits = false;
+    // The tests run background work themselves, when they want it.
+    config.workers = false;
     config.upload_dir = std::env::temp_dir().join(format!("logistics-uploads-{}", logistics_server::platform::secrets::new_id()));
     config
 }

@@ -247,3 +247,154 @@ async fn twenty_queries_in_ten_minutes() {
         assert!(res.headers.contains_key("retry-after"));
     }
 }
+
+/// The sandbox carrier's journey, polled: an order handed over ten days ago comes back delivered
+/// with its whole timeline; polling again adds nothing; the numbers of other carriers are not
+/// asked about.
+#[tokio::test(flavor = "multi_thread")]
+async fn carriers_are_polled_through_their_adapters() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911117101").await;
+        let product = b2c_product(&app, &admin, &alice_id).await;
+        recharge(&app, &alice_id, 1000).await;
+        let a = submitted(&app, &alice, &b2c_order(&product, "POLL-1")).await;
+        let id = a["id"].as_str().unwrap();
+        let handed = (Utc::now() - chrono::Duration::days(10)).format("%Y-%m-%d %H:%M:%S");
+        exec(
+            app.db(),
+            &format!("UPDATE logistics_shipment SET track_no = '1ZSBX0000000000017', submit_time = '{handed}' WHERE id = '{id}'"),
+        )
+        .await;
+        // Without an adapter nothing is asked.
+        let none = ok(app.post_json("/boot/logistics/track/poll", &json!({}), &h(&admin)).await, "poll").await;
+        assert_eq!(none["stored"], 0);
+        exec(app.db(), "UPDATE logistics_supplier SET api_type = 'sandbox'").await;
+        let got = ok(app.post_json("/boot/logistics/track/poll", &json!({}), &h(&admin)).await, "poll").await;
+        let stored = got["stored"].as_i64().unwrap();
+        assert!((8..=10).contains(&stored), "{got}");
+        let again = ok(app.post_json("/boot/logistics/track/poll", &json!({}), &h(&admin)).await, "again").await;
+        assert_eq!(again["stored"], 0, "a delivered order is not asked again");
+        let answer = ok(app.get("/boot/track/query?numbers=1ZSBX0000000000017", &[]).await, "query").await;
+        let order = &answer["results"][0]["orders"][0];
+        assert_eq!(order["status"], "delivered");
+        assert_eq!(order["events"].as_array().unwrap().len() as i64, stored);
+        assert_eq!(order["events"][stored as usize - 1]["status"], "info_received");
+        assert_eq!(app.post_json("/boot/logistics/track/poll", &json!({}), &h(&alice)).await.status, 403);
+    }
+}
+
+/// A customer's subscription hears its orders' status changes: signed with its secret, retried
+/// after a failure, logged, replayable; another customer's subscription hears nothing of them;
+/// the attempts run out into `failed`.
+#[tokio::test(flavor = "multi_thread")]
+async fn subscribers_hear_status_changes_signed_retried_and_replayable() {
+    use std::sync::{Arc, Mutex};
+
+    use axum::routing::post;
+
+    let received: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
+    let fail_next = Arc::new(std::sync::atomic::AtomicUsize::new(1));
+    let receiver = {
+        let (received, fail_next) = (received.clone(), fail_next.clone());
+        axum::Router::new().route(
+            "/hook",
+            post(move |headers: axum::http::HeaderMap, body: String| {
+                let (received, fail_next) = (received.clone(), fail_next.clone());
+                async move {
+                    let sig = headers.get("x-track-signature").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+                    received.lock().unwrap().push((sig, body));
+                    if fail_next.load(std::sync::atomic::Ordering::SeqCst) > 0 {
+                        fail_next.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+                        axum::http::StatusCode::INTERNAL_SERVER_ERROR
+                    } else {
+                        axum::http::StatusCode::OK
+                    }
+                }
+            }),
+        )
+    };
+    let addr = crate::system::notices::serve(receiver).await;
+    let client = reqwest::Client::new();
+    for app in TestApp::all().await {
+        received.lock().unwrap().clear();
+        fail_next.store(1, std::sync::atomic::Ordering::SeqCst);
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911117201").await;
+        let (bob, _) = register(&app, "bob", "13911117202").await;
+        let product = b2c_product(&app, &admin, &alice_id).await;
+        recharge(&app, &alice_id, 1000).await;
+        let a = submitted(&app, &alice, &b2c_order(&product, "SUB-1")).await;
+        let a_sys = a["sysTrackNo"].as_str().unwrap().to_owned();
+
+        let res = app.post_json("/boot/logistics/trackSubscription/add", &json!({"url": "ftp://x"}), &h(&alice)).await;
+        assert!(res.text.contains("must start with http:// or https://"), "{}", res.text);
+        let mine = ok(
+            app.post_json("/boot/logistics/trackSubscription/add", &json!({"url": format!("http://{addr}/hook")}), &h(&alice))
+                .await,
+            "sub",
+        )
+        .await;
+        let secret = mine["secret"].as_str().unwrap().to_owned();
+        ok(
+            app.post_json("/boot/logistics/trackSubscription/add", &json!({"url": format!("http://{addr}/bob")}), &h(&bob)).await,
+            "bob sub",
+        )
+        .await;
+        assert_eq!(ok(app.get("/boot/logistics/trackSubscription/list", &h(&bob)).await, "bob list").await["total"], 1);
+
+        // Two events, one change each: in transit, then delivered.
+        let supplier = ok(app.get("/boot/logistics/supplier/list", &h(&admin)).await, "s").await["records"][0]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let setup =
+            ok(app.get(&format!("/boot/logistics/track/webhookSecret?supplierId={supplier}"), &h(&admin)).await, "setup").await;
+        let body = json!({"events": [event("s1", &a_sys, "in_transit", "2026-11-20T09:00:00Z"), event("s2", &a_sys, "delivered", "2026-11-21T09:00:00Z")]});
+        ok(deliver(&app, &supplier, setup["secret"].as_str().unwrap(), &body, Utc::now().timestamp()).await, "deliver").await;
+        let log = ok(app.get("/boot/logistics/trackDelivery/list", &h(&alice)).await, "log").await;
+        assert_eq!(log["total"], 1, "one change of the delivery's events (pending to delivered): {log}");
+        assert_eq!(ok(app.get("/boot/logistics/trackDelivery/list", &h(&bob)).await, "bob log").await["total"], 0);
+
+        // The first attempt fails (500) and is retried later; once due again it is delivered.
+        let db = app.db();
+        logistics_server::tracking::subscriptions::deliver_due(db, &client).await.unwrap();
+        exec(db, "UPDATE logistics_track_delivery SET next_time = '2000-01-01 00:00:00' WHERE state = 'pending'").await;
+        logistics_server::tracking::subscriptions::deliver_due(db, &client).await.unwrap();
+        let log = ok(app.get("/boot/logistics/trackDelivery/list", &h(&alice)).await, "log").await;
+        let row = &log["records"][0];
+        assert_eq!(
+            (row["state"].as_str(), row["attempts"].as_i64(), row["responseCode"].as_i64()),
+            (Some("delivered"), Some(2), Some(200)),
+            "{row}"
+        );
+        let got = received.lock().unwrap().clone();
+        assert_eq!(got.len(), 2);
+        let (sig, payload) = &got[1];
+        assert!(
+            signature::verify(&secret, sig, payload.as_bytes(), Utc::now().timestamp()),
+            "signed with the subscription's secret"
+        );
+        let payload: Value = serde_json::from_str(payload).unwrap();
+        assert_eq!((payload["status"].as_str(), payload["previousStatus"].as_str()), (Some("delivered"), Some("pending")));
+        assert_eq!(payload["serialNumber"], a["serialNumber"]);
+
+        // Replayed from the log: sent again.
+        let id = row["id"].as_str().unwrap();
+        assert_eq!(
+            app.post_json(&format!("/boot/logistics/trackDelivery/replay?id={id}"), &json!({}), &h(&bob)).await.status,
+            404
+        );
+        ok(app.post_json(&format!("/boot/logistics/trackDelivery/replay?id={id}"), &json!({}), &h(&alice)).await, "replay").await;
+        logistics_server::tracking::subscriptions::deliver_due(db, &client).await.unwrap();
+        assert_eq!(received.lock().unwrap().len(), 3);
+
+        // The attempts run out: failed, not tried again.
+        fail_next.store(100, std::sync::atomic::Ordering::SeqCst);
+        ok(app.post_json(&format!("/boot/logistics/trackDelivery/replay?id={id}"), &json!({}), &h(&alice)).await, "replay").await;
+        exec(db, &format!("UPDATE logistics_track_delivery SET attempts = 7 WHERE id = '{id}'")).await;
+        logistics_server::tracking::subscriptions::deliver_due(db, &client).await.unwrap();
+        let row = ok(app.get("/boot/logistics/trackDelivery/list", &h(&alice)).await, "log").await["records"][0].clone();
+        assert_eq!((row["state"].as_str(), row["attempts"].as_i64()), (Some("failed"), Some(8)), "{row}");
+    }
+}

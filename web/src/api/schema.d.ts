@@ -2339,6 +2339,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/track/poll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Polls the caller's tenant's carriers now (staff who upload events). */
+        post: operations["poll_now"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/track/search": {
         parameters: {
             query?: never;
@@ -2408,6 +2425,77 @@ export interface paths {
         put?: never;
         /** A new signing secret for the supplier's webhook: the old one stops working at once. */
         post: operations["rotate_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackDelivery/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trackDeliveries as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackDelivery/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trackDeliveries: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackDelivery/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tracking delivery. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackDelivery/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a logged delivery again (delivered or failed ones too): it goes back to pending, due now,
+         *     with its attempts counted afresh.
+         */
+        post: operations["replay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2648,6 +2736,142 @@ export interface paths {
             cookie?: never;
         };
         /** One tracking status mapping. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackSubscription/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a tracking subscription. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackSubscription/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a tracking subscription. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackSubscription/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes trackSubscriptions: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackSubscription/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a tracking subscription. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackSubscription/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trackSubscriptions as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackSubscription/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds trackSubscriptions from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackSubscription/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trackSubscriptions: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/trackSubscription/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tracking subscription. */
         get: operations["query_by_id"];
         put?: never;
         post?: never;
@@ -9135,6 +9359,61 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_TrackDeliveryRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** Format: int32 */
+                    attempts: number;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    id: string;
+                    lastError?: string | null;
+                    /**
+                     * Format: date-time
+                     * @description When it is tried (again).
+                     */
+                    nextTime: string;
+                    /** @description The JSON body posted. */
+                    payload: string;
+                    /**
+                     * Format: int32
+                     * @description The receiver's last HTTP status, and what went wrong.
+                     */
+                    responseCode?: number | null;
+                    serialNumber: string;
+                    shipmentId: string;
+                    /** @description pending, delivered or failed. */
+                    state: string;
+                    /** @description The status the order changed to. */
+                    status: string;
+                    subscriptionId: string;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_TrackEventRecord: {
             /**
              * Format: int32
@@ -9221,6 +9500,49 @@ export interface components {
                     status: string;
                     /** Format: date-time */
                     updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_TrackSubscriptionRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    id: string;
+                    remark?: string | null;
+                    /** @description The signing secret (`X-Track-Signature: t=…,v1=HMAC-SHA256("{t}.{body}")`). */
+                    secret: string;
+                    /**
+                     * Format: int32
+                     * @description 1 on, 0 paused.
+                     */
+                    status: number;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    url: string;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -10281,6 +10603,51 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_TrackDeliveryRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int32 */
+                attempts: number;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                id: string;
+                lastError?: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it is tried (again).
+                 */
+                nextTime: string;
+                /** @description The JSON body posted. */
+                payload: string;
+                /**
+                 * Format: int32
+                 * @description The receiver's last HTTP status, and what went wrong.
+                 */
+                responseCode?: number | null;
+                serialNumber: string;
+                shipmentId: string;
+                /** @description pending, delivered or failed. */
+                state: string;
+                /** @description The status the order changed to. */
+                status: string;
+                subscriptionId: string;
+                /** Format: date-time */
+                updateTime?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_TrackEventRecord: {
             /**
              * Format: int32
@@ -10352,6 +10719,39 @@ export interface components {
                 status: string;
                 /** Format: date-time */
                 updateTime?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_TrackSubscriptionRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                id: string;
+                remark?: string | null;
+                /** @description The signing secret (`X-Track-Signature: t=…,v1=HMAC-SHA256("{t}.{body}")`). */
+                secret: string;
+                /**
+                 * Format: int32
+                 * @description 1 on, 0 paused.
+                 */
+                status: number;
+                /** Format: date-time */
+                updateTime?: string | null;
+                url: string;
             };
             success: boolean;
             /**
@@ -12672,6 +13072,36 @@ export interface components {
             /** @description One per number, in the order pasted. */
             results: components["schemas"]["TrackResult"][];
         };
+        TrackDeliveryRecord: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            id: string;
+            lastError?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is tried (again).
+             */
+            nextTime: string;
+            /** @description The JSON body posted. */
+            payload: string;
+            /**
+             * Format: int32
+             * @description The receiver's last HTTP status, and what went wrong.
+             */
+            responseCode?: number | null;
+            serialNumber: string;
+            shipmentId: string;
+            /** @description pending, delivered or failed. */
+            state: string;
+            /** @description The status the order changed to. */
+            status: string;
+            subscriptionId: string;
+            /** Format: date-time */
+            updateTime?: string | null;
+        };
         TrackEventRecord: {
             createBy?: string | null;
             /** Format: date-time */
@@ -12753,6 +13183,33 @@ export interface components {
             /** @description The number as pasted. */
             number: string;
             orders: components["schemas"]["TrackedOrder"][];
+        };
+        TrackSubscriptionForm: {
+            /** @description Staff only: the customer it is for (a customer's own is always its own). */
+            customerId?: string | null;
+            id?: string | null;
+            remark?: string | null;
+            /** Format: int32 */
+            status?: number | null;
+            url?: string;
+        };
+        TrackSubscriptionRecord: {
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            id: string;
+            remark?: string | null;
+            /** @description The signing secret (`X-Track-Signature: t=…,v1=HMAC-SHA256("{t}.{body}")`). */
+            secret: string;
+            /**
+             * Format: int32
+             * @description 1 on, 0 paused.
+             */
+            status: number;
+            /** Format: date-time */
+            updateTime?: string | null;
+            url: string;
         };
         TrackUploadReport: components["schemas"]["Ingested"] & {
             /** @description Cells that could not be read: nothing was stored when there are any. */
@@ -18854,6 +19311,31 @@ export interface operations {
             };
         };
     };
+    poll_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Ingested"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     search: {
         parameters: {
             query?: {
@@ -18982,6 +19464,174 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_WebhookSetup"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description One subscription's deliveries. */
+                subscriptionId?: string;
+                /** @description pending, delivered or failed. */
+                state?: string;
+                /** @description Order numbers. */
+                numbers?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description One subscription's deliveries. */
+                subscriptionId?: string;
+                /** @description pending, delivered or failed. */
+                state?: string;
+                /** @description Order numbers. */
+                numbers?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_TrackDeliveryRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackDeliveryRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    replay: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackDeliveryRecord"];
                 };
             };
             403: {
@@ -19616,6 +20266,355 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TrackMappingRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackSubscriptionForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackSubscriptionRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackSubscriptionForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackSubscriptionRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The URL, in part. */
+                url?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The URL, in part. */
+                url?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_TrackSubscriptionRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrackSubscriptionRecord"];
                 };
             };
             403: {

@@ -61,6 +61,7 @@ export const PAGES: Record<string, Page> = {
   'shipment/ChangeLabel': page(() => import('../features/printing/ChangeLabelPage'), 'labelSwap', 'printer'),
   'carrier/CarrierLabelList': page(() => import('../features/printing/CarrierLabelListPage'), 'carrierLabel'),
   'shipment/TrackSearch': page(() => import('../features/tracking/TrackSearchPage'), 'tracking'),
+  'shipment/TrackSubscriptionList': page(() => import('../features/tracking/TrackSubscriptionListPage'), 'trackSubscription', 'tracking'),
   'carrier/TrackEventList': page(() => import('../features/tracking/TrackEventListPage'), 'trackEvent', 'tracking'),
   'carrier/TrackMappingList': page(() => import('../features/tracking/TrackMappingListPage'), 'trackMapping', 'tracking'),
   'layouts/IframePageView': page(() => import('../layouts/IframePageView')),

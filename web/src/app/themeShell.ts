@@ -7,6 +7,7 @@ import {
   avatarSlotRecipe,
   badgeRecipe,
   breadcrumbSlotRecipe,
+  codeRecipe,
   collapsibleSlotRecipe,
   comboboxSlotRecipe,
   containerRecipe,
@@ -39,6 +40,7 @@ import {
 
 export const SHELL_RECIPES = {
   badge: badgeRecipe,
+  code: codeRecipe,
   container: containerRecipe,
   kbd: kbdRecipe,
   radiomark: radiomarkRecipe,

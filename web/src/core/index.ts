@@ -178,6 +178,11 @@ export function trackingNumbers(text: string, lang: Language): { numbers: string
   return JSON.parse(wasm.trackingNumbers(text, lang)) as { numbers: string[]; issue?: FieldError };
 }
 
+/** Why a tracking webhook URL is refused (core's `tracking::webhook_url`), or undefined. */
+export function webhookUrlIssue(value: string, lang: Language): Verdict {
+  return orUndefined(wasm.trackingWebhookUrl(value, lang));
+}
+
 /** A shipment's status from its parcels' (core's rule: the parcel furthest behind; an exception stands out). */
 export function trackingCombined(parcels: string[]): TrackingStatus {
   return wasm.trackingCombined(JSON.stringify(parcels)) as TrackingStatus;

@@ -63,6 +63,7 @@ export interface Resources {
   tracking: typeof import('../locales/en-US/tracking.json');
   trackEvent: typeof import('../locales/en-US/trackEvent.json');
   trackMapping: typeof import('../locales/en-US/trackMapping.json');
+  trackSubscription: typeof import('../locales/en-US/trackSubscription.json');
 }
 export type Namespace = keyof Resources;
 
@@ -110,6 +111,7 @@ export const NAMESPACES = [
   'tracking',
   'trackEvent',
   'trackMapping',
+  'trackSubscription',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

@@ -1,12 +1,12 @@
 //! Carrier adapters: what the platform asks of a carrier's system, one implementation per API a
-//! supplier speaks (the supplier's `apiType` names it). This wave asks for labels; tracking,
-//! manifests, pickups and cancellations join the same interface as the issues that need them
-//! land. `docs/adding-a-carrier.md` explains how to add one.
+//! supplier speaks (the supplier's `apiType` names it): labels and tracking; manifests, pickups
+//! and cancellations join the same interface as the issues that need them land. `docs/adding-a-carrier.md` explains how to add one.
 //!
 //! The sandbox adapter (`apiType` `sandbox`) answers locally and deterministically: tests and the
 //! demo use it.
 
 pub mod sandbox;
+pub mod sandbox_track;
 
 use futures_util::future::BoxFuture;
 
@@ -59,6 +59,32 @@ pub struct CarrierLabel {
     pub pdf: Vec<u8>,
 }
 
+/// A number the platform asks a carrier about.
+#[derive(Clone, Debug)]
+pub struct TrackRequest {
+    /// The carrier's number.
+    pub number: String,
+    /// When the order was handed to the carrier (submitted), Unix seconds.
+    pub since: i64,
+    /// The destination country (ISO 3166-1 alpha-2).
+    pub country: Option<String>,
+}
+
+/// One event a carrier reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CarrierEvent {
+    pub number: String,
+    /// The carrier's id of the event (stable: polled again, the same event).
+    pub event_id: String,
+    /// The carrier's code (mapped to a status through the source's mappings).
+    pub code: String,
+    pub time: logistics_core::tracking::EventTime,
+    pub location: Option<String>,
+    pub detail: Option<String>,
+    pub detail_en: Option<String>,
+    pub reason: Option<String>,
+}
+
 /// What a carrier's system does for the platform.
 pub trait CarrierAdapter: Send + Sync {
     /// The `apiType` that selects this adapter.
@@ -66,6 +92,9 @@ pub trait CarrierAdapter: Send + Sync {
     /// Issues (or fetches again) the label of an order. An `Err` is the carrier's reason, shown
     /// to whoever printed.
     fn label<'a>(&'a self, request: &'a LabelRequest) -> BoxFuture<'a, Result<CarrierLabel, String>>;
+    /// The events so far (up to `now`, Unix seconds) of each number: all of them, every time;
+    /// the platform keeps each event once.
+    fn track<'a>(&'a self, requests: &'a [TrackRequest], now: i64) -> BoxFuture<'a, Result<Vec<CarrierEvent>, String>>;
 }
 
 static SANDBOX: sandbox::Sandbox = sandbox::Sandbox;

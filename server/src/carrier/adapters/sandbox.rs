@@ -9,7 +9,7 @@ use futures_util::future::BoxFuture;
 use logistics_core::check_digit;
 use logistics_core::label::{self, Template};
 
-use super::{CarrierAdapter, CarrierLabel, LabelRequest};
+use super::{CarrierAdapter, CarrierEvent, CarrierLabel, LabelRequest, TrackRequest};
 use crate::printing::render::{self, Label};
 
 pub struct Sandbox;
@@ -60,6 +60,10 @@ impl CarrierAdapter for Sandbox {
             let pdf = tokio::task::spawn_blocking(move || draw(&request, &number)).await.map_err(|e| e.to_string())??;
             Ok(CarrierLabel { track_no, pdf })
         })
+    }
+
+    fn track<'a>(&'a self, requests: &'a [TrackRequest], now: i64) -> BoxFuture<'a, Result<Vec<CarrierEvent>, String>> {
+        Box::pin(async move { Ok(super::sandbox_track::events(requests, now)) })
     }
 }
 

@@ -1126,6 +1126,44 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A customer's webhook for its orders' tracking status changes.
+    logistics_track_subscription (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        url -> Text,
+        secret -> Text,
+        status -> SmallInt,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// One status change to deliver to a subscription, and how its delivery went.
+    logistics_track_delivery (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        subscription_id -> Text,
+        shipment_id -> Text,
+        serial_number -> Text,
+        status -> Text,
+        payload -> Text,
+        state -> Text,
+        attempts -> Integer,
+        next_time -> Timestamp,
+        response_code -> Nullable<Integer>,
+        last_error -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -1184,4 +1222,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     logistics_track_event,
     logistics_track_state,
     logistics_track_mapping,
+    logistics_track_subscription,
+    logistics_track_delivery,
 );

@@ -562,6 +562,21 @@ pub const MENUS: &[SeedMenu] = &[
         "logistics:track:search",
         13,
     )),
+    // Tracking webhooks: a customer's URL hears its orders' status changes.
+    for_customers(page(
+        "menu_shipment_track_subscription",
+        "menu_shipment",
+        ("轨迹推送", "Tracking webhooks"),
+        ("/shipment/trackSubscription", "shipment/TrackSubscriptionList"),
+        "api",
+        "logistics:trackSubscription:list",
+        14,
+    ))
+    .with_buttons(&[
+        ("btn_track_subscription_add", ("添加推送", "Add webhooks"), "logistics:trackSubscription:add"),
+        ("btn_track_subscription_edit", ("编辑推送、重发", "Edit webhooks, resend"), "logistics:trackSubscription:edit"),
+        ("btn_track_subscription_delete", ("删除推送", "Delete webhooks"), "logistics:trackSubscription:delete"),
+    ]),
     // Carrier management: the forwarder's network and prices.
     SeedMenu {
         redirect: Some("/carrier/supplier"),

@@ -4,6 +4,6 @@
 pub(crate) mod admin;
 mod auth;
 mod dicts;
-mod notices;
+pub(crate) mod notices;
 mod permissions;
 mod users;

@@ -9,9 +9,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../components/Authorized';
 import type { DataColumn } from '../../components/DataTable';
-import { UploadIcon } from '../../components/icons';
-import { CrudListPage, editDeleteColumn, FilterSelect, FilterText, monoColumn, truncatedColumn, useCrudList, useInvalidateList } from '../../components/list';
-import { deleteTrackEvents, localTime, TRACK_EVENT_EXPORT_PATH, TRACK_EVENT_LIST_PATH, TRACK_UPLOAD_PERMISSION, TRACKING_STATUSES, type TrackEventRecord } from './api';
+import { RefreshIcon, UploadIcon } from '../../components/icons';
+import { CrudListPage, editDeleteColumn, toastSuccess, FilterSelect, FilterText, monoColumn, truncatedColumn, useCrudList, useInvalidateList } from '../../components/list';
+import { deleteTrackEvents, localTime, pollTracking, TRACK_EVENT_EXPORT_PATH, TRACK_EVENT_LIST_PATH, TRACK_UPLOAD_PERMISSION, TRACKING_STATUSES, type TrackEventRecord } from './api';
 import { StatusTag } from './TrackResults';
 import { TrackUploadDialog } from './TrackUploadDialog';
 
@@ -51,6 +51,7 @@ export default function TrackEventListPage() {
   const { t } = useTranslation('trackEvent');
   const { t: tt } = useTranslation('tracking');
   const [uploading, setUploading] = useState(false);
+  const [polling, setPolling] = useState(false);
   const invalidate = useInvalidateList(TRACK_EVENT_LIST_PATH);
   const crud = useCrudList<TrackEventRecord, typeof EMPTY>(TRACK_EVENT_LIST_PATH, {
     name: 'track-event',
@@ -77,12 +78,34 @@ export default function TrackEventListPage() {
       }
       toolbar={{
         leading: (
+          <>
           <Authorized action={TRACK_UPLOAD_PERMISSION}>
             <Button size="sm" onClick={() => setUploading(true)} data-testid="track-upload-open">
               <UploadIcon />
               {t('upload.button')}
             </Button>
           </Authorized>
+          <Authorized action={TRACK_UPLOAD_PERMISSION}>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={polling}
+              onClick={() => {
+                setPolling(true);
+                pollTracking()
+                  .then((answer) => {
+                    toastSuccess(t('poll.done', { stored: answer.result?.stored ?? 0 }));
+                    void invalidate();
+                  }, () => undefined)
+                  .finally(() => setPolling(false));
+              }}
+              data-testid="track-poll"
+            >
+              <RefreshIcon />
+              {t('poll.button')}
+            </Button>
+          </Authorized>
+          </>
         ),
         exportAction: 'logistics:trackEvent:export',
       }}

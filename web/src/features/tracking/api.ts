@@ -18,6 +18,9 @@ export type TrackMappingRecord = components['schemas']['TrackMappingRecord'];
 export type TrackMappingInput = components['schemas']['TrackMappingForm'];
 export type TrackUploadReport = components['schemas']['TrackUploadReport'];
 export type WebhookSetup = components['schemas']['WebhookSetup'];
+export type TrackSubscriptionRecord = components['schemas']['TrackSubscriptionRecord'];
+export type TrackSubscriptionInput = components['schemas']['TrackSubscriptionForm'];
+export type TrackDeliveryRecord = components['schemas']['TrackDeliveryRecord'];
 
 export { TRACKING_STATUSES, type TrackingStatus };
 
@@ -39,6 +42,16 @@ export const {
   removeAny: deleteTrackMappings,
 } = resource<TrackMappingRecord, TrackMappingInput>('/logistics/trackMapping');
 
+export const {
+  listPath: TRACK_SUBSCRIPTION_LIST_PATH,
+  add: addTrackSubscription,
+  edit: editTrackSubscription,
+  removeAny: deleteTrackSubscriptions,
+} = resource<TrackSubscriptionRecord, TrackSubscriptionInput>('/logistics/trackSubscription');
+export const TRACK_DELIVERY_LIST_PATH = '/logistics/trackDelivery/list';
+/** Sends a logged delivery again. */
+export const replayDelivery = (id: string) => api.post<TrackDeliveryRecord>(`/logistics/trackDelivery/replay?id=${encodeURIComponent(id)}`, {});
+
 export const TRACK_UPLOAD_PERMISSION = 'logistics:trackEvent:import';
 /** The upload's limits (the server's). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -49,6 +62,9 @@ export function uploadTrackEvents(file: File) {
   form.append('file', file);
   return api.upload<TrackUploadReport>('/logistics/trackEvent/importExcel', form, { notify: false });
 }
+
+/** Asks the tenant's carriers for their news now (what the schedule does every 15 minutes). */
+export const pollTracking = () => api.post<components['schemas']['Ingested']>('/logistics/track/poll', {}, { notify: true });
 
 /** A supplier's webhook endpoint and secret, and a new secret. */
 export const webhookSetup = (supplierId: string) => api.get<WebhookSetup>('/logistics/track/webhookSecret', { supplierId }, { notify: false });

@@ -90,3 +90,30 @@ describe('tracking', () => {
     expect(urlOf(fetchMock, 'GET', '/logistics/track/search').searchParams.get('numbers')).toBe('my-1');
   });
 });
+
+describe('tracking webhooks', () => {
+  test('lists the webhooks and their delivery log; a URL core refuses is never sent', async () => {
+    const { default: TrackSubscriptionListPage } = await import('./TrackSubscriptionListPage');
+    const { openPage, paged, calls } = await import('../../test/list');
+    await act(() => i18n.changeLanguage('en-US'));
+    const hook = { id: 'w1', customerId: 'c1', url: 'https://erp.example.com/hooks', secret: 'abcdef0123456789', status: 1, remark: null, createBy: 'demo', createTime: '2026-11-28T10:00:00Z', updateTime: null };
+    const delivery = { id: 'd1', customerId: 'c1', subscriptionId: 'w1', shipmentId: 's1', serialNumber: 'B2C1', status: 'delivered', payload: '{}', state: 'failed', attempts: 8, nextTime: '2026-11-28T10:00:00Z', responseCode: 500, lastError: 'HTTP 500', createTime: '2026-11-28T10:00:00Z', updateTime: null };
+    const fetchMock = openPage(
+      <TrackSubscriptionListPage />,
+      fakeServer({ 'GET /logistics/trackSubscription/list': paged([hook]), 'GET /logistics/trackDelivery/list': paged([delivery]), 'POST /logistics/trackDelivery/replay': { result: delivery } }),
+      'logistics:trackSubscription:list',
+      'logistics:trackSubscription:add',
+      'logistics:trackSubscription:edit',
+    );
+    expect(await screen.findByText('https://erp.example.com/hooks')).toBeTruthy();
+    const log = await screen.findByTestId('track-delivery-table');
+    await waitFor(() => expect(within(log).getByText('Failed')).toBeTruthy());
+    fireEvent.click(within(log).getByTestId('track-delivery-replay'));
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/logistics/trackDelivery/replay')).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('track-subscription-add'));
+    fireEvent.change(await screen.findByTestId('track-subscription-url'), { target: { value: 'ftp://erp.example.com' } });
+    fireEvent.submit(screen.getByTestId('track-subscription-url').closest('form')!);
+    expect(await screen.findByText('The webhook URL must start with http:// or https://, at most 500 characters!')).toBeTruthy();
+    expect(calls(fetchMock, 'POST', '/logistics/trackSubscription/add')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,2 @@
+DROP TABLE logistics_track_delivery;
+DROP TABLE logistics_track_subscription;
