@@ -189,5 +189,15 @@ if [ -n "${TEST_DATABASE_URL:-}" ] && command -v psql >/dev/null; then
     DATABASE_URL="${TEST_DATABASE_URL%/*}/$db" cargo run --quiet --release --example shipment_bench -- "$orders" | tee -a "$out/shipments.txt"
   psql "$TEST_DATABASE_URL" -qc "DROP DATABASE IF EXISTS $db"
 fi
+track_orders=${BENCH_TRACK_ORDERS:-1000000}
+echo "== tracking: the public query of 100 numbers over $track_orders orders with 10 events each, the limit off (SQLite; PostgreSQL with TEST_DATABASE_URL)"
+DATABASE_URL="sqlite://$tmp/track.db" cargo run --quiet --release --example track_bench -- "$track_orders" 10 | tee "$out/track.txt"
+rm -f "$tmp"/track.db*
+if [ -n "${TEST_DATABASE_URL:-}" ] && command -v psql >/dev/null; then
+  db="track_bench_$$"
+  psql "$TEST_DATABASE_URL" -qc "CREATE DATABASE $db" && \
+    DATABASE_URL="${TEST_DATABASE_URL%/*}/$db" cargo run --quiet --release --example track_bench -- "$track_orders" 10 | tee -a "$out/track.txt"
+  psql "$TEST_DATABASE_URL" -qc "DROP DATABASE IF EXISTS $db"
+fi
 echo "== wasm core: $(stat -c %s wasm/pkg/logistics_wasm_bg.wasm) bytes raw, $(gzip -c wasm/pkg/logistics_wasm_bg.wasm | wc -c) gzipped"
 echo "== release binary: $(stat -c %s "$BIN") bytes"

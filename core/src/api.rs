@@ -417,6 +417,33 @@ pub fn tracking_webhook_url(value: &str, lang: &str) -> Option<String> {
     message_of(crate::tracking::webhook_url("url", value).map(|_| ()), lang)
 }
 
+/// Why a courier's tracking page is refused, in `lang`; None when it is fine.
+pub fn courier_track_url(value: &str, lang: &str) -> Option<String> {
+    message_of(crate::tracking::track_url_template("trackUrl", value).map(|_| ()), lang)
+}
+
+/// Why a courier's number pattern is refused, in `lang`; None when it is fine.
+pub fn courier_pattern(value: &str, lang: &str) -> Option<String> {
+    message_of(crate::tracking::number_pattern("numberPattern", value).map(|_| ()), lang)
+}
+
+/// Whether a courier with `pattern` and check digit `scheme` claims `number` (false when the
+/// pattern is empty or cannot be read, or the scheme is unknown).
+pub fn courier_claims(pattern: &str, scheme: &str, number: &str) -> bool {
+    let pattern = pattern.trim();
+    let (false, Some(p), Some(s)) =
+        (pattern.is_empty(), crate::pattern::Pattern::new(pattern), crate::check_digit::Scheme::parse(scheme))
+    else {
+        return false;
+    };
+    crate::tracking::courier_claims(Some(&p), s, number)
+}
+
+/// A courier's tracking page for `number`.
+pub fn courier_url(template: &str, number: &str) -> String {
+    crate::tracking::courier_url(template, number)
+}
+
 /// A shipment's status from its parcels' status codes (a JSON array; unknown codes are left out).
 pub fn tracking_combined(parcels_json: &str) -> String {
     use crate::tracking::{Status, combined};

@@ -776,6 +776,14 @@ catalogue! {
     FieldTrackLocation = "field_track_location" { zh: "地点", en: "Location" }
     FieldTrackDetail = "field_track_detail" { zh: "轨迹描述", en: "Detail" }
     FieldTrackSource = "field_track_source" { zh: "来源", en: "Source" }
+    CourierTrackUrlInvalid = "courier_track_url_invalid" { zh: "查询网址须为 http:// 或 https:// 开头、含 {number} 的网址，最长500个字符!", en: "The tracking page must be an http:// or https:// address holding {number}, at most 500 characters!" }
+    CourierPatternInvalid = "courier_pattern_invalid" { zh: "单号规则不是有效的正则表达式（最长200个字符）!", en: "The number pattern is not a valid regular expression (at most 200 characters)!" }
+    CourierCheckDigitInvalid = "courier_check_digit_invalid" { zh: "校验位规则只能是 s10、ups、mod7 或留空!", en: "The check digit is s10, ups, mod7 or empty!" }
+    CourierCodeTaken = "courier_code_taken" { zh: "该快递公司编码已存在!", en: "This courier code already exists!" }
+    FieldCourierTrackUrl = "field_courier_track_url" { zh: "查询网址", en: "Tracking page" }
+    FieldCourierPattern = "field_courier_pattern" { zh: "单号规则", en: "Number pattern" }
+    FieldWebsite = "field_website" { zh: "官网", en: "Website" }
+    CourierWebsiteInvalid = "courier_website_invalid" { zh: "官网须为 http:// 或 https:// 开头的网址，最长200个字符!", en: "The website must start with http:// or https://, at most 200 characters!" }
     TrackRateLimited = "track_rate_limited" { zh: "查询过于频繁：每10分钟最多查询{max}次，请{seconds}秒后再试!", en: "Too many queries: at most {max} every 10 minutes. Try again in {seconds} seconds!" }
     SelectionInoperable = "selection_inoperable" {
         zh: "选项中包含不可操作的选项，请移除后再操作：{names}",

@@ -460,3 +460,163 @@ mod tests {
         assert_eq!(numbers("<script>").unwrap_err().key, MessageKey::TrackNumberInvalid);
     }
 }
+
+/// A courier as core knows it by default: its code, names, tracking page (`{number}` stands for
+/// the number), number pattern (core's pattern syntax, matched against the upper-cased number)
+/// and check-digit scheme. Each tenant starts with these and edits its own copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Courier {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub name_en: &'static str,
+    pub website: &'static str,
+    pub track_url: &'static str,
+    pub number_pattern: &'static str,
+    pub check_digit: &'static str,
+}
+
+pub const DEFAULT_COURIERS: &[Courier] = &[
+    Courier {
+        code: "UPS",
+        name: "UPS",
+        name_en: "UPS",
+        website: "https://www.ups.com",
+        track_url: "https://www.ups.com/track?tracknum={number}",
+        number_pattern: "^1Z[0-9A-Z]{16}$",
+        check_digit: "ups",
+    },
+    Courier {
+        code: "FEDEX",
+        name: "联邦快递",
+        name_en: "FedEx",
+        website: "https://www.fedex.com",
+        track_url: "https://www.fedex.com/fedextrack/?trknbr={number}",
+        number_pattern: "^(\\d{12}|\\d{15}|\\d{20}|\\d{22})$",
+        check_digit: "",
+    },
+    Courier {
+        code: "DHL",
+        name: "DHL 快递",
+        name_en: "DHL Express",
+        website: "https://www.dhl.com",
+        track_url: "https://www.dhl.com/global-en/home/tracking/tracking-express.html?tracking-id={number}",
+        number_pattern: "^\\d{10}$",
+        check_digit: "",
+    },
+    Courier {
+        code: "USPS",
+        name: "美国邮政",
+        name_en: "USPS",
+        website: "https://www.usps.com",
+        track_url: "https://tools.usps.com/go/TrackConfirmAction?tLabels={number}",
+        number_pattern: "^(9[2-5]\\d{20}|[A-Z]{2}\\d{9}US)$",
+        check_digit: "",
+    },
+    Courier {
+        code: "ROYALMAIL",
+        name: "英国皇家邮政",
+        name_en: "Royal Mail",
+        website: "https://www.royalmail.com",
+        track_url: "https://www.royalmail.com/track-your-item#/tracking-results/{number}",
+        number_pattern: "^[A-Z]{2}\\d{9}GB$",
+        check_digit: "s10",
+    },
+    Courier {
+        code: "DPD",
+        name: "DPD",
+        name_en: "DPD",
+        website: "https://www.dpd.com",
+        track_url: "https://tracking.dpd.de/status/en_US/parcel/{number}",
+        number_pattern: "^\\d{14}$",
+        check_digit: "",
+    },
+    Courier {
+        code: "GLS",
+        name: "GLS",
+        name_en: "GLS",
+        website: "https://gls-group.com",
+        track_url: "https://gls-group.com/track/{number}",
+        number_pattern: "^\\d{11}$",
+        check_digit: "",
+    },
+    Courier {
+        code: "CHINAPOST",
+        name: "中国邮政",
+        name_en: "China Post",
+        website: "https://www.chinapost.com.cn",
+        track_url: "https://t.17track.net/zh-cn#nums={number}",
+        number_pattern: "^[A-Z]{2}\\d{9}CN$",
+        check_digit: "s10",
+    },
+    Courier {
+        code: "SF",
+        name: "顺丰速运",
+        name_en: "SF Express",
+        website: "https://www.sf-express.com",
+        track_url: "https://www.sf-express.com/chn/sc/waybill/waybill-detail/{number}",
+        number_pattern: "^SF\\d{12,13}$",
+        check_digit: "",
+    },
+    Courier {
+        code: "YUNEXPRESS",
+        name: "云途物流",
+        name_en: "YunExpress",
+        website: "https://www.yunexpress.com",
+        track_url: "https://www.yuntrack.com/parcelTracking?id={number}",
+        number_pattern: "^YT\\d{16}$",
+        check_digit: "",
+    },
+    Courier {
+        code: "JAPANPOST",
+        name: "日本邮政",
+        name_en: "Japan Post",
+        website: "https://www.post.japanpost.jp",
+        track_url: "https://trackings.post.japanpost.jp/services/srv/search/?requestNo1={number}&locale=en",
+        number_pattern: "^[A-Z]{2}\\d{9}JP$",
+        check_digit: "s10",
+    },
+];
+
+/// A courier's tracking page for `number`: `{number}` replaced by the number, percent-encoded
+/// (letters, digits, `-`, `.`, `_` and `~` kept).
+pub fn courier_url(template: &str, number: &str) -> String {
+    let mut encoded = String::with_capacity(number.len());
+    for b in number.trim().bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            encoded.push(char::from(b));
+        } else {
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            encoded.push('%');
+            encoded.push(char::from(HEX[usize::from(b >> 4)]));
+            encoded.push(char::from(HEX[usize::from(b & 15)]));
+        }
+    }
+    template.replace("{number}", &encoded)
+}
+
+/// A courier's tracking page as staff write it: a web address that holds `{number}`.
+pub fn track_url_template(field: &str, value: &str) -> Result<String, FieldError> {
+    let v = webhook_url(field, value).map_err(|_| FieldError::new(field, MessageKey::CourierTrackUrlInvalid))?;
+    if !v.contains("{number}") {
+        return Err(FieldError::new(field, MessageKey::CourierTrackUrlInvalid));
+    }
+    Ok(v)
+}
+
+/// A courier's number pattern: one core's pattern engine reads (the one the browser runs), at most
+/// 200 characters.
+pub fn number_pattern(field: &str, value: &str) -> Result<String, FieldError> {
+    let v = value.trim();
+    if v.len() > 200 || crate::pattern::Pattern::new(v).is_none() {
+        return Err(FieldError::new(field, MessageKey::CourierPatternInvalid));
+    }
+    Ok(v.to_owned())
+}
+
+/// Whether `number` looks like a courier's: its pattern matches the upper-cased number and the
+/// number's check digit is right under the courier's scheme. A courier without a pattern claims
+/// no number.
+pub fn courier_claims(pattern: Option<&crate::pattern::Pattern>, scheme: crate::check_digit::Scheme, number: &str) -> bool {
+    let upper = number.trim().to_ascii_uppercase();
+    pattern.is_some_and(|p| p.is_match(&upper)) && crate::check_digit::is_valid(scheme, &upper)
+}

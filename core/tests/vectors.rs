@@ -48,6 +48,10 @@ fn call(function: &str, args: &[&str]) -> Value {
         ("trackingCombined", [parcels]) => Value::String(api::tracking_combined(parcels)),
         ("trackingMap", [rows, source, code]) => text(api::tracking_map(rows, source, code)),
         ("trackingWebhookUrl", [value, lang]) => text(api::tracking_webhook_url(value, lang)),
+        ("courierTrackUrl", [value, lang]) => text(api::courier_track_url(value, lang)),
+        ("courierPattern", [value, lang]) => text(api::courier_pattern(value, lang)),
+        ("courierClaims", [pattern, scheme, number]) => Value::Bool(api::courier_claims(pattern, scheme, number)),
+        ("courierUrl", [template, number]) => Value::String(api::courier_url(template, number)),
         _ => panic!("no such function in the vectors' contract: {function} with {} args", args.len()),
     }
 }

@@ -30,6 +30,10 @@ use logistics_server::wallet::ledger::{self, Details, Operation, TradeType, Wall
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
+/// The shipped server's allocator (`server/src/main.rs`): measured as it runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const PASSWORD: &str = "Bench@12345";
 
 #[derive(Default)]

@@ -68,6 +68,7 @@ async fn platform(db: &Db) -> Result<(String, String), String> {
     permissions::seed::run(db).await.map_err(db_err)?;
     crate::system::dicts::seed::run(db).await.map_err(db_err)?;
     crate::system::countries::seed(db).await.map_err(db_err)?;
+    crate::tracking::couriers::seed(db, tenants::PLATFORM_TENANT_ID).await.map_err(db_err)?;
     let admin_role = admin_role(db, tenants::PLATFORM_TENANT_ID).await?;
     customer_role(db, tenants::PLATFORM_TENANT_ID).await?;
     let headquarters =
@@ -179,6 +180,7 @@ async fn seed_demo_network(db: &Db) -> Result<(), String> {
     if let Some(customer) = users::find_by_username(db, DEMO_CUSTOMER).await.map_err(db_err)? {
         crate::carrier::suppliers::demo::seed(db, DEMO_TENANT_ID, &customer.id).await.map_err(db_err)?;
     }
+    crate::tracking::couriers::seed(db, DEMO_TENANT_ID).await.map_err(db_err)?;
     Ok(())
 }
 

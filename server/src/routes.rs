@@ -117,7 +117,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         printing::templates: [default, preview],
         printing::swaps: [swap],
         printing::carrier_labels: [file],
-        tracking::query: [public, search],
+        tracking::query: [public, search, out_search],
         tracking::webhook: [webhook, webhook_secret, rotate_secret],
         tracking::poll: [poll_now],
         tracking::subscriptions: [replay],
@@ -154,6 +154,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<printing::carrier_labels::CarrierLabels>()
         .resource::<tracking::events::TrackEvents>()
         .resource::<tracking::mappings::TrackMappings>()
+        .resource::<tracking::couriers::Couriers>()
         .resource::<tracking::subscriptions::TrackSubscriptions>()
         .resource::<tracking::subscriptions::TrackDeliveries>()
         // Uploads take larger bodies than the default limit.

@@ -230,6 +230,26 @@ pub fn tracking_webhook_url(value: &str, lang: &str) -> Option<String> {
     api::tracking_webhook_url(value, lang)
 }
 
+#[wasm_bindgen(js_name = courierTrackUrl)]
+pub fn courier_track_url(value: &str, lang: &str) -> Option<String> {
+    api::courier_track_url(value, lang)
+}
+
+#[wasm_bindgen(js_name = courierPattern)]
+pub fn courier_pattern(value: &str, lang: &str) -> Option<String> {
+    api::courier_pattern(value, lang)
+}
+
+#[wasm_bindgen(js_name = courierClaims)]
+pub fn courier_claims(pattern: &str, scheme: &str, number: &str) -> bool {
+    api::courier_claims(pattern, scheme, number)
+}
+
+#[wasm_bindgen(js_name = courierUrl)]
+pub fn courier_url(template: &str, number: &str) -> String {
+    api::courier_url(template, number)
+}
+
 #[wasm_bindgen(js_name = trackingMap)]
 pub fn tracking_map(mappings_json: &str, source: &str, code: &str) -> Option<String> {
     api::tracking_map(mappings_json, source, code)

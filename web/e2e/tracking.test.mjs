@@ -1,8 +1,9 @@
 // End-to-end: tracking on the demo tenant, in both languages. A demo order is submitted, the
 // carrier's (sandbox UPS) webhook delivers a journey signed with the supplier's secret, and the
 // public page, on a 390 px phone without signing in, shows the order delivered with its timeline
-// and nothing personal; the signed-in track search finds it by the customer's own number; staff's
-// events and status mappings pages are photographed. Real server, Chromium.
+// and nothing personal; the signed-in track search finds it by the customer's own number, the
+// out-track search names the courier of a last-mile number with its own page; staff add a courier
+// (core's rules checked as typed); staff's events and status mappings pages are photographed. Real server, Chromium.
 import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -165,6 +166,56 @@ describe('tracking: webhooks, public page on a phone, signed-in search, events a
         await order1.waitFor();
         assert.match(await order1.innerText(), new RegExp(reference));
         await screenshot(page, `track-search-signed-in-${locale}`);
+      } finally {
+        await closeContext(context);
+      }
+
+      // Signed in: the out-track search by the last-mile number, with the courier's own page.
+      ({ context, page } = await suite.open(locale));
+      try {
+        const ups = '1Z999AA10123456784';
+        await signIn(page, 'demo', DEMO_PASSWORD, '/shipment/outTrackSearch');
+        await page.getByTestId('track-numbers').fill([order.trackNo, ups].filter(Boolean).join('\n'));
+        await page.getByTestId('track-submit').click();
+        const results = page.getByTestId('track-result');
+        await results.first().waitFor();
+        const last = results.last();
+        const link = last.locator('[data-testid="track-courier"][data-code="UPS"]');
+        await link.waitFor();
+        assert.equal(await link.getAttribute('href'), `https://www.ups.com/track?tracknum=${ups}`);
+        assert.ok(await last.getByTestId('track-not-found').isVisible());
+        if (order.trackNo) assert.equal(await results.first().getAttribute('data-found'), 'true');
+        await screenshot(page, `out-track-search-${locale}`);
+      } finally {
+        await closeContext(context);
+      }
+
+      // Staff: couriers, checked by core's rules as they are typed.
+      ({ context, page } = await suite.open(locale));
+      try {
+        await signIn(page, 'demo_admin', DEMO_PASSWORD, '/carrier/courier');
+        await tableLoaded(page, 'courier-table');
+        await page.getByTestId('courier-table').getByText('UPS').first().waitFor();
+        await screenshot(page, `couriers-${locale}`);
+        await page.getByTestId('courier-add').click();
+        const form = page.getByTestId('courier-form');
+        const code = `ACME${zh ? 'ZH' : 'EN'}${Date.now() % 1000}`;
+        await form.getByTestId('courier-code').fill(code);
+        await form.getByTestId('courier-name').fill(zh ? '艾克米快递' : 'Acme Express');
+        await form.getByTestId('courier-track-url').fill('https://acme.example/track');
+        await form.getByTestId('courier-pattern').fill('^7\\d{9}$');
+        await form.getByTestId('courier-check-digit').selectOption('mod7');
+        await form.locator('button[type="submit"]').click();
+        await form.getByText(zh ? '查询网址须为' : 'The tracking page must be', { exact: false }).waitFor();
+        await form.getByTestId('courier-track-url').fill('https://acme.example/track?n={number}');
+        await form.getByTestId('courier-try').fill('7123456782');
+        await form.locator('[data-testid="courier-try-result"][data-claims="true"]').waitFor();
+        assert.equal(await form.getByTestId('courier-try-link').getAttribute('href'), 'https://acme.example/track?n=7123456782');
+        await screenshot(page, `courier-form-${locale}`, { fullPage: false });
+        await form.getByTestId('courier-try').fill('7123456781');
+        await form.locator('[data-testid="courier-try-result"][data-claims="false"]').waitFor();
+        await form.locator('button[type="submit"]').click();
+        await page.getByTestId('courier-table').getByText(code).waitFor();
       } finally {
         await closeContext(context);
       }

@@ -15,6 +15,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::lookup::{Hit, Reach, lookup};
+use super::query::{MAX_EVENTS, TrackPoint};
 use super::subscriptions::{self, StatusChange};
 use crate::platform::db::Tx;
 use crate::platform::db::schema::{
@@ -22,6 +23,7 @@ use crate::platform::db::schema::{
     logistics_track_state as st,
 };
 use crate::platform::http::AppError;
+use crate::platform::http::time::DateTime;
 use crate::platform::secrets;
 use crate::state::AppState;
 use crate::{on_tx, transaction, with_conn};
@@ -155,8 +157,18 @@ pub async fn ingest(state: &AppState, tenant_id: i32, source: &str, items: &[Inc
     Ok(report)
 }
 
-type EventRow =
-    (String, Option<String>, NaiveDateTime, i32, String, Option<String>, Option<String>, Option<String>, Option<String>);
+type EventRow = (
+    String,
+    Option<String>,
+    NaiveDateTime,
+    i32,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
 
 /// Recomputes the status of `orders` (id, customer) from all their events and parcels, inside the
 /// transaction that stored their new events. The state rows are written (locked) before the
@@ -203,17 +215,37 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
                 .order((e::event_time.asc(), e::create_time.asc()))
                 .select((
                     e::shipment_id,
-                    (e::parcel_id, e::event_time, e::utc_offset, e::status, e::reason, e::location, e::detail, e::detail_en),
+                    (
+                        e::parcel_id,
+                        e::event_time,
+                        e::utc_offset,
+                        e::status,
+                        e::reason,
+                        e::location,
+                        e::detail,
+                        e::detail_en,
+                        e::parcel_serial_number,
+                    ),
                 ))
                 .load::<(
                     String,
-                    (Option<String>, NaiveDateTime, i32, String, Option<String>, Option<String>, Option<String>, Option<String>),
+                    (
+                        Option<String>,
+                        NaiveDateTime,
+                        i32,
+                        String,
+                        Option<String>,
+                        Option<String>,
+                        Option<String>,
+                        Option<String>,
+                        Option<String>,
+                    ),
                 )>(c)
                 .await?
         })
         .into_iter()
-        .map(|(sid, (parcel, time, offset, status, reason, location, detail, detail_en))| {
-            (sid.clone(), (sid, parcel, time, offset, status, reason, location, detail, detail_en))
+        .map(|(sid, (parcel, time, offset, status, reason, location, detail, detail_en, parcel_serial))| {
+            (sid.clone(), (sid, parcel, time, offset, status, reason, location, detail, detail_en, parcel_serial))
         })
         .collect();
         let mut states = Vec::with_capacity(chunk.len());
@@ -248,6 +280,23 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
                     last.map(|r| (r.2, r.3, r.6.clone(), r.7.clone())),
                 ));
             }
+            // The timeline the queries answer with, newest first.
+            let points: Vec<TrackPoint> = mine
+                .iter()
+                .rev()
+                .take(MAX_EVENTS)
+                .map(|r| TrackPoint {
+                    time: DateTime(r.2),
+                    utc_offset: r.3,
+                    location: r.6.clone(),
+                    detail: r.7.clone(),
+                    detail_en: r.8.clone(),
+                    status: r.4.clone(),
+                    reason: r.5.clone(),
+                    parcel_serial_number: r.9.clone(),
+                })
+                .collect();
+            let timeline = serde_json::to_string(&points).map_err(|e| AppError::internal(e.to_string()))?;
             states.push((
                 st::shipment_id.eq(id.clone()),
                 st::tenant_id.eq(tenant_id),
@@ -260,6 +309,7 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
                 st::detail.eq(last.and_then(|r| r.7.clone())),
                 st::detail_en.eq(last.and_then(|r| r.8.clone())),
                 st::update_time.eq(now),
+                st::timeline.eq(Some(timeline)),
             ));
         }
         {
@@ -277,6 +327,7 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
                         st::detail.eq(excluded(st::detail)),
                         st::detail_en.eq(excluded(st::detail_en)),
                         st::update_time.eq(excluded(st::update_time)),
+                        st::timeline.eq(excluded(st::timeline)),
                     ))
                     .execute(c)
                     .await?);

@@ -1,6 +1,7 @@
 //! Which orders a pasted number names: an order's serial number, tracking number or system
 //! tracking number, a parcel's serial number, system tracking number or reference, a delivery
-//! number issued to it, and (signed in) the customer's own order number. Each number is compared
+//! number issued to it (or the carrier's own id of that number), and (signed in) the customer's
+//! own order number. Each number is compared
 //! as given and upper-cased, through the indexes of those columns, in a handful of statements
 //! whatever the count.
 
@@ -22,6 +23,9 @@ pub struct Reach<'a> {
     pub customer_id: Option<&'a str>,
     /// The customer's own order number counts (signed in only: it is unique per customer alone).
     pub customer_code: bool,
+    /// The last-mile carriers' numbers alone (the out-track search): an order's tracking number
+    /// and its delivery numbers, with the carriers' own ids of them.
+    pub carrier_only: bool,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]
@@ -69,9 +73,15 @@ pub async fn lookup(state: &AppState, reach: Reach<'_>, numbers: &[String]) -> R
         return Ok(HashMap::new());
     }
     let orders: Vec<Order> = with_conn!(&state.db, |conn| {
-        let mut q = s::table
-            .filter(s::serial_number.eq_any(&variants).or(s::track_no.eq_any(&variants)).or(s::sys_track_no.eq_any(&variants)))
-            .into_boxed();
+        let mut q = if reach.carrier_only {
+            s::table.filter(s::track_no.eq_any(&variants)).into_boxed()
+        } else {
+            s::table
+                .filter(
+                    s::serial_number.eq_any(&variants).or(s::track_no.eq_any(&variants)).or(s::sys_track_no.eq_any(&variants)),
+                )
+                .into_boxed()
+        };
         if reach.customer_code {
             q = q.or_filter(s::customer_code.eq_any(&variants));
         }
@@ -84,32 +94,38 @@ pub async fn lookup(state: &AppState, reach: Reach<'_>, numbers: &[String]) -> R
         q.select(Order::as_select()).order(s::create_time.desc()).limit(1000).load(conn).await?
     });
     type ParcelRow = (String, String, String, Option<String>, Option<String>);
-    let parcels: Vec<ParcelRow> = with_conn!(&state.db, |conn| {
-        let mut q = p::table
-            .filter(p::serial_number.eq_any(&variants).or(p::sys_track_no.eq_any(&variants)).or(p::reference.eq_any(&variants)))
-            .into_boxed();
-        if let Some(t) = reach.tenant_id {
-            q = q.filter(p::tenant_id.eq(t));
-        }
-        q.select((p::id, p::shipment_id, p::serial_number, p::sys_track_no, p::reference)).limit(1000).load(conn).await?
-    });
-    type NumberRow = (String, String, Option<String>);
+    let parcels: Vec<ParcelRow> = if reach.carrier_only {
+        Vec::new()
+    } else {
+        with_conn!(&state.db, |conn| {
+            let mut q = p::table
+                .filter(
+                    p::serial_number.eq_any(&variants).or(p::sys_track_no.eq_any(&variants)).or(p::reference.eq_any(&variants)),
+                )
+                .into_boxed();
+            if let Some(t) = reach.tenant_id {
+                q = q.filter(p::tenant_id.eq(t));
+            }
+            q.select((p::id, p::shipment_id, p::serial_number, p::sys_track_no, p::reference)).limit(1000).load(conn).await?
+        })
+    };
+    type NumberRow = (String, Option<String>, String, Option<String>);
     let delivered: Vec<NumberRow> = with_conn!(&state.db, |conn| {
-        let mut q = dn::table.filter(dn::track_no.eq_any(&variants)).into_boxed();
+        let mut q = dn::table.filter(dn::track_no.eq_any(&variants).or(dn::third_id.eq_any(&variants))).into_boxed();
         if let Some(t) = reach.tenant_id {
             q = q.filter(dn::tenant_id.eq(t));
         }
         if let Some(c) = reach.customer_id {
             q = q.filter(dn::customer_id.eq(c));
         }
-        q.select((dn::track_no, dn::shipment_id, dn::shipment_parcel_id)).limit(1000).load(conn).await?
+        q.select((dn::track_no, dn::third_id, dn::shipment_id, dn::shipment_parcel_id)).limit(1000).load(conn).await?
     });
     // The orders the parcels and delivery numbers name, in reach.
     let mut by_id: HashMap<String, Order> = orders.iter().map(|o| (o.id.clone(), o.clone())).collect();
     let missing: HashSet<String> = parcels
         .iter()
         .map(|r| r.1.clone())
-        .chain(delivered.iter().map(|r| r.1.clone()))
+        .chain(delivered.iter().map(|r| r.2.clone()))
         .filter(|id| !by_id.contains_key(id))
         .collect();
     if !missing.is_empty() {
@@ -127,7 +143,7 @@ pub async fn lookup(state: &AppState, reach: Reach<'_>, numbers: &[String]) -> R
         by_id.extend(more.into_iter().map(|o| (o.id.clone(), o)));
     }
     // Parcel serial numbers of the delivery numbers that name a parcel.
-    let parcel_ids: Vec<String> = delivered.iter().filter_map(|r| r.2.clone()).collect();
+    let parcel_ids: Vec<String> = delivered.iter().filter_map(|r| r.3.clone()).collect();
     let parcel_serials: HashMap<String, String> = if parcel_ids.is_empty() {
         HashMap::new()
     } else {
@@ -161,8 +177,8 @@ pub async fn lookup(state: &AppState, reach: Reach<'_>, numbers: &[String]) -> R
                 push(Hit { order: o.clone(), parcel: Some((id.clone(), serial.clone())) });
             }
         }
-        for (track_no, shipment_id, parcel_id) in &delivered {
-            if same(Some(track_no), number)
+        for (track_no, third_id, shipment_id, parcel_id) in &delivered {
+            if (same(Some(track_no), number) || same(third_id.as_deref(), number))
                 && let Some(o) = by_id.get(shipment_id)
             {
                 let parcel = parcel_id.as_ref().and_then(|id| parcel_serials.get(id).map(|serial| (id.clone(), serial.clone())));

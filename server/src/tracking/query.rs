@@ -13,11 +13,13 @@ use diesel_async::RunQueryDsl;
 use logistics_core::MessageKey;
 use logistics_core::tracking::{self, Point, Status};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use utoipa::{IntoParams, ToSchema};
 
+use super::couriers::{CourierHit, Recogniser};
 use super::lookup::{Hit, Reach, lookup};
 use crate::platform::caller::Caller;
-use crate::platform::db::schema::{logistics_shipment_parcel as p, logistics_track_event as e};
+use crate::platform::db::schema::{logistics_shipment_parcel as p, logistics_track_event as e, logistics_track_state as st};
 use crate::platform::http::time::DateTime;
 use crate::platform::http::{ApiQuery, ApiResult, AppError, ok};
 use crate::platform::resource::customer_of;
@@ -69,8 +71,9 @@ pub struct TrackedOrder {
     /// The normalized status now, and an exception's reason.
     pub status: String,
     pub reason: Option<String>,
-    /// Newest first.
-    pub events: Vec<TrackPoint>,
+    /// Newest first (kept as written with the order's status: see `ingest::refresh`).
+    #[schema(value_type = Vec<TrackPoint>)]
+    pub events: Box<RawValue>,
     /// Signed in only: the order's id, type, the customer's own number and the order's status.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shipment_id: Option<String>,
@@ -100,7 +103,7 @@ pub struct TrackAnswer {
 }
 
 /// Most events a timeline shows.
-const MAX_EVENTS: usize = 200;
+pub const MAX_EVENTS: usize = 200;
 
 type EventRow = (
     String,
@@ -115,18 +118,40 @@ type EventRow = (
     Option<String>,
 );
 
-/// The answer for `numbers` in `reach`; `signed_in` adds the order's own fields.
+/// An order's status, exception reason and written timeline.
+type StateRow = (String, String, Option<String>, Option<String>);
+
+/// The answer for `numbers` in `reach`; `signed_in` adds the order's own fields. An order named by
+/// its own numbers answers with the status and timeline written beside it when its events last
+/// changed (one row per order); a parcel's number, or an order whose timeline is not written yet,
+/// reads the events.
 pub async fn answer(state: &AppState, reach: Reach<'_>, numbers: &[String], signed_in: bool) -> Result<TrackAnswer, AppError> {
     let hits = lookup(state, reach, numbers).await?;
     let mut ids: Vec<String> = hits.values().flatten().map(|h| h.order.id.clone()).collect();
     ids.sort_unstable();
     ids.dedup();
-    let (events, parcels): (Vec<EventRow>, Vec<(String, String)>) = if ids.is_empty() {
+    let states: HashMap<String, StateRow> = if ids.is_empty() {
+        HashMap::new()
+    } else {
+        with_conn!(&state.db, |conn| st::table
+            .filter(st::shipment_id.eq_any(&ids))
+            .select((st::shipment_id, st::status, st::reason, st::timeline))
+            .load::<StateRow>(conn)
+            .await?)
+        .into_iter()
+        .map(|row| (row.0.clone(), row))
+        .collect()
+    };
+    let written = |h: &Hit| h.parcel.is_none() && states.get(&h.order.id).is_some_and(|s| s.3.is_some());
+    let mut need: Vec<String> = hits.values().flatten().filter(|h| !written(h)).map(|h| h.order.id.clone()).collect();
+    need.sort_unstable();
+    need.dedup();
+    let (events, parcels): (Vec<EventRow>, Vec<(String, String)>) = if need.is_empty() {
         (Vec::new(), Vec::new())
     } else {
         with_conn!(&state.db, |conn| {
             let events = e::table
-                .filter(e::shipment_id.eq_any(&ids))
+                .filter(e::shipment_id.eq_any(&need))
                 .order((e::event_time.desc(), e::create_time.desc()))
                 .select((
                     e::shipment_id,
@@ -142,7 +167,7 @@ pub async fn answer(state: &AppState, reach: Reach<'_>, numbers: &[String], sign
                 ))
                 .load::<EventRow>(conn)
                 .await?;
-            let parcels = p::table.filter(p::shipment_id.eq_any(&ids)).select((p::shipment_id, p::id)).load(conn).await?;
+            let parcels = p::table.filter(p::shipment_id.eq_any(&need)).select((p::shipment_id, p::id)).load(conn).await?;
             (events, parcels)
         })
     };
@@ -150,20 +175,31 @@ pub async fn answer(state: &AppState, reach: Reach<'_>, numbers: &[String], sign
     for row in &events {
         by_order.entry(row.0.as_str()).or_default().push(row);
     }
-    let results = numbers
-        .iter()
-        .map(|number| {
-            let orders = hits
-                .get(number)
-                .map(|hs| hs.iter().map(|h| tracked(h, by_order.get(h.order.id.as_str()), &parcels, signed_in)).collect())
-                .unwrap_or_default();
-            TrackResult { number: number.clone(), found: hits.contains_key(number), orders }
-        })
-        .collect();
+    let mut results = Vec::with_capacity(numbers.len());
+    for number in numbers {
+        let mut orders = Vec::new();
+        for h in hits.get(number).map(Vec::as_slice).unwrap_or_default() {
+            let order = match states.get(&h.order.id) {
+                Some((_, status, reason, Some(timeline))) if h.parcel.is_none() => {
+                    let events = RawValue::from_string(timeline.clone()).map_err(AppError::internal)?;
+                    order_fields(h, status.clone(), reason.clone(), events, signed_in)
+                }
+                _ => tracked(h, by_order.get(h.order.id.as_str()), &parcels, signed_in)?,
+            };
+            orders.push(order);
+        }
+        results.push(TrackResult { number: number.clone(), found: hits.contains_key(number), orders });
+    }
     Ok(TrackAnswer { results })
 }
 
-fn tracked(hit: &Hit, events: Option<&Vec<&EventRow>>, parcels: &[(String, String)], signed_in: bool) -> TrackedOrder {
+/// An order's (or a parcel's) status and timeline from its events.
+fn tracked(
+    hit: &Hit,
+    events: Option<&Vec<&EventRow>>,
+    parcels: &[(String, String)],
+    signed_in: bool,
+) -> Result<TrackedOrder, AppError> {
     let parcel_id = hit.parcel.as_ref().map(|(id, _)| id.as_str());
     // A parcel's number: its own events and the order's; the order's: all.
     let mine: Vec<&EventRow> = events
@@ -188,6 +224,25 @@ fn tracked(hit: &Hit, events: Option<&Vec<&EventRow>>, parcels: &[(String, Strin
     } else {
         None
     };
+    let timeline: Vec<TrackPoint> = mine
+        .iter()
+        .take(MAX_EVENTS)
+        .map(|r| TrackPoint {
+            time: DateTime(r.2),
+            utc_offset: r.3,
+            location: r.4.clone(),
+            detail: r.5.clone(),
+            detail_en: r.6.clone(),
+            status: r.7.clone(),
+            reason: r.8.clone(),
+            parcel_serial_number: r.9.clone(),
+        })
+        .collect();
+    let events = serde_json::value::to_raw_value(&timeline).map_err(AppError::internal)?;
+    Ok(order_fields(hit, status.code().to_owned(), reason, events, signed_in))
+}
+
+fn order_fields(hit: &Hit, status: String, reason: Option<String>, events: Box<RawValue>, signed_in: bool) -> TrackedOrder {
     let o = &hit.order;
     TrackedOrder {
         serial_number: o.serial_number.clone(),
@@ -195,23 +250,10 @@ fn tracked(hit: &Hit, events: Option<&Vec<&EventRow>>, parcels: &[(String, Strin
         track_no: o.track_no.clone(),
         sys_track_no: o.sys_track_no.clone(),
         dest_country: o.consignee_country.clone(),
-        pieces: if parcel_id.is_some() { 1 } else { o.shipment_pieces },
-        status: status.code().to_owned(),
+        pieces: if hit.parcel.is_some() { 1 } else { o.shipment_pieces },
+        status,
         reason,
-        events: mine
-            .iter()
-            .take(MAX_EVENTS)
-            .map(|r| TrackPoint {
-                time: DateTime(r.2),
-                utc_offset: r.3,
-                location: r.4.clone(),
-                detail: r.5.clone(),
-                detail_en: r.6.clone(),
-                status: r.7.clone(),
-                reason: r.8.clone(),
-                parcel_serial_number: r.9.clone(),
-            })
-            .collect(),
+        events,
         shipment_id: signed_in.then(|| o.id.clone()),
         shipment_type: signed_in.then(|| o.shipment_type.clone()),
         customer_code: if signed_in { o.customer_code.clone() } else { None },
@@ -253,6 +295,49 @@ pub async fn search(Caller(state, me): Caller, ApiQuery(q): ApiQuery<TrackQuery>
     limit(&state, &format!("user:{}", me.user.id)).await?;
     let numbers = numbers(&q)?;
     let customer = customer_of(&me);
-    let reach = Reach { tenant_id: Some(me.tenant_id), customer_id: customer.as_deref(), customer_code: true };
+    let reach =
+        Reach { tenant_id: Some(me.tenant_id), customer_id: customer.as_deref(), customer_code: true, carrier_only: false };
     ok(answer(&state, reach, &numbers, true).await?)
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutTrackResult {
+    /// The number as pasted.
+    pub number: String,
+    /// Some order of the caller's has it as a last-mile number.
+    pub found: bool,
+    /// The couriers whose numbers look like it (pattern and check digit), each with its own
+    /// tracking page for the number.
+    pub couriers: Vec<CourierHit>,
+    pub orders: Vec<TrackedOrder>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutTrackAnswer {
+    /// One per number, in the order pasted.
+    pub results: Vec<OutTrackResult>,
+}
+
+/// The out-track search: the last-mile carriers' numbers (an order's tracking number, its
+/// delivery numbers and the carriers' own ids of them) in the caller's reach, with the couriers
+/// each number looks like and their tracking pages. Counts against the same limit as the search.
+#[utoipa::path(get, path = "/logistics/track/outSearch", tag = "logistics", params(TrackQuery),
+    responses((status = 200, body = crate::platform::http::Envelope<OutTrackAnswer>), (status = 400), (status = 403), (status = 429)))]
+pub async fn out_search(Caller(state, me): Caller, ApiQuery(q): ApiQuery<TrackQuery>) -> ApiResult<OutTrackAnswer> {
+    grants::require(&state, &me, "logistics:track:outSearch").await?;
+    limit(&state, &format!("user:{}", me.user.id)).await?;
+    let numbers = numbers(&q)?;
+    let customer = customer_of(&me);
+    let reach =
+        Reach { tenant_id: Some(me.tenant_id), customer_id: customer.as_deref(), customer_code: false, carrier_only: true };
+    let found = answer(&state, reach, &numbers, true).await?;
+    let couriers = Recogniser::load(&state, me.tenant_id).await?;
+    let results = found
+        .results
+        .into_iter()
+        .map(|r| OutTrackResult { couriers: couriers.claims(&r.number), number: r.number, found: r.found, orders: r.orders })
+        .collect();
+    ok(OutTrackAnswer { results })
 }

@@ -398,3 +398,98 @@ async fn subscribers_hear_status_changes_signed_retried_and_replayable() {
         assert_eq!((row["state"].as_str(), row["attempts"].as_i64()), (Some("failed"), Some(8)), "{row}");
     }
 }
+
+/// Couriers (seeded from core's list, edited per tenant, checked by core's rules) and the
+/// out-track search: the last-mile numbers of the caller's own orders (an order's tracking number,
+/// a delivery number, the carrier's id of it), each with the couriers it looks like and their
+/// pages; and the timelines written beside each order's status answer as the events do.
+#[tokio::test(flavor = "multi_thread")]
+async fn couriers_and_the_out_track_search() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911117101").await;
+        let (bob, _) = register(&app, "bob", "13911117102").await;
+        let product = b2c_product(&app, &admin, &alice_id).await;
+        recharge(&app, &alice_id, 1000).await;
+        let a = submitted(&app, &alice, &b2c_order(&product, "ALICE-OUT-1")).await;
+        let a_id = a["id"].as_str().unwrap().to_owned();
+        let a_serial = a["serialNumber"].as_str().unwrap().to_owned();
+
+        // Core's couriers, in the tenant's list; the rules refuse what they cannot use, in the
+        // caller's language.
+        let list = ok(app.get("/boot/logistics/courier/list?pageSize=50", &h(&admin)).await, "couriers").await;
+        assert!(list["total"].as_i64().unwrap() >= 10, "{list}");
+        assert_eq!(list["records"][0]["code"], "UPS");
+        let zh = [("x-access-token", admin.as_str()), ("accept-language", "zh-CN")];
+        let bad_url = json!({"code": "acme", "name": "Acme", "trackUrl": "https://acme.example/track"});
+        let res = app.post_json("/boot/logistics/courier/add", &bad_url, &zh).await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        assert!(res.text.contains("查询网址须为"), "{}", res.text);
+        let bad_pattern = json!({"code": "acme", "name": "Acme", "numberPattern": "(?<=A)\\d+"});
+        let res = app.post_json("/boot/logistics/courier/add", &bad_pattern, &h(&admin)).await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        let taken = json!({"code": "UPS", "name": "UPS again"});
+        let res = app
+            .post_json("/boot/logistics/courier/add", &taken, &[("x-access-token", admin.as_str()), ("accept-language", "en-US")])
+            .await;
+        assert!(res.text.contains("This courier code already exists"), "{}", res.text);
+        let acme = json!({"code": "acme", "name": "艾克米", "nameEn": "Acme", "trackUrl": "https://acme.example/t?n={number}",
+            "numberPattern": "^7\\d{9}$", "checkDigit": "mod7", "sortNo": 0});
+        ok(app.post_json("/boot/logistics/courier/add", &acme, &h(&admin)).await, "acme").await;
+        assert_eq!(app.get("/boot/logistics/courier/list", &h(&alice)).await.status, 403);
+        let before = count(app.db(), "SELECT COUNT(*) AS n FROM logistics_courier").await;
+        let res = app
+            .post_json("/boot/logistics/courier/add", &json!({"code": "x", "name": "X", "checkDigit": "luhn"}), &h(&admin))
+            .await;
+        assert_eq!(res.status, 400, "{}", res.text);
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_courier").await, before);
+
+        // Alice's order goes out with UPS; its delivery number carries the last-mile carrier's id.
+        exec(app.db(), &format!("UPDATE logistics_shipment SET track_no = '1Z999AA10123456784' WHERE id = '{a_id}'")).await;
+        exec(
+            app.db(),
+            &format!(
+                "INSERT INTO logistics_delivery_number (id, tenant_id, customer_id, track_no, shipment_id, third_id, create_time) \
+                 VALUES ('dn-out-1', 1, '{alice_id}', 'LM00000001', '{a_id}', '7123456782', '2026-11-20 10:00:00')"
+            ),
+        )
+        .await;
+        let q = "/boot/logistics/track/outSearch?numbers=1z999aa10123456784,7123456782,RR473124829GB";
+        let mine = ok(app.get(q, &h(&alice)).await, "out").await;
+        let r = &mine["results"];
+        assert_eq!(r[0]["found"], true, "{mine}");
+        assert_eq!(r[0]["orders"][0]["serialNumber"], a_serial.as_str());
+        assert_eq!(r[0]["couriers"][0]["code"], "UPS");
+        assert_eq!(r[0]["couriers"][0]["url"], "https://www.ups.com/track?tracknum=1z999aa10123456784");
+        assert_eq!(r[1]["found"], true);
+        assert_eq!(r[1]["couriers"][0]["code"], "ACME");
+        assert_eq!(r[1]["couriers"][0]["url"], "https://acme.example/t?n=7123456782");
+        assert_eq!((r[2]["found"].as_bool(), r[2]["couriers"][0]["code"].as_str()), (Some(false), Some("ROYALMAIL")));
+        // The order's own numbers are not last-mile numbers; bob sees none of alice's.
+        let own = ok(app.get(&format!("/boot/logistics/track/outSearch?numbers={a_serial}"), &h(&alice)).await, "own").await;
+        assert_eq!(own["results"][0]["found"], false);
+        let theirs = ok(app.get(q, &h(&bob)).await, "bob").await;
+        assert_eq!(theirs["results"][0]["found"], false);
+        assert_eq!(theirs["results"][0]["couriers"][0]["code"], "UPS");
+        // The carrier's id of a delivery number names the order on the public page too.
+        let public = ok(app.get("/boot/track/query?numbers=7123456782", &[]).await, "public").await;
+        assert_eq!(public["results"][0]["orders"][0]["serialNumber"], a_serial.as_str());
+
+        // Events through the upload; the timeline written with the status answers exactly as the
+        // events read one by one do.
+        let csv = "number,code,time,location,detail\n1Z999AA10123456784,in_transit,2026-11-24 10:00 +08:00,深圳,运输中\n\
+             LM00000001,delivered,2026-11-25 10:00 -05:00,New York,已签收\n";
+        let (ct, body) = csv_form(csv);
+        let headers = [("content-type", ct.as_str()), ("x-access-token", admin.as_str())];
+        ok(app.post_raw("/boot/logistics/trackEvent/importExcel", body, &headers).await, "upload").await;
+        let written = ok(app.get(q, &h(&alice)).await, "written").await;
+        let order = &written["results"][0]["orders"][0];
+        assert_eq!(order["status"], "delivered", "{written}");
+        assert_eq!(order["events"].as_array().map(Vec::len), Some(2));
+        assert_eq!(order["events"][0]["location"], "New York");
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_track_state WHERE timeline IS NOT NULL").await, 1);
+        exec(app.db(), "UPDATE logistics_track_state SET timeline = NULL").await;
+        let read = ok(app.get(q, &h(&alice)).await, "read").await;
+        assert_eq!(read, written);
+    }
+}

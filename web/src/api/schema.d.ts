@@ -505,6 +505,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/courier/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a courier. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/courier/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a courier. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/courier/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes couriers: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/courier/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a courier. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/courier/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The couriers as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/courier/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds couriers from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/courier/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The couriers: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/courier/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One courier. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/deliveryNumber/exportXls": {
         parameters: {
             query?: never;
@@ -2331,6 +2467,27 @@ export interface paths {
         };
         /** One supplier. */
         get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/track/outSearch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The out-track search: the last-mile carriers' numbers (an order's tracking number, its
+         *     delivery numbers and the carriers' own ids of them) in the caller's reach, with the couriers
+         *     each number looks like and their tracking pages. Counts against the same limit as the search.
+         */
+        get: operations["out_search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6555,6 +6712,56 @@ export interface components {
             /** Format: int32 */
             sortOrder: number;
         };
+        CourierForm: {
+            checkDigit?: string | null;
+            code?: string;
+            id?: string | null;
+            name?: string;
+            nameEn?: string | null;
+            numberPattern?: string | null;
+            phone?: string | null;
+            remark?: string | null;
+            /** Format: int32 */
+            sortNo?: number | null;
+            /** Format: int32 */
+            status?: number | null;
+            trackUrl?: string | null;
+            website?: string | null;
+        };
+        /** @description A courier as the out-track search shows it: which one, and its page for the number. */
+        CourierHit: {
+            code: string;
+            name: string;
+            nameEn?: string | null;
+            /** @description The courier's tracking page for this number. */
+            url?: string | null;
+        };
+        CourierRecord: {
+            /** @description `s10`, `ups`, `mod7` or none. */
+            checkDigit?: string | null;
+            code: string;
+            /** Format: date-time */
+            createTime: string;
+            id: string;
+            name: string;
+            nameEn?: string | null;
+            /** @description The numbers it issues (a regular expression core reads), matched upper-cased. */
+            numberPattern?: string | null;
+            phone?: string | null;
+            remark?: string | null;
+            /** Format: int32 */
+            sortNo: number;
+            /**
+             * Format: int32
+             * @description 1 in use, 0 stopped.
+             */
+            status: number;
+            /** @description The courier's tracking page; `{number}` stands for the number. */
+            trackUrl?: string | null;
+            /** Format: date-time */
+            updateTime?: string | null;
+            website?: string | null;
+        };
         CreditForm: components["schemas"]["AccountKey"] & {
             /** @description Decimal text, zero or more, in the currency's places. */
             creditLimit?: string;
@@ -7259,6 +7466,47 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_CourierRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description `s10`, `ups`, `mod7` or none. */
+                checkDigit?: string | null;
+                code: string;
+                /** Format: date-time */
+                createTime: string;
+                id: string;
+                name: string;
+                nameEn?: string | null;
+                /** @description The numbers it issues (a regular expression core reads), matched upper-cased. */
+                numberPattern?: string | null;
+                phone?: string | null;
+                remark?: string | null;
+                /** Format: int32 */
+                sortNo: number;
+                /**
+                 * Format: int32
+                 * @description 1 in use, 0 stopped.
+                 */
+                status: number;
+                /** @description The courier's tracking page; `{number}` stands for the number. */
+                trackUrl?: string | null;
+                /** Format: date-time */
+                updateTime?: string | null;
+                website?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_CurrentDeparts: {
             /**
              * Format: int32
@@ -7827,6 +8075,25 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_OutTrackAnswer: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description One per number, in the order pasted. */
+                results: components["schemas"]["OutTrackResult"][];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_AccountRecord: {
             /**
              * Format: int32
@@ -8159,6 +8426,57 @@ export interface components {
                     postalPattern?: string | null;
                     /** Format: int32 */
                     sortOrder: number;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_CourierRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description `s10`, `ups`, `mod7` or none. */
+                    checkDigit?: string | null;
+                    code: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    id: string;
+                    name: string;
+                    nameEn?: string | null;
+                    /** @description The numbers it issues (a regular expression core reads), matched upper-cased. */
+                    numberPattern?: string | null;
+                    phone?: string | null;
+                    remark?: string | null;
+                    /** Format: int32 */
+                    sortNo: number;
+                    /**
+                     * Format: int32
+                     * @description 1 in use, 0 stopped.
+                     */
+                    status: number;
+                    /** @description The courier's tracking page; `{number}` stands for the number. */
+                    trackUrl?: string | null;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    website?: string | null;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -9203,6 +9521,8 @@ export interface components {
                     sysTrackNo?: string | null;
                     /** @description The carrier's tracking number (from the channel's number segment or the carrier). */
                     trackNo?: string | null;
+                    /** @description The normalized tracking status from the parcels' latest events (none before any event). */
+                    trackStatus?: string | null;
                     /** Format: date-time */
                     updateTime?: string | null;
                     userDepotId?: string | null;
@@ -10373,6 +10693,8 @@ export interface components {
                 sysTrackNo?: string | null;
                 /** @description The carrier's tracking number (from the channel's number segment or the carrier). */
                 trackNo?: string | null;
+                /** @description The normalized tracking status from the parcels' latest events (none before any event). */
+                trackStatus?: string | null;
                 /** Format: date-time */
                 updateTime?: string | null;
                 userDepotId?: string | null;
@@ -11868,6 +12190,22 @@ export interface components {
             sender: string;
             titile: string;
         };
+        OutTrackAnswer: {
+            /** @description One per number, in the order pasted. */
+            results: components["schemas"]["OutTrackResult"][];
+        };
+        OutTrackResult: {
+            /**
+             * @description The couriers whose numbers look like it (pattern and check digit), each with its own
+             *     tracking page for the number.
+             */
+            couriers: components["schemas"]["CourierHit"][];
+            /** @description Some order of the caller's has it as a last-mile number. */
+            found: boolean;
+            /** @description The number as pasted. */
+            number: string;
+            orders: components["schemas"]["TrackedOrder"][];
+        };
         /** @description A parcel with its goods, as stored. */
         ParcelDetail: {
             /** @description The volume weight (kg). */
@@ -12863,6 +13201,8 @@ export interface components {
             sysTrackNo?: string | null;
             /** @description The carrier's tracking number (from the channel's number segment or the carrier). */
             trackNo?: string | null;
+            /** @description The normalized tracking status from the parcels' latest events (none before any event). */
+            trackStatus?: string | null;
             /** Format: date-time */
             updateTime?: string | null;
             userDepotId?: string | null;
@@ -13220,7 +13560,7 @@ export interface components {
         TrackedOrder: {
             customerCode?: string | null;
             destCountry?: string | null;
-            /** @description Newest first. */
+            /** @description Newest first (kept as written with the order's status: see `ingest::refresh`). */
             events: components["schemas"]["TrackPoint"][];
             /** @description When the number is a parcel's: that parcel, whose own status and timeline these are. */
             parcelSerialNumber?: string | null;
@@ -14635,6 +14975,359 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ChannelProductRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourierForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CourierRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourierForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CourierRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Code or name (zh or en), substring. */
+                keyWord?: string;
+                /** @description 1 in use, 0 stopped. */
+                status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Code or name (zh or en), substring. */
+                keyWord?: string;
+                /** @description 1 in use, 0 stopped. */
+                status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_CourierRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CourierRecord"];
                 };
             };
             403: {
@@ -19304,6 +19997,49 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    out_search: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Up to 100 numbers (tracking, system tracking, order or parcel serial numbers, parcel
+                 *     references), separated by spaces, line breaks, commas or semicolons.
+                 */
+                numbers?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OutTrackAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

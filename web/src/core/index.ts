@@ -183,6 +183,26 @@ export function webhookUrlIssue(value: string, lang: Language): Verdict {
   return orUndefined(wasm.trackingWebhookUrl(value, lang));
 }
 
+/** Why a courier's tracking page is refused (core's `tracking::track_url_template`), or undefined. */
+export function courierTrackUrlIssue(value: string, lang: Language): Verdict {
+  return orUndefined(wasm.courierTrackUrl(value, lang));
+}
+
+/** Why a courier's number pattern is refused (core's `tracking::number_pattern`), or undefined. */
+export function courierPatternIssue(value: string, lang: Language): Verdict {
+  return orUndefined(wasm.courierPattern(value, lang));
+}
+
+/** Whether a courier with this pattern and check digit claims the number (core's `tracking::courier_claims`). */
+export function courierClaims(pattern: string, checkDigit: string, number: string): boolean {
+  return wasm.courierClaims(pattern, checkDigit, number);
+}
+
+/** A courier's tracking page for a number (`{number}` replaced, percent-encoded). */
+export function courierUrl(template: string, number: string): string {
+  return wasm.courierUrl(template, number);
+}
+
 /** A shipment's status from its parcels' (core's rule: the parcel furthest behind; an exception stands out). */
 export function trackingCombined(parcels: string[]): TrackingStatus {
   return wasm.trackingCombined(JSON.stringify(parcels)) as TrackingStatus;

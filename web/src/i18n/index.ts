@@ -64,6 +64,7 @@ export interface Resources {
   trackEvent: typeof import('../locales/en-US/trackEvent.json');
   trackMapping: typeof import('../locales/en-US/trackMapping.json');
   trackSubscription: typeof import('../locales/en-US/trackSubscription.json');
+  courier: typeof import('../locales/en-US/courier.json');
 }
 export type Namespace = keyof Resources;
 
@@ -112,6 +113,7 @@ export const NAMESPACES = [
   'trackEvent',
   'trackMapping',
   'trackSubscription',
+  'courier',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

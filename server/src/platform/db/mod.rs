@@ -26,8 +26,11 @@ const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations
 /// failing) when another connection holds the write lock.
 /// A writer checkpoints the log itself only when it is this long (pages; normally the
 /// [`checkpointer`] has done it long before, off the write lock).
+/// Each connection caches up to 8 MiB of pages (SQLite's default is 2 MiB), taken only as it
+/// fills: the lookups of a large database's indexes stay in memory (`bench/README.md`, tracking).
 const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-    PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = 10000;";
+    PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = 10000; \
+    PRAGMA cache_size = -8192;";
 
 /// How often the [`checkpointer`] copies the write-ahead log into the database.
 const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(200);

@@ -1107,6 +1107,30 @@ diesel::table! {
         detail -> Nullable<Text>,
         detail_en -> Nullable<Text>,
         update_time -> Timestamp,
+        timeline -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    /// A last-mile courier: how its numbers look and where it tracks them.
+    logistics_courier (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        code -> Text,
+        name -> Text,
+        name_en -> Nullable<Text>,
+        website -> Nullable<Text>,
+        track_url -> Nullable<Text>,
+        number_pattern -> Nullable<Text>,
+        check_digit -> Nullable<Text>,
+        phone -> Nullable<Text>,
+        sort_no -> Integer,
+        status -> SmallInt,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
     }
 }
 
@@ -1224,4 +1248,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     logistics_track_mapping,
     logistics_track_subscription,
     logistics_track_delivery,
+    logistics_courier,
 );

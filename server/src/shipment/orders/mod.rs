@@ -193,6 +193,8 @@ pub struct ShipmentRecord {
     pub remark: Option<String>,
     /// What core's lifecycle allows now (the buttons the pages show).
     pub actions: Vec<String>,
+    /// The normalized tracking status from the parcels' latest events (none before any event).
+    pub track_status: Option<String>,
     pub submit_time: Option<DateTime>,
     pub create_by: Option<String>,
     pub create_time: DateTime,
@@ -212,6 +214,7 @@ impl Readable for ShipmentRecord {
         let deduct_amount = r.deduct_amount.map(|minor| crate::wallet::money(minor, &deduct_currency));
         ShipmentRecord {
             actions: logistics_core::shipment::actions(&r.shipment_status).into_iter().map(str::to_owned).collect(),
+            track_status: None,
             declared_value: crate::wallet::money(r.declared_value, &r.currency),
             shipment_weight: kilograms(r.shipment_weight),
             deduct_currency: deduct_amount.is_some().then_some(deduct_currency),
@@ -290,6 +293,7 @@ impl Resource for Shipments {
         Field::text("customerId", "customer_id"),
         Field::text("shipmentStatus", "shipment_status").sortable().titled(MessageKey::FieldState),
         Field::text("printStatus", "print_status").titled(MessageKey::FieldPrintStatus),
+        Field::computed("trackStatus").titled(MessageKey::FieldTrackStatus),
         Field::text("printMessage", "print_message"),
         Field::time("printTime", "print_time").sortable(),
         Field::int("printCount", "print_count"),
@@ -346,7 +350,8 @@ impl Resource for Shipments {
         Err(AppError::method_not_allowed())
     }
 
-    /// The customers' user names and the products' codes and names, one query each per page.
+    /// The customers' user names, the products' codes and names and the tracking statuses, one
+    /// query each per page.
     async fn complete(state: &AppState, records: &mut [ShipmentRecord]) -> Result<(), AppError> {
         if records.is_empty() {
             return Ok(());
@@ -377,12 +382,25 @@ impl Resource for Shipments {
                 .await?;
             (users, named)
         });
+        // Tracking statuses change with every event: read each time, never cached.
+        let ids: Vec<&str> = records.iter().map(|r| r.id.as_str()).collect();
+        let tracked: std::collections::HashMap<String, String> = with_conn!(&state.db, |conn| {
+            use crate::platform::db::schema::logistics_track_state as st;
+            st::table
+                .filter(st::shipment_id.eq_any(&ids))
+                .select((st::shipment_id, st::status))
+                .load::<(String, String)>(conn)
+                .await?
+        })
+        .into_iter()
+        .collect();
         let users: std::collections::HashMap<String, String> = users.into_iter().collect();
         let lang = current_lang();
         let named: std::collections::HashMap<String, (String, String)> =
             named.into_iter().map(|(id, code, zh, en)| (id, (code, crate::platform::http::lang::pick(lang, zh, en)))).collect();
         for r in records.iter_mut() {
             r.customer = users.get(&r.customer_id).cloned().unwrap_or_default();
+            r.track_status = tracked.get(&r.id).cloned();
             if let Some((code, name)) = r.channel_product_id.as_ref().and_then(|p| named.get(p)) {
                 r.channel_product_code.clone_from(code);
                 r.channel_product_name.clone_from(name);

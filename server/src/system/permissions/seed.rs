@@ -562,6 +562,16 @@ pub const MENUS: &[SeedMenu] = &[
         "logistics:track:search",
         13,
     )),
+    // Out-track search: the last-mile carriers' numbers, with the courier each looks like.
+    for_customers(page(
+        "menu_shipment_out_track_search",
+        "menu_shipment",
+        ("转单号查询", "Out-track search"),
+        ("/shipment/outTrackSearch", "shipment/OutTrackSearch"),
+        "global",
+        "logistics:track:outSearch",
+        15,
+    )),
     // Tracking webhooks: a customer's URL hears its orders' status changes.
     for_customers(page(
         "menu_shipment_track_subscription",
@@ -710,6 +720,22 @@ pub const MENUS: &[SeedMenu] = &[
         ("btn_track_mapping_add", ("添加映射", "Add mappings"), "logistics:trackMapping:add"),
         ("btn_track_mapping_edit", ("编辑映射", "Edit mappings"), "logistics:trackMapping:edit"),
         ("btn_track_mapping_delete", ("删除映射", "Delete mappings"), "logistics:trackMapping:delete"),
+    ]),
+    // Couriers: the last-mile carriers the out-track search recognises.
+    page(
+        "menu_carrier_courier",
+        "menu_carrier",
+        ("快递公司", "Couriers"),
+        ("/carrier/courier", "carrier/CourierList"),
+        "car",
+        "logistics:courier:list",
+        10,
+    )
+    .with_buttons(&[
+        ("btn_courier_add", ("添加快递公司", "Add couriers"), "logistics:courier:add"),
+        ("btn_courier_edit", ("编辑快递公司", "Edit couriers"), "logistics:courier:edit"),
+        ("btn_courier_delete", ("删除快递公司", "Delete couriers"), "logistics:courier:delete"),
+        ("btn_courier_export", ("导出快递公司", "Export couriers"), "logistics:courier:export"),
     ]),
     SeedMenu {
         redirect: Some("/account/center"),

@@ -231,6 +231,7 @@ pub async fn add(Caller(state, me): Caller, ApiJson(form): ApiJson<TenantForm>) 
     });
     let admin_role = bootstrap::admin_role(&state.db, id).await?;
     bootstrap::customer_role(&state.db, id).await?;
+    crate::tracking::couriers::seed(&state.db, id).await?;
     if let Some((username, hash)) = &admin {
         let user_id = secrets::new_id();
         let head_office: String = with_conn!(&state.db, |conn| {

@@ -140,8 +140,9 @@ function RecordForm<V extends FieldValues, R>(props: RecordFormProps<V, R> & { k
   return (
     <FormProvider {...form}>
       <FieldSizeProvider value={fieldSize}>
-        {/* In a drawer the form lets header, body and footer lay out as the drawer's own parts. */}
-        <form noValidate onSubmit={(event) => void submit(event)} style={drawer ? { display: 'contents' } : undefined}>
+        {/* The form lets header, body and footer lay out as the overlay's own parts (a long form's
+            body scrolls between a fixed header and footer). */}
+        <form noValidate onSubmit={(event) => void submit(event)} style={{ display: 'contents' }}>
           <OverlayHeader kind={kind} title={title} subtitle={subtitle} bordered={drawer} />
           <Body>
             <Stack gap={gap} paddingY={drawer ? '2' : undefined}>

@@ -4,25 +4,18 @@
  * event at the local time of the place it happened (with its UTC offset). A number no order has
  * says so. Phone-first: one column, large tap targets; wider screens only add room.
  */
-import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon, MapPinIcon, ParcelIcon } from '../../components/icons';
 import { useLanguage } from '../../i18n';
-import { asStatus, localTime, statusPalette, type TrackedOrder, type TrackPoint, type TrackResult } from './api';
+import { StatusTag } from './TrackStatusTag';
+
+export { StatusTag };
+import { asStatus, localTime, statusPalette, type AnyTrackResult, type CourierHit, type TrackedOrder, type TrackPoint } from './api';
 
 /** Events shown before the timeline is expanded. */
 const FIRST_EVENTS = 3;
-
-export function StatusTag({ status, testId }: { status: string; testId?: string }) {
-  const { t } = useTranslation('tracking');
-  const known = asStatus(status);
-  return (
-    <Badge colorPalette={statusPalette(status)} variant="solid" size="md" data-testid={testId} data-status={status}>
-      {known ? t(`status.${known}`) : status}
-    </Badge>
-  );
-}
 
 function EventRow({ point, last, latest }: { point: TrackPoint; last: boolean; latest: boolean }) {
   const { t } = useTranslation('tracking');
@@ -115,7 +108,32 @@ function OrderCard({ number, order }: { number: string; order: TrackedOrder }) {
   );
 }
 
-function ResultCard({ result }: { result: TrackResult }) {
+/** The couriers a last-mile number looks like, each a link to its own tracking page. */
+function Couriers({ couriers }: { couriers: CourierHit[] }) {
+  const { t } = useTranslation('tracking');
+  const language = useLanguage();
+  return (
+    <HStack gap="2" wrap="wrap" data-testid="track-couriers">
+      <Text fontSize="sm" color="fg.muted">
+        {t('couriers')}
+      </Text>
+      {couriers.map((c) => {
+        const name = language === 'en-US' ? (c.nameEn ?? c.name) : c.name;
+        return c.url ? (
+          <Link key={c.code} href={c.url} target="_blank" rel="noopener noreferrer" fontSize="sm" colorPalette="blue" title={t('courierPage', { name })} data-testid="track-courier" data-code={c.code}>
+            {name}
+          </Link>
+        ) : (
+          <Badge key={c.code} variant="subtle" data-testid="track-courier" data-code={c.code}>
+            {name}
+          </Badge>
+        );
+      })}
+    </HStack>
+  );
+}
+
+function ResultCard({ result }: { result: AnyTrackResult }) {
   const { t } = useTranslation('tracking');
   return (
     <Card.Root size="sm" variant="outline" data-testid="track-result" data-found={result.found}>
@@ -126,6 +144,7 @@ function ResultCard({ result }: { result: TrackResult }) {
             {result.number}
           </Text>
         </HStack>
+        {result.couriers?.length ? <Couriers couriers={result.couriers} /> : null}
       </Card.Header>
       <Card.Body>
         {result.found ? (
@@ -142,7 +161,7 @@ function ResultCard({ result }: { result: TrackResult }) {
               </Badge>
             </Box>
             <Text color="fg.muted" fontSize="sm" data-testid="track-not-found">
-              {t('notFound')}
+              {result.couriers ? t('notYours') : t('notFound')}
             </Text>
           </Stack>
         )}
@@ -151,7 +170,7 @@ function ResultCard({ result }: { result: TrackResult }) {
   );
 }
 
-export function TrackResults({ results }: { results: TrackResult[] }) {
+export function TrackResults({ results }: { results: AnyTrackResult[] }) {
   const { t } = useTranslation('tracking');
   const found = results.filter((r) => r.found).length;
   return (

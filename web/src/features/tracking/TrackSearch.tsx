@@ -13,7 +13,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { SearchIcon } from '../../components/icons';
 import { trackingNumbers } from '../../core';
 import { useLanguage } from '../../i18n';
-import { MAX_NUMBERS, type TrackAnswer } from './api';
+import { MAX_NUMBERS, type AnyTrackResult } from './api';
 import { TrackResults } from './TrackResults';
 
 interface TrackSearchProps {
@@ -21,10 +21,10 @@ interface TrackSearchProps {
   numbers: string[];
   /** Puts new numbers in the address. */
   onSearch: (numbers: string[]) => void;
-  query: (numbers: string[]) => Promise<Envelope<TrackAnswer>>;
+  query: (numbers: string[]) => Promise<Envelope<{ results: AnyTrackResult[] }>>;
 }
 
-type Outcome = { numbers: string; answer?: TrackAnswer; error?: string };
+type Outcome = { numbers: string; answer?: { results: AnyTrackResult[] }; error?: string };
 
 export function TrackSearch({ numbers, onSearch, query }: TrackSearchProps) {
   const { t } = useTranslation('tracking');

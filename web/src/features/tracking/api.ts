@@ -2,7 +2,8 @@
  * Tracking (docs/api/tracking.md): the public query (`GET /track/query`, no sign-in, nothing
  * personal), the signed-in search (`GET /logistics/track/search`), the events of every source
  * (`/logistics/trackEvent`, with staff's CSV/xlsx upload), the tenant's status mappings
- * (`/logistics/trackMapping`) and a supplier's webhook endpoint and secret.
+ * (`/logistics/trackMapping`), a supplier's webhook endpoint and secret, the out-track search
+ * (`GET /logistics/track/outSearch`) and the couriers it recognises (`/logistics/courier`).
  */
 import { api } from '../../api/client';
 import { resource } from '../../api/resource';
@@ -21,6 +22,12 @@ export type WebhookSetup = components['schemas']['WebhookSetup'];
 export type TrackSubscriptionRecord = components['schemas']['TrackSubscriptionRecord'];
 export type TrackSubscriptionInput = components['schemas']['TrackSubscriptionForm'];
 export type TrackDeliveryRecord = components['schemas']['TrackDeliveryRecord'];
+export type OutTrackAnswer = components['schemas']['OutTrackAnswer'];
+export type CourierHit = components['schemas']['CourierHit'];
+export type CourierRecord = components['schemas']['CourierRecord'];
+export type CourierInput = components['schemas']['CourierForm'];
+/** A result of either search: the out-track search adds the couriers a number looks like. */
+export type AnyTrackResult = TrackResult & { couriers?: CourierHit[] };
 
 export { TRACKING_STATUSES, type TrackingStatus };
 
@@ -32,6 +39,19 @@ export const publicTrack = (numbers: string[]) => api.get<TrackAnswer>('/track/q
 
 /** The signed-in search: the caller's own orders (staff: the tenant's). */
 export const searchTrack = (numbers: string[]) => api.get<TrackAnswer>('/logistics/track/search', { numbers: numbers.join(',') }, { notify: false });
+
+/** The out-track search: the last-mile carriers' numbers of the caller's orders, with the couriers each looks like. */
+export const outTrack = (numbers: string[]) => api.get<OutTrackAnswer>('/logistics/track/outSearch', { numbers: numbers.join(',') }, { notify: false });
+
+export const {
+  listPath: COURIER_LIST_PATH,
+  exportPath: COURIER_EXPORT_PATH,
+  add: addCourier,
+  edit: editCourier,
+  removeAny: deleteCouriers,
+} = resource<CourierRecord, CourierInput>('/logistics/courier');
+/** The check-digit schemes a courier's numbers may carry (core's `check_digit::Scheme`). */
+export const CHECK_DIGITS = ['s10', 'ups', 'mod7'] as const;
 
 export const { listPath: TRACK_EVENT_LIST_PATH, exportPath: TRACK_EVENT_EXPORT_PATH, removeAny: deleteTrackEvents } = resource<TrackEventRecord, never>('/logistics/trackEvent');
 export const {

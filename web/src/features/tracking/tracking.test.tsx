@@ -117,3 +117,53 @@ describe('tracking webhooks', () => {
     expect(calls(fetchMock, 'POST', '/logistics/trackSubscription/add')).toHaveLength(0);
   });
 });
+
+describe('out-track search and couriers', () => {
+  test('a last-mile number names its courier with a link to the courier’s own page; one of no order says so', async () => {
+    const { default: OutTrackSearchPage } = await import('./OutTrackSearchPage');
+    await act(() => i18n.changeLanguage('zh-CN'));
+    const ups = { code: 'UPS', name: 'UPS', nameEn: 'UPS', url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' };
+    const mail = { code: 'ROYALMAIL', name: '英国皇家邮政', nameEn: 'Royal Mail', url: 'https://www.royalmail.com/track-your-item#/tracking-results/RR473124829GB' };
+    const fetchMock = fakeServer({
+      'GET /logistics/track/outSearch': {
+        result: { results: [{ ...DELIVERED, number: '1Z999AA10123456784', couriers: [ups] }, { number: 'RR473124829GB', found: false, orders: [], couriers: [mail] }] },
+      },
+    });
+    renderPage(<OutTrackSearchPage />, '/shipment/outTrackSearch?numbers=1Z999AA10123456784,RR473124829GB');
+    const results = await screen.findAllByTestId('track-result');
+    expect(urlOf(fetchMock, 'GET', '/logistics/track/outSearch').searchParams.get('numbers')).toBe('1Z999AA10123456784,RR473124829GB');
+    const link = within(results[0]).getByTestId('track-courier');
+    expect(link.getAttribute('href')).toBe(ups.url);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(within(results[1]).getByTestId('track-courier').textContent).toBe('英国皇家邮政');
+    expect(within(results[1]).getByTestId('track-not-found').textContent).toBe('您的订单中没有此转单号，可到快递公司官网查询。');
+  });
+
+  test('the courier form checks the page and pattern with core’s rules and tries a number as it is typed', async () => {
+    const { default: CourierListPage } = await import('./CourierListPage');
+    const { openPage, paged, calls } = await import('../../test/list');
+    await act(() => i18n.changeLanguage('en-US'));
+    const ups = { id: 'k1', code: 'UPS', name: 'UPS', nameEn: 'UPS', website: 'https://www.ups.com', trackUrl: 'https://www.ups.com/track?tracknum={number}', numberPattern: '^1Z[0-9A-Z]{16}$', checkDigit: 'ups', phone: null, sortNo: 1, status: 1, remark: null, createTime: '2026-11-28T10:00:00Z', updateTime: null };
+    const fetchMock = openPage(
+      <CourierListPage />,
+      fakeServer({ 'GET /logistics/courier/list': paged([ups]), 'PUT /logistics/courier/edit': { result: ups } }),
+      'logistics:courier:list',
+      'logistics:courier:add',
+      'logistics:courier:edit',
+    );
+    expect(await screen.findByText('^1Z[0-9A-Z]{16}$')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('courier-add'));
+    fireEvent.change(await screen.findByTestId('courier-code'), { target: { value: 'acme' } });
+    fireEvent.change(screen.getByTestId('courier-name'), { target: { value: 'Acme' } });
+    fireEvent.change(screen.getByTestId('courier-track-url'), { target: { value: 'https://acme.example/track' } });
+    fireEvent.change(screen.getByTestId('courier-pattern'), { target: { value: '^1Z[0-9A-Z]{16}$' } });
+    fireEvent.change(screen.getByTestId('courier-check-digit'), { target: { value: 'ups' } });
+    fireEvent.change(screen.getByTestId('courier-try'), { target: { value: '1z999aa10123456784' } });
+    expect((await screen.findByTestId('courier-try-result')).getAttribute('data-claims')).toBe('true');
+    fireEvent.change(screen.getByTestId('courier-try'), { target: { value: '1Z999AA10123456785' } });
+    await waitFor(() => expect(screen.getByTestId('courier-try-result').getAttribute('data-claims')).toBe('false'));
+    fireEvent.submit(screen.getByTestId('courier-code').closest('form')!);
+    expect(await screen.findByText('The tracking page must be an http:// or https:// address holding {number}, at most 500 characters!')).toBeTruthy();
+    expect(calls(fetchMock, 'POST', '/logistics/courier/add')).toHaveLength(0);
+  });
+});

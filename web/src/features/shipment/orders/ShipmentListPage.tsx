@@ -26,6 +26,7 @@ import { ImportDialog } from './ImportDialog';
 import { cancelShipment, cancelShipments, copyShipment, deleteShipments, SHIPMENT_COUNTS_PATH, SHIPMENT_EXPORT_PATH, SHIPMENT_LIST_PATH, SHIPMENT_PERMISSION, submitShipments, type BatchResult, type ShipmentRecord, type StatusCounts } from './api';
 import { ShipmentDetailDrawer } from './ShipmentDetailDrawer';
 import { StatusTag } from './StatusTag';
+import { StatusTag as TrackStatusTag } from '../../tracking/TrackStatusTag';
 import { ShipmentFormDrawer, type OrderTarget } from './ShipmentFormDrawer';
 import type { ShipmentType } from './model';
 
@@ -110,6 +111,7 @@ function columns(t: TFunction<'shipment'>, handlers: Handlers, staff: boolean): 
         </Badge>
       ),
     },
+    { id: 'trackStatus', header: t('field.trackStatus'), hideBelow: 'sm', cell: (row) => (row.trackStatus ? <TrackStatusTag status={row.trackStatus} testId="shipment-track-status" /> : '—') },
     { id: 'consigneeName', header: t('field.consignee'), cell: (row) => <TwoLines first={row.consigneeName ?? '—'} second={[row.consigneeCountry, row.consigneePostalCode].filter(Boolean).join(' ')} /> },
     { id: 'channelProductName', header: t('field.product'), hideBelow: 'md', cell: (row) => <TwoLines first={row.channelProductCode || '—'} second={row.channelProductName} /> },
     monoColumn<ShipmentRecord>('trackNo', t('field.trackNo'), (row) => row.trackNo ?? row.sysTrackNo ?? '', { hideBelow: 'lg' }),
