@@ -90,6 +90,8 @@ describe('B2C orders: create, charge, submit, cancel, import', () => {
         await tableLoaded(page, 'shipment-table');
         const row = page.getByTestId('shipment-table-row').filter({ hasText: reference });
         await row.getByTestId('shipment-status').filter({ hasText: locale === 'zh-CN' ? '已提交' : 'Submitted' }).waitFor();
+        // The order's drawer has closed (not photographed mid-way out).
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
         await screenshot(page, `shipment-list-${locale}`);
         await row.getByTestId('shipment-cancel').click();
         const cancelled = page.waitForResponse((r) => r.url().endsWith('/boot/logistics/shipment/cancel'));
