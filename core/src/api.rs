@@ -355,7 +355,8 @@ pub fn label_template_issues(template_json: &str, lang: &str) -> String {
 /// `{"field","key","message"}` whose fields are the server's paths (`parcels[0].weight`).
 /// The same call checks the forms beside an order: `product` a product of the customer's catalogue
 /// (`shipment::catalogue_issues`), `fbaWaybill` an FBA order's delivery to Amazon
-/// (`shipment::fba_waybill_issues`).
+/// (`shipment::fba_waybill_issues`), `intake` a warehouse scan (`warehouse::intake`, its first
+/// problem: the PDA page checks a scan before queueing it offline).
 pub fn shipment_issues(form_json: &str, stage: &str, postal_pattern: &str, lang: &str) -> String {
     use crate::shipment::{self, Stage};
     let Some(form) = json::parse(form_json) else {
@@ -364,6 +365,7 @@ pub fn shipment_issues(form_json: &str, stage: &str, postal_pattern: &str, lang:
     let found = match stage {
         "product" => shipment::catalogue_issues(&form),
         "fbaWaybill" => shipment::fba_waybill_issues(&form),
+        "intake" => crate::warehouse::intake(&form).err().into_iter().collect(),
         "draft" => shipment::issues(&form, Stage::Draft, postal_pattern),
         _ => shipment::issues(&form, Stage::Submit, postal_pattern),
     };

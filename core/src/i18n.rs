@@ -789,6 +789,34 @@ catalogue! {
         zh: "选项中包含不可操作的选项，请移除后再操作：{names}",
         en: "the options contain inoperable options, please remove them before operating: {names}"
     }
+    #[server]
+    FieldBulky = "field_bulky" { zh: "体积重", en: "Volume weight" }
+    #[server]
+    FieldDeclaredWeight = "field_declared_weight" { zh: "申报重量", en: "Declared weight" }
+    #[server]
+    FieldReweigh = "field_reweigh" { zh: "复重差额", en: "Re-weigh adjustment" }
+    #[server]
+    FieldScannedNo = "field_scanned_no" { zh: "扫描单号", en: "Scanned number" }
+    InboundNumberRequired = "inbound_number_required" { zh: "请扫描或输入包裹单号!", en: "Scan or enter the parcel's number!" }
+    InboundDimensionsPartial = "inbound_dimensions_partial" { zh: "长、宽、高须同时填写或都不填!", en: "Enter length, width and height together, or none of them!" }
+    #[server]
+    InboundUnknown = "inbound_unknown" { zh: "找不到单号为 {number} 的包裹!", en: "No parcel has the number {number}!" }
+    #[server]
+    InboundAmbiguous = "inbound_ambiguous" { zh: "单号 {number} 对应多个包裹，请扫描包裹的系统跟踪号!", en: "{number} names several parcels: scan the parcel's system tracking number!" }
+    InboundAlreadyReceived = "inbound_already_received" { zh: "包裹 {parcel}（订单 {serial}）已入库，请勿重复扫描!", en: "Parcel {parcel} of order {serial} is already received: no need to scan it again!" }
+    InboundCancelled = "inbound_cancelled" { zh: "订单 {serial} 已取消，请将包裹放入问题件区!", en: "Order {serial} is cancelled: put the parcel aside with the problem parcels!" }
+    InboundNotSubmitted = "inbound_not_submitted" { zh: "订单 {serial} 尚未提交，不能入库!", en: "Order {serial} is not submitted yet: it cannot be received!" }
+    #[server]
+    InboundShort = "inbound_short" {
+        zh: "复重后本单需 {amount} {currency}，客户余额不足，包裹未入库：请通知客户充值后重新扫描!",
+        en: "Re-weighed, the order costs {amount} {currency}, more than the customer can pay: the parcel is not received. Ask the customer to recharge, then scan again!"
+    }
+    #[server]
+    InboundHoldGone = "inbound_hold_gone" { zh: "订单 {serial} 的预扣款已失效，不能结算，请联系财务!", en: "Order {serial}'s hold is no longer open: it cannot be settled. Contact finance!" }
+    #[server]
+    InboundPartlyReceived = "inbound_partly_received" { zh: "订单 {serial} 已有包裹入库，不能取消!", en: "Parcels of order {serial} are already received: it can no longer be cancelled!" }
+    #[server]
+    InboundEventDetail = "inbound_event_detail" { zh: "仓库已收货，复重 {weight} kg", en: "Received at the warehouse, weighed {weight} kg" }
 }
 
 /// Fills a template's `{name}` placeholders; unknown placeholders are left as they are.

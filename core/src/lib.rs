@@ -45,6 +45,7 @@ pub mod shipment;
 pub mod tracking;
 pub mod validate;
 pub mod wallet;
+pub mod warehouse;
 pub mod weight;
 
 pub use i18n::{Lang, MessageKey};

@@ -2,7 +2,7 @@
 //! PostgreSQL. The folders are the architecture, by business domain as the menus are:
 //! `platform` is what every resource stands on (state, configuration, database, HTTP machinery,
 //! the resource layer, the cluster bus, files, health); `system` is administration and identity;
-//! `carrier` is the carrier network and pricing. `routes` wires every handler; `app` starts it all.
+//! `carrier` is the carrier network and pricing; `warehouse` receives, sorts and ships parcels. `routes` wires every handler; `app` starts it all.
 
 pub mod app;
 pub mod bootstrap;
@@ -15,3 +15,4 @@ pub mod state;
 pub mod system;
 pub mod tracking;
 pub mod wallet;
+pub mod warehouse;

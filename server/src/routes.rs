@@ -24,7 +24,7 @@ use crate::{
     carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, platform::tasks, printing,
     shipment, system::announcements, system::auth, system::categories, system::checks, system::countries, system::departs,
     system::dicts, system::logs, system::notices, system::permissions, system::positions, system::roles, system::tenants,
-    tracking, wallet,
+    tracking, wallet, warehouse,
 };
 
 pub const BASE_PATH: &str = "/boot";
@@ -121,6 +121,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         tracking::webhook: [webhook, webhook_secret, rotate_secret],
         tracking::poll: [poll_now],
         tracking::subscriptions: [replay],
+        warehouse::intake: [intake, intake_batch],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -157,6 +158,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<tracking::couriers::Couriers>()
         .resource::<tracking::subscriptions::TrackSubscriptions>()
         .resource::<tracking::subscriptions::TrackDeliveries>()
+        .resource::<warehouse::inbound::InboundParcels>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);

@@ -105,34 +105,8 @@ pub async fn ingest(state: &AppState, tenant_id: i32, source: &str, items: &[Inc
             }
             continue;
         };
-        let status = tracking::map(&table, source, &item.code).unwrap_or(tracking::UNMAPPED);
         let o = &hit.order;
-        let time = item.time.unwrap_or(EventTime { utc: now.and_utc().timestamp(), offset_minutes: 0 });
-        rows.push((
-            e::id.eq(secrets::new_id()),
-            e::tenant_id.eq(tenant_id),
-            e::customer_id.eq(o.customer_id.clone()),
-            e::shipment_id.eq(o.id.clone()),
-            e::parcel_id.eq(hit.parcel.as_ref().map(|(id, _)| id.clone())),
-            e::serial_number.eq(o.serial_number.clone()),
-            e::parcel_serial_number.eq(hit.parcel.as_ref().map(|(_, serial)| serial.clone())),
-            e::track_no.eq(o.track_no.clone()),
-            e::sys_track_no.eq(o.sys_track_no.clone()),
-            e::event_time.eq(utc(time)),
-            e::utc_offset.eq(time.offset_minutes),
-            e::location.eq(item.location.clone().filter(|v| !v.trim().is_empty())),
-            e::detail.eq(item.detail.clone().filter(|v| !v.trim().is_empty())),
-            e::detail_en.eq(item.detail_en.clone().filter(|v| !v.trim().is_empty())),
-            e::status.eq(status.code()),
-            e::reason.eq(item.reason.clone().filter(|v| !v.trim().is_empty())),
-            e::pieces.eq(item.pieces),
-            e::dest_country.eq(o.consignee_country.clone()),
-            e::source.eq(source.to_owned()),
-            e::source_code.eq(item.code.trim().to_owned()),
-            e::event_key.eq(item.event_key.trim().to_owned()),
-            e::create_by.eq(Some(by.to_owned())),
-            e::create_time.eq(now),
-        ));
+        rows.push(row(&table, tenant_id, source, hit, item, by, now));
         touched.push((o.id.clone(), o.customer_id.clone()));
     }
     if rows.is_empty() {
@@ -155,6 +129,98 @@ pub async fn ingest(state: &AppState, tenant_id: i32, source: &str, items: &[Inc
     report.stored = stored;
     report.duplicates = rows.len() - stored;
     Ok(report)
+}
+
+/// The row of `item`, an event of `hit`'s order (and parcel), its code mapped by `table`.
+fn row(table: &[Mapping], tenant_id: i32, source: &str, hit: &Hit, item: &Incoming, by: &str, now: NaiveDateTime) -> EventValues {
+    let status = tracking::map(table, source, &item.code).unwrap_or(tracking::UNMAPPED);
+    let o = &hit.order;
+    let time = item.time.unwrap_or(EventTime { utc: now.and_utc().timestamp(), offset_minutes: 0 });
+    let given = |v: &Option<String>| v.clone().filter(|v| !v.trim().is_empty());
+    EventValues {
+        id: secrets::new_id(),
+        tenant_id,
+        customer_id: o.customer_id.clone(),
+        shipment_id: o.id.clone(),
+        parcel_id: hit.parcel.as_ref().map(|(id, _)| id.clone()),
+        serial_number: o.serial_number.clone(),
+        parcel_serial_number: hit.parcel.as_ref().map(|(_, serial)| serial.clone()),
+        track_no: o.track_no.clone(),
+        sys_track_no: o.sys_track_no.clone(),
+        event_time: utc(time),
+        utc_offset: time.offset_minutes,
+        location: given(&item.location),
+        detail: given(&item.detail),
+        detail_en: given(&item.detail_en),
+        status: status.code().to_owned(),
+        reason: given(&item.reason),
+        pieces: item.pieces,
+        dest_country: o.consignee_country.clone(),
+        source: source.to_owned(),
+        source_code: item.code.trim().to_owned(),
+        event_key: item.event_key.trim().to_owned(),
+        create_by: Some(by.to_owned()),
+        create_time: now,
+    }
+}
+
+/// An event's row as stored.
+#[derive(Clone, Debug, Insertable)]
+#[diesel(table_name = e)]
+struct EventValues {
+    id: String,
+    tenant_id: i32,
+    customer_id: String,
+    shipment_id: String,
+    parcel_id: Option<String>,
+    serial_number: String,
+    parcel_serial_number: Option<String>,
+    track_no: Option<String>,
+    sys_track_no: Option<String>,
+    event_time: NaiveDateTime,
+    utc_offset: i32,
+    location: Option<String>,
+    detail: Option<String>,
+    detail_en: Option<String>,
+    status: String,
+    reason: Option<String>,
+    pieces: Option<i32>,
+    dest_country: Option<String>,
+    source: String,
+    source_code: String,
+    event_key: String,
+    create_by: Option<String>,
+    create_time: NaiveDateTime,
+}
+
+/// Stores one event of `hit` inside the caller's transaction (a warehouse scan's, with the scan's
+/// own change) and recomputes its order's status: both commit with the scan or not at all.
+pub async fn store_on(
+    tx: &mut Tx<'_>,
+    tenant_id: i32,
+    source: &str,
+    hit: &Hit,
+    item: &Incoming,
+    by: &str,
+) -> Result<(), AppError> {
+    let table: Vec<Mapping> = {
+        let rows: Vec<(String, String, String)> = on_tx!(tx, |c| m::table
+            .filter(m::tenant_id.eq(tenant_id))
+            .filter(m::source.eq(source))
+            .select((m::source, m::code, m::status))
+            .load(c)
+            .await?);
+        rows.into_iter()
+            .filter_map(|(source, code, status)| Some(Mapping { source, code, status: Status::parse(&status)? }))
+            .collect()
+    };
+    let now = Utc::now().naive_utc();
+    let values = row(&table, tenant_id, source, hit, item, by, now);
+    let stored = on_tx!(tx, |c| diesel::insert_into(e::table).values(values.clone()).on_conflict_do_nothing().execute(c).await?);
+    if stored > 0 {
+        refresh(tx, tenant_id, &[(hit.order.id.clone(), hit.order.customer_id.clone())]).await?;
+    }
+    Ok(())
 }
 
 type EventRow = (

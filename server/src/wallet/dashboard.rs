@@ -95,7 +95,7 @@ impl Measure {
     /// The trade types summed, and the sign that makes the figure positive.
     fn types(self) -> (&'static [&'static str], i64) {
         match self {
-            Measure::Trade => (&["capture", "fee", "refund"], -1),
+            Measure::Trade => (&["capture", "fee", "refund", "reweigh"], -1),
             Measure::Payment => (&["recharge"], 1),
         }
     }
@@ -201,7 +201,8 @@ pub async fn figures(db: &Db, tenant_id: i32, customer: Option<String>, measure:
     for r in rows {
         let slot = by_day.entry(r.currency).or_default().entry(r.day).or_default();
         slot.0 += sign * r.amount;
-        if r.trade_type != "refund" {
+        // Refunds and re-weigh differences adjust a movement counted already.
+        if r.trade_type != "refund" && r.trade_type != "reweigh" {
             slot.1 += r.entries;
         }
     }

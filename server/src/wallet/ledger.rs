@@ -37,6 +37,8 @@ pub enum TradeType {
     Adjustment,
     Fee,
     Expire,
+    /// The difference a re-weighed parcel makes to its order's captured charge.
+    Reweigh,
 }
 
 impl TradeType {
@@ -50,6 +52,7 @@ impl TradeType {
             TradeType::Adjustment => "adjustment",
             TradeType::Fee => "fee",
             TradeType::Expire => "expire",
+            TradeType::Reweigh => "reweigh",
         }
     }
 }

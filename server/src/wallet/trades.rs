@@ -14,7 +14,8 @@ use crate::platform::http::time::DateTime;
 use crate::platform::resource::{Field, Filter, Kind, Readable, Resource, Scope};
 
 /// The trade types the records name.
-pub const TRADE_TYPES: &[&str] = &["recharge", "withhold", "capture", "release", "refund", "adjustment", "fee", "expire"];
+pub const TRADE_TYPES: &[&str] =
+    &["recharge", "withhold", "capture", "release", "refund", "adjustment", "fee", "expire", "reweigh"];
 
 #[derive(QueryableByName)]
 #[diesel(table_name = wallet_trade)]
@@ -50,7 +51,7 @@ pub struct TradeRecord {
     /// The entry's place in the account's ledger (1, 2, …).
     pub seq: i64,
     pub trade_no: String,
-    /// recharge, withhold, capture, release, refund, adjustment, fee or expire.
+    /// recharge, withhold, capture, release, refund, adjustment, fee, expire or reweigh.
     pub trade_type: String,
     /// What it is for: a shipment's serial number, a recharge, …
     pub trade_item: Option<String>,

@@ -11,3 +11,4 @@ mod shipment;
 mod system;
 mod tracking;
 mod wallet;
+mod warehouse;

@@ -917,6 +917,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/inbound/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The inboundParcels as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/inbound/intake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receives a scanned parcel: marks it received, stores a warehouse tracking event and, on the
+         *     last parcel of its order, re-quotes the order on what was measured with the bundle it was
+         *     charged from and settles the difference on the wallet (`reweigh`).
+         */
+        post: operations["intake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/inbound/intakeBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receives a table of scans, each on its own (one refused does not stop the others), in order,
+         *     with a result per row. At most 200.
+         */
+        post: operations["intake_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/inbound/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The inboundParcels: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/inbound/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One inbound parcel. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/labelSwap/exportXls": {
         parameters: {
             query?: never;
@@ -7967,6 +8059,67 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_InboundParcelRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A parcel the warehouse received. */
+            result: {
+                adjustment?: string | null;
+                /** @description The volume weight of the measured dimensions, kg. */
+                bulky: string;
+                channelId?: string | null;
+                channelProductId?: string | null;
+                chargedAmount?: string | null;
+                /** @description The destination country. */
+                country?: string | null;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                /**
+                 * @description On the parcel that completed its order: the currency, the hold, the final charge and the
+                 *     difference (positive: charged more; negative: refunded).
+                 */
+                currency?: string | null;
+                customerId: string;
+                /** @description The weight the customer declared, kg. */
+                declaredWeight: string;
+                /** @description The Amazon warehouse (FBA code). */
+                depot?: string | null;
+                height: string;
+                heldAmount?: string | null;
+                id: string;
+                /** @description received. */
+                inboundStatus: string;
+                /** @description Measured, cm (decimal text). */
+                length: string;
+                parcelSerialNumber: string;
+                remark?: string | null;
+                /** @description The number scanned, as read. */
+                scannedNo: string;
+                /** @description The order's number. */
+                serialNumber: string;
+                shipmentId: string;
+                shipmentParcelId: string;
+                sysTrackNo?: string | null;
+                trackNo?: string | null;
+                /** Format: date-time */
+                updateTime?: string | null;
+                /** @description Measured, kg. */
+                weight: string;
+                width: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Ingested: {
             /**
              * Format: int32
@@ -7983,6 +8136,69 @@ export interface components {
                 stored: number;
                 /** @description Numbers no order of the tenant has: their events are not stored. */
                 unknown: string[];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_IntakeBatchResult: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                failed: number;
+                rows: components["schemas"]["IntakeBatchRow"][];
+                succeeded: number;
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_IntakeResult: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description What an intake did. */
+            result: {
+                adjustment?: string | null;
+                /** @description Kilograms: the order's, re-quoted once complete, else as charged at submission. */
+                chargeableWeight: string;
+                /**
+                 * @description Once complete: the re-quote on the measured parcels, and its difference to the hold
+                 *     (positive: charged more; negative: refunded).
+                 */
+                chargedAmount?: string | null;
+                /** @description Every parcel of the order received: it was re-quoted and its charge settled. */
+                complete: boolean;
+                currency: string;
+                /** @description What the order held since submission. */
+                heldAmount: string;
+                inbound: components["schemas"]["InboundParcelRecord"];
+                /** Format: int64 */
+                pieces: number;
+                /** @description The bundle the order was charged from and is re-quoted with. */
+                rateVersion: string;
+                /** Format: int64 */
+                receivedPieces: number;
+                serialNumber: string;
+                shipmentId: string;
+                /** @description The order's status now: `received` once every parcel is in. */
+                shipmentStatus: string;
             };
             success: boolean;
             /**
@@ -8764,6 +8980,76 @@ export interface components {
                     state: string;
                     /** Format: date-time */
                     updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_InboundParcelRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    adjustment?: string | null;
+                    /** @description The volume weight of the measured dimensions, kg. */
+                    bulky: string;
+                    channelId?: string | null;
+                    channelProductId?: string | null;
+                    chargedAmount?: string | null;
+                    /** @description The destination country. */
+                    country?: string | null;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    /**
+                     * @description On the parcel that completed its order: the currency, the hold, the final charge and the
+                     *     difference (positive: charged more; negative: refunded).
+                     */
+                    currency?: string | null;
+                    customerId: string;
+                    /** @description The weight the customer declared, kg. */
+                    declaredWeight: string;
+                    /** @description The Amazon warehouse (FBA code). */
+                    depot?: string | null;
+                    height: string;
+                    heldAmount?: string | null;
+                    id: string;
+                    /** @description received. */
+                    inboundStatus: string;
+                    /** @description Measured, cm (decimal text). */
+                    length: string;
+                    parcelSerialNumber: string;
+                    remark?: string | null;
+                    /** @description The number scanned, as read. */
+                    scannedNo: string;
+                    /** @description The order's number. */
+                    serialNumber: string;
+                    shipmentId: string;
+                    shipmentParcelId: string;
+                    sysTrackNo?: string | null;
+                    trackNo?: string | null;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    /** @description Measured, kg. */
+                    weight: string;
+                    width: string;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -9916,7 +10202,7 @@ export interface components {
                     /** @description What it is for: a shipment's serial number, a recharge, … */
                     tradeItem?: string | null;
                     tradeNo: string;
-                    /** @description recharge, withhold, capture, release, refund, adjustment, fee or expire. */
+                    /** @description recharge, withhold, capture, release, refund, adjustment, fee, expire or reweigh. */
                     tradeType: string;
                 }[];
                 /** Format: int64 */
@@ -11138,7 +11424,7 @@ export interface components {
                 /** @description What it is for: a shipment's serial number, a recharge, … */
                 tradeItem?: string | null;
                 tradeNo: string;
-                /** @description recharge, withhold, capture, release, refund, adjustment, fee or expire. */
+                /** @description recharge, withhold, capture, release, refund, adjustment, fee, expire or reweigh. */
                 tradeType: string;
             };
             success: boolean;
@@ -11966,6 +12252,52 @@ export interface components {
              */
             taskId?: string | null;
         };
+        /** @description A parcel the warehouse received. */
+        InboundParcelRecord: {
+            adjustment?: string | null;
+            /** @description The volume weight of the measured dimensions, kg. */
+            bulky: string;
+            channelId?: string | null;
+            channelProductId?: string | null;
+            chargedAmount?: string | null;
+            /** @description The destination country. */
+            country?: string | null;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            /**
+             * @description On the parcel that completed its order: the currency, the hold, the final charge and the
+             *     difference (positive: charged more; negative: refunded).
+             */
+            currency?: string | null;
+            customerId: string;
+            /** @description The weight the customer declared, kg. */
+            declaredWeight: string;
+            /** @description The Amazon warehouse (FBA code). */
+            depot?: string | null;
+            height: string;
+            heldAmount?: string | null;
+            id: string;
+            /** @description received. */
+            inboundStatus: string;
+            /** @description Measured, cm (decimal text). */
+            length: string;
+            parcelSerialNumber: string;
+            remark?: string | null;
+            /** @description The number scanned, as read. */
+            scannedNo: string;
+            /** @description The order's number. */
+            serialNumber: string;
+            shipmentId: string;
+            shipmentParcelId: string;
+            sysTrackNo?: string | null;
+            trackNo?: string | null;
+            /** Format: date-time */
+            updateTime?: string | null;
+            /** @description Measured, kg. */
+            weight: string;
+            width: string;
+        };
         /** @description What an ingestion did. */
         Ingested: {
             /** @description Events already stored (the same source and id): ignored. */
@@ -11974,6 +12306,64 @@ export interface components {
             stored: number;
             /** @description Numbers no order of the tenant has: their events are not stored. */
             unknown: string[];
+        };
+        IntakeBatchForm: {
+            rows?: components["schemas"]["IntakeForm"][];
+        };
+        IntakeBatchResult: {
+            failed: number;
+            rows: components["schemas"]["IntakeBatchRow"][];
+            succeeded: number;
+            total: number;
+        };
+        /** @description One scan of a batch and what became of it. */
+        IntakeBatchRow: {
+            /** @description Its place in the batch, from 0. */
+            index: number;
+            /** @description Why not, in the request's language. */
+            message?: string | null;
+            number: string;
+            result?: null | components["schemas"]["IntakeResult"];
+            success: boolean;
+        };
+        /**
+         * @description A scan: the number read and what the parcel weighs (kg) and measures (cm; all three or none,
+         *     then the declared ones stand). Numbers may come as JSON numbers or text.
+         */
+        IntakeForm: {
+            height?: string | null;
+            length?: string | null;
+            number?: string;
+            remark?: string | null;
+            weight?: string;
+            width?: string | null;
+        };
+        /** @description What an intake did. */
+        IntakeResult: {
+            adjustment?: string | null;
+            /** @description Kilograms: the order's, re-quoted once complete, else as charged at submission. */
+            chargeableWeight: string;
+            /**
+             * @description Once complete: the re-quote on the measured parcels, and its difference to the hold
+             *     (positive: charged more; negative: refunded).
+             */
+            chargedAmount?: string | null;
+            /** @description Every parcel of the order received: it was re-quoted and its charge settled. */
+            complete: boolean;
+            currency: string;
+            /** @description What the order held since submission. */
+            heldAmount: string;
+            inbound: components["schemas"]["InboundParcelRecord"];
+            /** Format: int64 */
+            pieces: number;
+            /** @description The bundle the order was charged from and is re-quoted with. */
+            rateVersion: string;
+            /** Format: int64 */
+            receivedPieces: number;
+            serialNumber: string;
+            shipmentId: string;
+            /** @description The order's status now: `received` once every parcel is in. */
+            shipmentStatus: string;
         };
         /** @description What to print: the orders and how. */
         LabelQuery: {
@@ -13605,7 +13995,7 @@ export interface components {
             /** @description What it is for: a shipment's serial number, a recharge, … */
             tradeItem?: string | null;
             tradeNo: string;
-            /** @description recharge, withhold, capture, release, refund, adjustment, fee or expire. */
+            /** @description recharge, withhold, capture, release, refund, adjustment, fee, expire or reweigh. */
             tradeType: string;
         };
         /** @description A node of the permission trees the grant screens show. */
@@ -16057,6 +16447,239 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FbaWaybillRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Scanned, tracking or system tracking numbers, order or parcel numbers, pasted in bulk. */
+                numbers?: string;
+                /** @description received. */
+                inboundStatus?: string;
+                /** @description Destination country code. */
+                country?: string;
+                /** @description The order's channel product. */
+                channelProductId?: string;
+                /** @description Who received it, substring. */
+                createBy?: string;
+                /** @description Received at or after. */
+                createTime_begin?: string;
+                /** @description Received up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    intake: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IntakeResult"];
+                };
+            };
+            /** @description A field (named), an unknown number, a misread check digit, an order not submitted, a balance short of the re-quote */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received already, the order cancelled meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    intake_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeBatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IntakeBatchResult"];
+                };
+            };
+            /** @description No rows, or too many */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Scanned, tracking or system tracking numbers, order or parcel numbers, pasted in bulk. */
+                numbers?: string;
+                /** @description received. */
+                inboundStatus?: string;
+                /** @description Destination country code. */
+                country?: string;
+                /** @description The order's channel product. */
+                channelProductId?: string;
+                /** @description Who received it, substring. */
+                createBy?: string;
+                /** @description Received at or after. */
+                createTime_begin?: string;
+                /** @description Received up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_InboundParcelRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InboundParcelRecord"];
                 };
             };
             403: {

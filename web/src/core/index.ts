@@ -233,6 +233,11 @@ export function fbaWaybillIssues(form: unknown, lang: Language): FieldError[] {
   return issues(wasm.shipmentIssues(JSON.stringify(form ?? null), 'fbaWaybill', '', lang));
 }
 
+/** The first problem of a warehouse intake scan (`IntakeForm`: number, weight, dimensions all or none), as the server would refuse it. */
+export function intakeIssues(form: unknown, lang: Language): FieldError[] {
+  return issues(wasm.shipmentIssues(JSON.stringify(form ?? null), 'intake', '', lang));
+}
+
 /** A predict batch's statuses (core's `shipment::BATCH_STATUSES`). */
 export const BATCH_STATUSES = ['open', 'handed', 'received'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];

@@ -19,12 +19,13 @@ use serde_json::{Value, json};
 use super::cache::Built;
 use crate::carrier::channel_products::{self, Row};
 use crate::platform::db::schema::{
-    logistics_channel_product as product, logistics_price_level as level, logistics_rate_card as card,
+    logistics_channel_product as product, logistics_price_level as level, logistics_rate_bundle as kept,
+    logistics_rate_card as card,
 };
 use crate::platform::http::AppError;
 use crate::state::AppState;
 use crate::system::users::User;
-use crate::with_conn;
+use crate::{with_conn, with_write};
 
 /// The customer (main account) whose price levels apply to a user; None for staff.
 pub fn customer_of(user: &User) -> Option<String> {
@@ -50,8 +51,54 @@ pub async fn audience(state: &AppState, tenant_id: i32, customer: Option<String>
     }
     let seen = cache.generation(tenant_id);
     let built = Arc::new(build(state, tenant_id, customer.as_deref(), today).await?);
+    if cache.version(tenant_id, &built.version).is_none() {
+        keep(state, tenant_id, &built).await?;
+        cache.keep_version(tenant_id, built.clone());
+    }
     cache.store(key, seen, built.clone());
     Ok(built)
+}
+
+/// Writes a bundle under its version, once: what orders charged from it are re-quoted with.
+async fn keep(state: &AppState, tenant_id: i32, built: &Built) -> Result<(), AppError> {
+    let now = chrono::Utc::now().naive_utc();
+    with_write!(data: &state.db, |conn| {
+        diesel::insert_into(kept::table)
+            .values((
+                kept::tenant_id.eq(tenant_id),
+                kept::version.eq(&built.version),
+                kept::body.eq(&built.json),
+                kept::create_time.eq(now),
+            ))
+            .on_conflict_do_nothing()
+            .execute(conn)
+            .await?
+    });
+    Ok(())
+}
+
+/// The bundle of `version` as it was built (an order's `rateVersion`): None when it was never
+/// kept (orders charged before bundles were kept).
+pub async fn at_version(state: &AppState, tenant_id: i32, version: &str) -> Result<Option<Arc<Built>>, AppError> {
+    if let Some(built) = state.bundles.version(tenant_id, version) {
+        return Ok(Some(built));
+    }
+    let body: Option<String> = with_conn!(&state.db, |conn| {
+        kept::table
+            .filter(kept::tenant_id.eq(tenant_id))
+            .filter(kept::version.eq(version))
+            .select(kept::body)
+            .first(conn)
+            .await
+            .optional()?
+    });
+    let Some(json) = body else { return Ok(None) };
+    let value: Value = serde_json::from_str(&json).map_err(AppError::internal)?;
+    let products =
+        logistics_core::quote_json::products(&(&value).into()).map_err(|e| AppError::internal(format!("bundle: {}", e.0)))?;
+    let built = Arc::new(Built { version: version.to_owned(), json, products });
+    state.bundles.keep_version(tenant_id, built.clone());
+    Ok(Some(built))
 }
 
 /// The products an audience may use, each with its markup (percent text).

@@ -22,6 +22,8 @@ struct Inner {
     global: u64,
     tenants: HashMap<i32, u64>,
     built: HashMap<Key, Arc<Built>>,
+    /// Bundles by (tenant, version): content-addressed, so never stale.
+    versions: HashMap<(i32, String), Arc<Built>>,
 }
 
 #[derive(Debug, Default)]
@@ -55,6 +57,21 @@ impl BundleCache {
 
     pub(super) fn get(&self, key: &Key) -> Option<Arc<Built>> {
         self.inner.read().unwrap_or_else(std::sync::PoisonError::into_inner).built.get(key).cloned()
+    }
+
+    /// A bundle by its version, if kept.
+    pub(super) fn version(&self, tenant_id: i32, version: &str) -> Option<Arc<Built>> {
+        let inner = self.inner.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        inner.versions.get(&(tenant_id, version.to_owned())).cloned()
+    }
+
+    /// Keeps a bundle by its version.
+    pub(super) fn keep_version(&self, tenant_id: i32, built: Arc<Built>) {
+        let mut inner = self.inner.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if inner.versions.len() >= MAX_BUNDLES {
+            inner.versions.clear();
+        }
+        inner.versions.insert((tenant_id, built.version.clone()), built);
     }
 
     pub(super) fn store(&self, key: Key, seen: (u64, u64), built: Arc<Built>) {

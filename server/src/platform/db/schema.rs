@@ -1032,6 +1032,52 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// The forecast bundles orders were charged from, by version (content fingerprint).
+    logistics_rate_bundle (tenant_id, version) {
+        tenant_id -> Integer,
+        version -> Text,
+        body -> Text,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// A parcel the warehouse received: measured, re-quoted, settled.
+    logistics_inbound_parcel (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        shipment_id -> Text,
+        shipment_parcel_id -> Text,
+        serial_number -> Text,
+        parcel_serial_number -> Text,
+        scanned_no -> Text,
+        track_no -> Nullable<Text>,
+        sys_track_no -> Nullable<Text>,
+        channel_product_id -> Nullable<Text>,
+        channel_id -> Nullable<Text>,
+        country -> Nullable<Text>,
+        depot -> Nullable<Text>,
+        inbound_status -> Text,
+        length -> Text,
+        width -> Text,
+        height -> Text,
+        weight -> Text,
+        bulky -> Text,
+        declared_weight -> Text,
+        currency -> Nullable<Text>,
+        held_amount -> Nullable<BigInt>,
+        charged_amount -> Nullable<BigInt>,
+        adjustment -> Nullable<BigInt>,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     logistics_label_swap (id) {
         id -> Text,
         tenant_id -> Integer,
@@ -1249,4 +1295,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     logistics_track_subscription,
     logistics_track_delivery,
     logistics_courier,
+    logistics_rate_bundle,
+    logistics_inbound_parcel,
 );

@@ -22,6 +22,7 @@ use super::references::prepare;
 use super::write::{ShipmentDetail, detail};
 use super::{PERMISSION, ShipmentRecord, Shipments};
 use super::{form, numbers};
+use crate::carrier::forecast::cache::Built;
 use crate::carrier::forecast::{ForecastResult, Quote, bundle};
 use crate::carrier::number_segments;
 use crate::platform::caller::Caller;
@@ -56,10 +57,25 @@ pub struct SubmitForm {
 /// The quote of an order's chosen product from `customer`'s bundle: what the forecast shows for
 /// the same input.
 pub async fn quote(state: &AppState, tenant_id: i32, customer: &str, d: &ShipmentDetail) -> Result<(Quote, String), AppError> {
-    let r = &d.record;
+    let parcels: Vec<Measured> =
+        d.parcels.iter().map(|p| Measured { length: &p.length, width: &p.width, height: &p.height, weight: &p.weight }).collect();
+    let built = bundle::audience(state, tenant_id, Some(customer.to_owned())).await?;
+    Ok((quote_in(&built, &d.record, &parcels)?, built.version.clone()))
+}
+
+/// A parcel's dimensions (cm) and weight (kg), as declared or measured.
+#[derive(Clone, Copy, Debug)]
+pub struct Measured<'a> {
+    pub length: &'a str,
+    pub width: &'a str,
+    pub height: &'a str,
+    pub weight: &'a str,
+}
+
+/// The quote of `r`'s chosen product in `built` (a bundle) for `parcels`.
+pub fn quote_in(built: &Built, r: &ShipmentRecord, parcels: &[Measured<'_>]) -> Result<Quote, AppError> {
     let product = r.channel_product_id.clone().unwrap_or_default();
-    let parcels: Vec<serde_json::Value> = d
-        .parcels
+    let parcels: Vec<serde_json::Value> = parcels
         .iter()
         .map(|p| serde_json::json!({"length": p.length, "width": p.width, "height": p.height, "weight": p.weight, "quantity": 1}))
         .collect();
@@ -71,7 +87,6 @@ pub async fn quote(state: &AppState, tenant_id: i32, customer: &str, d: &Shipmen
         "declaredValue": r.declared_value,
     });
     let shipment = logistics_core::quote_json::shipment(&(&input).into())?;
-    let built = bundle::audience(state, tenant_id, Some(customer.to_owned())).await?;
     let mut text = String::with_capacity(1024);
     text.push('{');
     logistics_core::quote::write_forecast(
@@ -86,7 +101,7 @@ pub async fn quote(state: &AppState, tenant_id: i32, customer: &str, d: &Shipmen
     text.push_str("\"}");
     let answer: ForecastResult = serde_json::from_str(&text).map_err(AppError::internal)?;
     if let Some(found) = answer.quotes.into_iter().find(|q| q.channel_product_id == product) {
-        return Ok((found, built.version.clone()));
+        return Ok(found);
     }
     let reason = answer.unavailable.into_iter().find(|u| u.channel_product_id == product).map(|u| u.reason);
     Err(match reason {
@@ -283,6 +298,17 @@ pub async fn cancel_one(state: &AppState, me: &CurrentUser, id: &str) -> Result<
         .await?);
         if changed == 0 {
             return Err(AppError::conflict(MessageKey::Conflict));
+        }
+        // A parcel the warehouse took in keeps its order (an intake racing this cancel committed
+        // first: the order's row made them take turns).
+        let received: i64 = on_tx!(tx, |c| logistics_shipment_parcel::table
+            .filter(logistics_shipment_parcel::shipment_id.eq(&before.id))
+            .filter(logistics_shipment_parcel::parcel_status.eq("received"))
+            .count()
+            .get_result(c)
+            .await?);
+        if received > 0 {
+            return Err(AppError::conflict(MessageKey::InboundPartlyReceived).with("serial", before.serial_number.clone()));
         }
         on_tx!(tx, |c| diesel::update(
             logistics_shipment_parcel::table.filter(logistics_shipment_parcel::shipment_id.eq(&before.id))

@@ -587,6 +587,48 @@ pub const MENUS: &[SeedMenu] = &[
         ("btn_track_subscription_edit", ("编辑推送、重发", "Edit webhooks, resend"), "logistics:trackSubscription:edit"),
         ("btn_track_subscription_delete", ("删除推送", "Delete webhooks"), "logistics:trackSubscription:delete"),
     ]),
+    // Warehouse: parcels received by scan (single, batch, PDA), the inbound list.
+    SeedMenu {
+        redirect: Some("/warehouse/intoParcel"),
+        ..menu("menu_warehouse", None, ("仓库作业", "Warehouse"), ("/warehouse", "layouts/RouteView"), "bank", 25)
+    },
+    page(
+        "menu_warehouse_into_parcel",
+        "menu_warehouse",
+        ("单件入库", "Into parcel"),
+        ("/warehouse/intoParcel", "warehouse/IntoParcel"),
+        "search",
+        "logistics:inbound:add",
+        1,
+    ),
+    page(
+        "menu_warehouse_batch_into_parcel",
+        "menu_warehouse",
+        ("批量入库", "Batch into parcel"),
+        ("/warehouse/batchIntoParcel", "warehouse/BatchIntoParcel"),
+        "file-text",
+        "logistics:inbound:add",
+        2,
+    ),
+    page(
+        "menu_warehouse_pda_sort_storage",
+        "menu_warehouse",
+        ("PDA分拣入库", "PDA sort-storage"),
+        ("/warehouse/pdaSortStorage", "warehouse/PdaSortStorage"),
+        "idcard",
+        "logistics:inbound:add",
+        3,
+    ),
+    page(
+        "menu_warehouse_inbound",
+        "menu_warehouse",
+        ("入库包裹", "Inbound parcels"),
+        ("/warehouse/inboundParcel", "warehouse/InboundParcelList"),
+        "book",
+        "logistics:inbound:list",
+        4,
+    )
+    .with_buttons(&[("btn_inbound_export", ("导出入库包裹", "Export inbound parcels"), "logistics:inbound:export")]),
     // Carrier management: the forwarder's network and prices.
     SeedMenu {
         redirect: Some("/carrier/supplier"),

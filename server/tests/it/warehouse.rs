@@ -1,0 +1,249 @@
+//! Warehouse intake on SQLite and PostgreSQL: a scanned parcel is re-quoted with the prices its
+//! order was charged at (not today's), the hold captured and the difference posted as a `reweigh`
+//! trade to the cent; a repeated scan changes nothing; of two operators scanning one parcel one
+//! wins; an order partly received can no longer be cancelled; misread, unknown and cancelled
+//! parcels are refused with the reason; customers neither receive parcels nor list them.
+
+use logistics_core::decimal;
+use logistics_core::wallet::minor_places;
+use logistics_server::wallet::ledger;
+use serde_json::{Value, json};
+
+use crate::carrier::pricing::{card, register};
+use crate::common::{ADMIN_PASSWORD, TestApp, count};
+use crate::shipment::orders::{b2c_order, b2c_product, recharge};
+use crate::system::admin::{h, ok};
+
+/// Minor units of a CNY amount as the API writes it.
+fn cents(text: &str) -> i64 {
+    let d = decimal::parse(text).unwrap_or_else(|| panic!("{text}"));
+    let fixed = decimal::fixed(d, minor_places("CNY").unwrap());
+    fixed.replace('.', "").parse().unwrap()
+}
+
+async fn submitted(app: &TestApp, token: &str, body: &Value) -> Value {
+    let draft = ok(app.post_json("/boot/logistics/shipment/add", body, &h(token)).await, "add").await;
+    let id = draft["id"].as_str().unwrap();
+    ok(app.post_json("/boot/logistics/shipment/submit", &json!({"id": id}), &h(token)).await, "submit").await;
+    ok(app.get(&format!("/boot/logistics/shipment/queryById?id={id}"), &h(token)).await, "q").await
+}
+
+/// The forecast total of the product for parcels as measured, as the customer sees it now.
+async fn forecast(app: &TestApp, token: &str, product: &str, declared: &str, parcels: &Value) -> String {
+    let answer = ok(
+        app.post_json(
+            "/boot/logistics/priceForecast",
+            &json!({"countryCode": "US", "postalCode": "94105", "tradeType": "B2C", "declaredValue": declared, "parcels": parcels}),
+            &h(token),
+        )
+        .await,
+        "forecast",
+    )
+    .await;
+    let quote = answer["quotes"].as_array().unwrap().iter().find(|q| q["channelProductId"] == product).unwrap();
+    quote["total"].as_str().unwrap().to_owned()
+}
+
+async fn balance(app: &TestApp, token: &str) -> (String, String) {
+    let page = ok(app.get("/boot/logistics/wallet/account/list?currency=CNY", &h(token)).await, "accounts").await;
+    let a = &page["records"][0];
+    (a["balance"].as_str().unwrap().to_owned(), a["held"].as_str().unwrap().to_owned())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn intake_reweighs_at_the_charged_prices_once() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911118001").await;
+        let (bob, _) = register(&app, "bob", "13911118002").await;
+        let product = b2c_product(&app, &admin, &alice_id).await;
+        recharge(&app, &alice_id, 2000).await;
+        let en = |token: &str| vec![("x-access-token", token.to_owned()), ("accept-language", "en-US".to_owned())];
+        let en_admin = en(&admin);
+        let en_admin: Vec<(&str, &str)> = en_admin.iter().map(|(k, v)| (*k, v.as_str())).collect();
+
+        let a = submitted(&app, &alice, &b2c_order(&product, "WH-A")).await;
+        let held_a = a["deductAmount"].as_str().unwrap().to_owned();
+        let sys_a = a["parcels"][0]["sysTrackNo"].as_str().unwrap().to_owned();
+        let measured = json!([{"length": "40", "width": "30", "height": "20", "weight": "3.2", "quantity": 1}]);
+        let expected = forecast(&app, &alice, &product, "19.80", &measured).await;
+
+        // Prices change after submission: the warehouse still charges the order's own.
+        let cards = ok(app.get("/boot/logistics/rateCard/list", &h(&admin)).await, "cards").await;
+        let mut edit = card("EXP", "300");
+        edit["id"] = cards["records"][0]["id"].clone();
+        ok(app.put_json("/boot/logistics/rateCard/edit", &edit, &h(&admin)).await, "edit").await;
+        assert_ne!(forecast(&app, &alice, &product, "19.80", &measured).await, expected, "prices did change");
+
+        // Bad scans change nothing and say why.
+        let mut misread = sys_a.clone();
+        let digit = misread.remove(10);
+        misread.insert(10, if digit == '0' { '1' } else { '0' });
+        for (form, status, field, needle) in [
+            (json!({"number": misread, "weight": "1"}), 400, "number", "check digit"),
+            (json!({"number": "NOPE-1", "weight": "1"}), 400, "number", "No parcel"),
+            (json!({"number": sys_a, "weight": "0"}), 400, "weight", "greater than"),
+            (json!({"number": sys_a, "weight": "1", "length": "10"}), 400, "width", "together"),
+        ] {
+            let res = app.post_json("/boot/logistics/inbound/intake", &form, &en_admin).await;
+            assert_eq!(res.status, status, "{form}: {}", res.text);
+            assert_eq!(res.json()["result"]["field"], field, "{}", res.text);
+            assert!(res.json()["message"].as_str().unwrap().contains(needle), "{}", res.text);
+        }
+        // Customers do not receive parcels.
+        let res = app.post_json("/boot/logistics/inbound/intake", &json!({"number": sys_a, "weight": "1"}), &h(&alice)).await;
+        assert_eq!(res.status, 403, "{}", res.text);
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_inbound_parcel").await, 0);
+
+        // Received: re-quoted at the charged prices, the difference settled exactly, once per key.
+        let scan = json!({"number": sys_a.to_lowercase(), "weight": "3.2", "length": "40", "width": "30", "height": "20"});
+        let keyed = [("x-access-token", admin.as_str()), ("idempotency-key", "scan-a-1")];
+        let first = ok(app.post_json("/boot/logistics/inbound/intake", &scan, &keyed).await, "intake").await;
+        assert_eq!((first["complete"].as_bool(), first["shipmentStatus"].as_str()), (Some(true), Some("received")), "{first}");
+        assert_eq!(first["heldAmount"], held_a.as_str());
+        assert_eq!(first["chargedAmount"], expected.as_str(), "{first}");
+        let adjustment = cents(&expected) - cents(&held_a);
+        assert_eq!(cents(first["adjustment"].as_str().unwrap()), adjustment);
+        assert!(adjustment > 0, "heavier parcel costs more");
+        assert_eq!(first["inbound"]["bulky"], "4.000");
+        assert_eq!(first["inbound"]["declaredWeight"], "1.25");
+        let replay = app.post_json("/boot/logistics/inbound/intake", &scan, &keyed).await;
+        assert_eq!(replay.json()["result"], first, "replayed");
+        let again = app
+            .post_json("/boot/logistics/inbound/intake", &scan, &[("x-access-token", &admin), ("accept-language", "zh-CN")])
+            .await;
+        assert_eq!(again.status, 409, "{}", again.text);
+        assert!(again.json()["message"].as_str().unwrap().contains("已入库"), "{}", again.text);
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_inbound_parcel").await, 1);
+
+        // The wallet: the final charge spent, nothing held, a visible re-weigh line, the ledger whole.
+        let spent = cents(&expected);
+        let (bal, held) = balance(&app, &alice).await;
+        assert_eq!((cents(&bal), held.as_str()), (200_000 - spent, "0.00"));
+        let trades = ok(app.get("/boot/logistics/wallet/trade/list?tradeType=reweigh", &h(&alice)).await, "trades").await;
+        assert_eq!(trades["total"], 1, "{trades}");
+        assert_eq!(cents(trades["records"][0]["money"].as_str().unwrap()), -adjustment, "{trades}");
+        assert_eq!(trades["records"][0]["outTradeNo"], a["serialNumber"]);
+        assert!(ledger::reconcile(app.db(), None).await.unwrap().balanced());
+        let order =
+            ok(app.get(&format!("/boot/logistics/shipment/queryById?id={}", a["id"].as_str().unwrap()), &h(&alice)).await, "a")
+                .await;
+        assert_eq!(
+            (order["shipmentStatus"].as_str(), order["deductAmount"].as_str()),
+            (Some("received"), Some(expected.as_str()))
+        );
+        // A warehouse event in the order's timeline.
+        let track = ok(app.get(&format!("/boot/logistics/track/search?numbers={sys_a}"), &h(&alice)).await, "track").await;
+        assert!(track.to_string().contains("weighed 3.2 kg") || track.to_string().contains("复重 3.2 kg"), "{track}");
+
+        // The inbound list: staff see it, the customer its own, another customer nothing.
+        let list = ok(app.get(&format!("/boot/logistics/inbound/list?numbers={sys_a}"), &h(&admin)).await, "list").await;
+        assert_eq!((list["total"].as_i64(), list["records"][0]["weight"].as_str()), (Some(1), Some("3.2")));
+        // Customers hold no warehouse pages (the list is scoped to a customer's own besides).
+        assert_eq!(app.get("/boot/logistics/inbound/list", &h(&alice)).await.status, 403);
+        assert_eq!(app.get("/boot/logistics/inbound/list", &h(&bob)).await.status, 403);
+
+        // Two parcels: the first in leaves the order open (and no longer cancellable); the
+        // second, lighter than declared, settles it with a refund.
+        let mut two = b2c_order(&product, "WH-B");
+        let second = json!({"reference": "R2", "length": "30", "width": "20", "height": "10", "weight": "2",
+            "products": [{"frName": "Cap", "lcName": "帽子", "quantity": 1, "unitPrice": "5", "unitWeight": "0.2", "frHscode": "6505.00.00"}]});
+        two["parcels"].as_array_mut().unwrap().push(second);
+        let b = submitted(&app, &alice, &two).await;
+        let held_b = b["deductAmount"].as_str().unwrap().to_owned();
+        let (p1, p2) = (b["parcels"][0]["sysTrackNo"].as_str().unwrap(), b["parcels"][1]["sysTrackNo"].as_str().unwrap());
+        let one =
+            ok(app.post_json("/boot/logistics/inbound/intake", &json!({"number": p1, "weight": "0.5"}), &h(&admin)).await, "p1")
+                .await;
+        assert_eq!(
+            (one["complete"].as_bool(), one["receivedPieces"].as_i64(), one["pieces"].as_i64()),
+            (Some(false), Some(1), Some(2))
+        );
+        assert!(one["chargedAmount"].is_null());
+        let cancel = app
+            .post_json(
+                "/boot/logistics/shipment/cancel",
+                &json!({"id": b["id"]}),
+                &en(&alice).iter().map(|(k, v)| (*k, v.as_str())).collect::<Vec<_>>(),
+            )
+            .await;
+        assert_eq!(cancel.status, 409, "{}", cancel.text);
+        assert!(cancel.json()["message"].as_str().unwrap().contains("already received"), "{}", cancel.text);
+        let both = json!([{"length": "30", "width": "20", "height": "10", "weight": "0.5", "quantity": 1},
+            {"length": "30", "width": "20", "height": "10", "weight": "0.5", "quantity": 1}]);
+        let expected_b = forecast(&app, &alice, &product, "24.80", &both).await;
+        // B was charged at the changed prices; today's go back: B keeps its own.
+        let cards = ok(app.get("/boot/logistics/rateCard/list", &h(&admin)).await, "cards").await;
+        let mut back = card("EXP", "120");
+        back["id"] = cards["records"][0]["id"].clone();
+        ok(app.put_json("/boot/logistics/rateCard/edit", &back, &h(&admin)).await, "back").await;
+        let done =
+            ok(app.post_json("/boot/logistics/inbound/intake", &json!({"number": p2, "weight": "0.5"}), &h(&admin)).await, "p2")
+                .await;
+        assert_eq!(
+            (done["complete"].as_bool(), done["chargedAmount"].as_str()),
+            (Some(true), Some(expected_b.as_str())),
+            "{done}"
+        );
+        assert_eq!(cents(done["adjustment"].as_str().unwrap()), cents(&expected_b) - cents(&held_b));
+        assert!(cents(&expected_b) < cents(&held_b), "lighter parcels are refunded");
+
+        // A cancelled order's parcel is set aside.
+        let c = submitted(&app, &alice, &b2c_order(&product, "WH-C")).await;
+        ok(app.post_json("/boot/logistics/shipment/cancel", &json!({"id": c["id"]}), &h(&alice)).await, "cancel c").await;
+        let res = app
+            .post_json(
+                "/boot/logistics/inbound/intake",
+                &json!({"number": c["parcels"][0]["sysTrackNo"], "weight": "1"}),
+                &en_admin,
+            )
+            .await;
+        assert_eq!(res.status, 409, "{}", res.text);
+        assert!(res.json()["message"].as_str().unwrap().contains("cancelled"), "{}", res.text);
+
+        // Two operators scan the same parcel at once: one wins, the other is told.
+        let d = submitted(&app, &alice, &b2c_order(&product, "WH-D")).await;
+        let number = d["parcels"][0]["sysTrackNo"].as_str().unwrap().to_owned();
+        let race = |weight: &'static str| {
+            let (app, admin, number) = (&app, admin.clone(), number.clone());
+            async move {
+                app.post_json("/boot/logistics/inbound/intake", &json!({"number": number, "weight": weight}), &h(&admin)).await
+            }
+        };
+        let (x, y) = tokio::join!(race("1.3"), race("1.4"));
+        let mut statuses = [x.status.as_u16(), y.status.as_u16()];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [200, 409], "{} / {}", x.text, y.text);
+        assert_eq!(
+            count(
+                app.db(),
+                &format!(
+                    "SELECT COUNT(*) AS n FROM wallet_entry WHERE trade_type = 'capture' AND out_trade_no = '{}'",
+                    d["serialNumber"].as_str().unwrap()
+                )
+            )
+            .await,
+            3,
+            "one capture (three legs)"
+        );
+
+        // A batch: a result per row, in order.
+        let e = submitted(&app, &alice, &b2c_order(&product, "WH-E")).await;
+        let e_no = e["parcels"][0]["sysTrackNo"].as_str().unwrap();
+        let batch = ok(
+            app.post_json(
+                "/boot/logistics/inbound/intakeBatch",
+                &json!({"rows": [{"number": e_no, "weight": "1.25"}, {"number": "NOPE-2", "weight": "1"}, {"number": e_no, "weight": "1.25"}]}),
+                &en_admin,
+            )
+            .await,
+            "batch",
+        )
+        .await;
+        assert_eq!((batch["succeeded"].as_i64(), batch["failed"].as_i64()), (Some(1), Some(2)), "{batch}");
+        assert_eq!(batch["rows"][0]["result"]["adjustment"], "0.00", "same weight, same price");
+        assert!(batch["rows"][1]["message"].as_str().unwrap().contains("NOPE-2"));
+        assert!(batch["rows"][2]["message"].as_str().unwrap().contains("already received"));
+        assert!(ledger::reconcile(app.db(), None).await.unwrap().balanced());
+    }
+}
