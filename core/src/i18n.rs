@@ -797,6 +797,30 @@ catalogue! {
     FieldReweigh = "field_reweigh" { zh: "复重差额", en: "Re-weigh adjustment" }
     #[server]
     FieldScannedNo = "field_scanned_no" { zh: "扫描单号", en: "Scanned number" }
+    PackageNoRequired = "package_no_required" { zh: "包号不能为空!", en: "package number required" }
+    PackageNotFound = "package_not_found" { zh: "未找到包裹，请检查包号是否正确!", en: "no package found, please check whether the package number is correct" }
+    PackageHasBatch = "package_has_batch" { zh: "包裹已有批次，不能重复操作!", en: "package has batch can't repeat operation" }
+    NoPackage = "no_package" { zh: "没有包裹!", en: "no package" }
+    PackageMismatch = "package_mismatch" {
+        zh: "包裹 {parcel} 的渠道、国家、仓库或运输方式与包 {package} 不同，不能装入!",
+        en: "Parcel {parcel} differs from package {package} in channel, country, depot or transport type: it cannot go in!"
+    }
+    ParcelPacked = "parcel_packed" { zh: "包裹 {parcel} 已装入包 {package}!", en: "Parcel {parcel} is already in package {package}!" }
+    ParcelNotPacked = "parcel_not_packed" { zh: "包裹 {parcel} 不在任何包中!", en: "Parcel {parcel} is in no package!" }
+    ParcelNotReceived = "parcel_not_received" { zh: "包裹 {parcel} 尚未入库，不能分拣!", en: "Parcel {parcel} has not been received: it cannot be sorted!" }
+    BatchHanded = "batch_handed" { zh: "批次 {batch} 已交接，不能再修改!", en: "Batch {batch} is handed over: it can no longer change!" }
+    #[server]
+    PackageNotEmpty = "package_not_empty" { zh: "包 {package} 中还有包裹，不能删除!", en: "Package {package} still holds parcels: it cannot be deleted!" }
+    #[server]
+    BatchNotEmpty = "batch_not_empty" { zh: "批次 {batch} 中还有包，不能删除!", en: "Batch {batch} still holds packages: it cannot be deleted!" }
+    #[server]
+    FieldPackageNo = "field_package_no" { zh: "包号", en: "Package number" }
+    #[server]
+    FieldTransportType = "field_transport_type" { zh: "运输方式", en: "Transport type" }
+    #[server]
+    EventPacked = "event_packed" { zh: "已分拣装包，包号 {package}", en: "Sorted into package {package}" }
+    #[server]
+    EventOutbound = "event_outbound" { zh: "已出库交承运商，批次 {batch}", en: "Handed to the carrier, batch {batch}" }
     InboundNumberRequired = "inbound_number_required" { zh: "请扫描或输入包裹单号!", en: "Scan or enter the parcel's number!" }
     InboundDimensionsPartial = "inbound_dimensions_partial" { zh: "长、宽、高须同时填写或都不填!", en: "Enter length, width and height together, or none of them!" }
     #[server]

@@ -99,6 +99,72 @@ pub fn reweigh(held: i64, charged: i64) -> Option<Movement> {
     }
 }
 
+/// An outbound package's statuses: open while parcels are sorted into it, batched once in an
+/// outbound batch, handed with its batch to the carrier.
+pub const PACKAGE_STATUSES: &[&str] = &["open", "batched", "handed"];
+
+/// An outbound batch's statuses.
+pub const BATCH_STATUSES: &[&str] = &["open", "handed"];
+
+/// What parcels sharing a package have in common (sort-pack): channel, destination country,
+/// depot (the Amazon warehouse) and transport type. An empty part matches only an empty part.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PackKey {
+    pub channel: String,
+    pub country: String,
+    pub depot: String,
+    pub transport: String,
+}
+
+/// Whether a parcel of `parcel` key may go into a package: an empty package (no key yet) takes
+/// any; otherwise the keys must be equal.
+pub fn packable(package: Option<&PackKey>, parcel: &PackKey) -> Result<(), MessageKey> {
+    match package {
+        Some(k) if k != parcel => Err(MessageKey::PackageMismatch),
+        _ => Ok(()),
+    }
+}
+
+/// Whether a parcel in `parcel_status` can be sorted into a package: received and not yet packed.
+pub fn sortable(parcel_status: &str) -> Result<(), MessageKey> {
+    match parcel_status {
+        "received" => Ok(()),
+        "packed" => Err(MessageKey::ParcelPacked),
+        "shipped" => Err(MessageKey::ParcelPacked),
+        _ => Err(MessageKey::ParcelNotReceived),
+    }
+}
+
+/// Putting a package (`status`, whether it is in a batch) into an outbound batch: an open package
+/// not in a batch. The spec's message otherwise: "package has batch can't repeat operation".
+pub fn batchable(status: &str, in_batch: bool) -> Result<(), MessageKey> {
+    if in_batch || status != "open" { Err(MessageKey::PackageHasBatch) } else { Ok(()) }
+}
+
+/// Handing a batch over: open, with at least one package ("no package" otherwise).
+pub fn handable(status: &str, packages: i64) -> Result<(), MessageKey> {
+    if status != "open" {
+        Err(MessageKey::BatchHanded)
+    } else if packages <= 0 {
+        Err(MessageKey::NoPackage)
+    } else {
+        Ok(())
+    }
+}
+
+/// A scanned package number: required ("package number required"), of a tracking number's
+/// characters.
+pub fn package_number(value: &str) -> Result<String, FieldError> {
+    let n = value.trim().to_ascii_uppercase();
+    if n.is_empty() {
+        return Err(FieldError::new("packageNo", MessageKey::PackageNoRequired));
+    }
+    if n.chars().count() > MAX_NUMBER_LEN || !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        return Err(FieldError::new("packageNo", MessageKey::PackageNotFound));
+    }
+    Ok(n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,5 +219,27 @@ mod tests {
         assert_eq!(reweigh(1000, 1250), Some(Movement::Debit(250)));
         assert_eq!(reweigh(1000, 680), Some(Movement::Credit(320)));
         assert_eq!(reweigh(i64::MIN, 1), None);
+    }
+    #[test]
+    fn parcels_share_a_package_by_channel_country_depot_and_transport() {
+        let key = |c: &str| PackKey { channel: "UPS".into(), country: c.into(), depot: String::new(), transport: "air".into() };
+        assert_eq!(packable(None, &key("US")), Ok(()));
+        assert_eq!(packable(Some(&key("US")), &key("US")), Ok(()));
+        assert_eq!(packable(Some(&key("US")), &key("DE")), Err(MessageKey::PackageMismatch));
+        assert_eq!(sortable("received"), Ok(()));
+        assert_eq!(sortable("packed"), Err(MessageKey::ParcelPacked));
+        assert_eq!(sortable("submitted"), Err(MessageKey::ParcelNotReceived));
+    }
+
+    #[test]
+    fn a_package_goes_into_one_batch_and_a_batch_hands_over_with_packages() {
+        assert_eq!(batchable("open", false), Ok(()));
+        assert_eq!(batchable("open", true), Err(MessageKey::PackageHasBatch));
+        assert_eq!(batchable("handed", false), Err(MessageKey::PackageHasBatch));
+        assert_eq!(handable("open", 0), Err(MessageKey::NoPackage));
+        assert_eq!(handable("open", 2), Ok(()));
+        assert_eq!(handable("handed", 2), Err(MessageKey::BatchHanded));
+        assert_eq!(package_number(" pk1 "), Ok("PK1".to_owned()));
+        assert_eq!(package_number("  ").unwrap_err().key, MessageKey::PackageNoRequired);
     }
 }

@@ -12,6 +12,7 @@
 //! 4. Import: a 10,000-row workbook, dry run then commit, server time and the peak memory added.
 //! 5. Labels: single-label PDFs drawn on one core (labels per second, bytes per label with CJK
 //!    text), then a batch of 1,000 submitted orders printed end to end (task, merge, file).
+//! 6. Intake: phase 3's orders received by 16 operators at once (issue 18: p99 under 30 ms).
 #![expect(clippy::expect_used, clippy::unwrap_used, reason = "a benchmark fails loudly")]
 
 use std::sync::{Arc, Mutex};
@@ -160,11 +161,12 @@ async fn main() {
     if !submit_only {
         lists_and_generation(&client, &started.router, &db, postgres, shipments, &admin, &big, &big_id, &product).await;
     }
-    create_and_submit(&started.router, &big, &product).await;
+    let numbers = create_and_submit(&started.router, &big, &product).await;
     if !submit_only {
         import(&client, &big).await;
     }
     labels(&client, &big).await;
+    intake(&started.router, &admin, numbers).await;
 }
 
 async fn labels(client: &Client, big: &str) {
@@ -262,7 +264,7 @@ async fn lists_and_generation(
     loopback(router, big, &format!("{list}&pageNo=1")).await;
 }
 
-async fn create_and_submit(router: &Router, big: &str, product: &str) {
+async fn create_and_submit(router: &Router, big: &str, product: &str) -> Vec<String> {
     // 3. Create + submit.
     let pairs: usize = std::env::var("SUBMITS").ok().and_then(|v| v.parse().ok()).unwrap_or(3_000);
     let tasks = 16;
@@ -272,19 +274,62 @@ async fn create_and_submit(router: &Router, big: &str, product: &str) {
             let (router, big, product) = (router.clone(), big.to_owned(), product.to_owned());
             tokio::spawn(async move {
                 let client = Client { router };
+                let mut numbers = Vec::new();
                 for n in (w..pairs).step_by(tasks) {
                     let order = order(&product, &format!("SUB-{}-{n}", std::process::id()));
                     let draft = client.post("/boot/logistics/shipment/add", &big, &order).await;
-                    client.post("/boot/logistics/shipment/submit", &big, &json!({"id": draft["id"]})).await;
+                    let done = client.post("/boot/logistics/shipment/submit", &big, &json!({"id": draft["id"]})).await;
+                    numbers.push(done["sysTrackNo"].as_str().unwrap_or_default().to_owned());
                 }
+                numbers
             })
         })
         .collect();
+    let mut numbers = Vec::with_capacity(pairs);
     for w in workers {
-        w.await.unwrap();
+        numbers.extend(w.await.unwrap());
     }
     let elapsed = t.elapsed().as_secs_f64();
     println!("create + submit: {pairs} orders from {tasks} callers in {elapsed:.1} s: {:.0} orders/s", pairs as f64 / elapsed);
+    numbers
+}
+
+/// Phase 6, intake: the submitted orders' parcels scanned, weighed heavier than declared and
+/// measured by 16 operators at once; each intake re-quotes, captures, posts the re-weigh
+/// difference and stores a tracking event.
+async fn intake(router: &Router, admin: &str, numbers: Vec<String>) {
+    let tasks = 16;
+    let total = numbers.len();
+    let shared = Arc::new(Mutex::new(numbers));
+    let t = Instant::now();
+    let workers: Vec<_> = (0..tasks)
+        .map(|_| {
+            let (router, admin, shared) = (router.clone(), admin.to_owned(), shared.clone());
+            tokio::spawn(async move {
+                let client = Client { router };
+                let mut times = Vec::new();
+                loop {
+                    let Some(number) = shared.lock().unwrap().pop() else { break };
+                    let scan = json!({"number": number, "weight": "1.76", "length": "32", "width": "21", "height": "11"});
+                    let started = Instant::now();
+                    let answer = client.post("/boot/logistics/inbound/intake", &admin, &scan).await;
+                    times.push(started.elapsed());
+                    assert_eq!(answer["complete"], true, "{answer}");
+                }
+                times
+            })
+        })
+        .collect();
+    let mut times = Vec::with_capacity(total);
+    for w in workers {
+        times.extend(w.await.unwrap());
+    }
+    let elapsed = t.elapsed().as_secs_f64();
+    println!(
+        "intake (scan, re-quote, capture, re-weigh trade, tracking event) at {tasks} connections: {}; {:.0} intakes/s",
+        percentiles(times),
+        total as f64 / elapsed
+    );
 }
 
 async fn import(client: &Client, big: &str) {

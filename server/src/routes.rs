@@ -122,6 +122,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         tracking::poll: [poll_now],
         tracking::subscriptions: [replay],
         warehouse::intake: [intake, intake_batch],
+        warehouse::packages: [pack, unpack],
+        warehouse::batches: [add_package, remove_package, hand_over],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -159,6 +161,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<tracking::subscriptions::TrackSubscriptions>()
         .resource::<tracking::subscriptions::TrackDeliveries>()
         .resource::<warehouse::inbound::InboundParcels>()
+        .resource::<warehouse::packages::OutPackages>()
+        .resource::<warehouse::batches::OutBatches>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);

@@ -101,7 +101,7 @@ pub struct IntakeResult {
 }
 
 /// The parcel a scanned number names, in the tenant: its id, its order's id.
-async fn resolve(state: &AppState, tenant: i32, number: &str, scanned: &str) -> Result<(String, String), AppError> {
+pub(super) async fn resolve(state: &AppState, tenant: i32, number: &str, scanned: &str) -> Result<(String, String), AppError> {
     let variants: Vec<String> =
         if number == scanned { vec![number.to_owned()] } else { vec![number.to_owned(), scanned.to_owned()] };
     let unknown = || AppError::field("number", MessageKey::InboundUnknown).with("number", scanned.to_owned());

@@ -1,5 +1,9 @@
-//! Warehouse operations: parcels received by scan, measured and re-quoted ([`intake`]), and the
-//! inbound parcel list ([`inbound`]). The rules are core's (`warehouse`), the same on the PDA page.
+//! Warehouse operations: parcels received by scan, measured and re-quoted ([`intake`]), the
+//! inbound parcel list ([`inbound`]), sort-pack into outbound packages ([`packages`]) and
+//! outbound batches handed to carriers ([`batches`]). The rules are core's (`warehouse`), the same
+//! on the PDA pages.
 
+pub mod batches;
 pub mod inbound;
 pub mod intake;
+pub mod packages;

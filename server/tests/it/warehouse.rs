@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use crate::carrier::pricing::{card, register};
 use crate::common::{ADMIN_PASSWORD, TestApp, count};
 use crate::shipment::orders::{b2c_order, b2c_product, recharge};
-use crate::system::admin::{h, ok};
+use crate::system::admin::{delete, h, ok};
 
 /// Minor units of a CNY amount as the API writes it.
 fn cents(text: &str) -> i64 {
@@ -245,5 +245,170 @@ async fn intake_reweighs_at_the_charged_prices_once() {
         assert!(batch["rows"][1]["message"].as_str().unwrap().contains("NOPE-2"));
         assert!(batch["rows"][2]["message"].as_str().unwrap().contains("already received"));
         assert!(ledger::reconcile(app.db(), None).await.unwrap().balanced());
+    }
+}
+
+/// Receives every parcel of `order` (weighed as declared).
+async fn receive(app: &TestApp, admin: &str, order: &Value) {
+    for parcel in order["parcels"].as_array().unwrap() {
+        let scan = json!({"number": parcel["sysTrackNo"], "weight": parcel["weight"]});
+        ok(app.post_json("/boot/logistics/inbound/intake", &scan, &h(admin)).await, "intake").await;
+    }
+}
+
+async fn status(app: &TestApp, token: &str, order: &Value) -> String {
+    let id = order["id"].as_str().unwrap();
+    let found = ok(app.get(&format!("/boot/logistics/shipment/queryById?id={id}"), &h(token)).await, "q").await;
+    found["shipmentStatus"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn parcels_are_sorted_into_packages_and_handed_over_in_batches() {
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911119001").await;
+        let product = b2c_product(&app, &admin, &alice_id).await;
+        recharge(&app, &alice_id, 5000).await;
+        let en = [("x-access-token", admin.as_str()), ("accept-language", "en-US")];
+        let zh = [("x-access-token", admin.as_str()), ("accept-language", "zh-CN")];
+        let us1 = submitted(&app, &alice, &b2c_order(&product, "SP-1")).await;
+        let mut two = b2c_order(&product, "SP-2");
+        let second = two["parcels"][0].clone();
+        let mut second = second;
+        second["reference"] = json!("R2");
+        two["parcels"].as_array_mut().unwrap().push(second);
+        let us2 = submitted(&app, &alice, &two).await;
+        let mut berlin = b2c_order(&product, "SP-3");
+        berlin["consignee"] = json!({"name": "Max Muster", "phone": "+49 30 1234567", "country": "DE", "city": "Berlin",
+            "postalCode": "10115", "address1": "Unter den Linden 1"});
+        let de = submitted(&app, &alice, &berlin).await;
+        let number = |o: &Value, i: usize| o["parcels"][i]["sysTrackNo"].as_str().unwrap().to_owned();
+
+        // Not received yet: not sorted.
+        let res = app.post_json("/boot/logistics/outPackage/pack", &json!({"number": number(&us1, 0)}), &en).await;
+        assert_eq!(res.status, 409, "{}", res.text);
+        assert!(res.json()["message"].as_str().unwrap().contains("has not been received"), "{}", res.text);
+        for o in [&us1, &us2, &de] {
+            receive(&app, &admin, o).await;
+        }
+
+        // Parcels of one kind share a package; another country opens another.
+        let a = ok(app.post_json("/boot/logistics/outPackage/pack", &json!({"number": number(&us1, 0)}), &h(&admin)).await, "a")
+            .await;
+        assert_eq!((a["created"].as_bool(), a["orderSorted"].as_bool()), (Some(true), Some(true)), "{a}");
+        let us_package = a["package"]["packageNo"].as_str().unwrap().to_owned();
+        assert!(us_package.starts_with("PK"), "{a}");
+        assert_eq!((a["package"]["country"].as_str(), a["package"]["pieces"].as_i64()), (Some("US"), Some(1)));
+        assert_eq!(status(&app, &alice, &us1).await, "sorted");
+        let again = app.post_json("/boot/logistics/outPackage/pack", &json!({"number": number(&us1, 0)}), &en).await;
+        assert_eq!(again.status, 409, "{}", again.text);
+        assert!(again.json()["message"].as_str().unwrap().contains("already in package"), "{}", again.text);
+        let b = ok(app.post_json("/boot/logistics/outPackage/pack", &json!({"number": number(&us2, 0)}), &h(&admin)).await, "b")
+            .await;
+        assert_eq!((b["created"].as_bool(), b["package"]["packageNo"].as_str()), (Some(false), Some(us_package.as_str())));
+        assert_eq!((b["orderSorted"].as_bool(), b["package"]["pieces"].as_i64()), (Some(false), Some(2)), "one of two parcels");
+        assert_eq!(status(&app, &alice, &us2).await, "received");
+        let wrong = app
+            .post_json("/boot/logistics/outPackage/pack", &json!({"number": number(&de, 0), "packageNo": us_package}), &en)
+            .await;
+        assert_eq!(wrong.status, 409, "{}", wrong.text);
+        assert!(wrong.json()["message"].as_str().unwrap().contains("cannot go in"), "{}", wrong.text);
+        let c =
+            ok(app.post_json("/boot/logistics/outPackage/pack", &json!({"number": number(&de, 0)}), &h(&admin)).await, "c").await;
+        assert_eq!((c["created"].as_bool(), c["package"]["country"].as_str()), (Some(true), Some("DE")));
+        let de_package = c["package"]["packageNo"].as_str().unwrap().to_owned();
+
+        // Undo: the parcel back out, its order no longer sorted; then in again.
+        let out =
+            ok(app.post_json("/boot/logistics/outPackage/unpack", &json!({"number": number(&us1, 0)}), &h(&admin)).await, "un")
+                .await;
+        assert_eq!(out["pieces"], 1);
+        assert_eq!(status(&app, &alice, &us1).await, "received");
+        ok(app.post_json("/boot/logistics/outPackage/pack", &json!({"number": number(&us1, 0)}), &h(&admin)).await, "re").await;
+        let d = ok(app.post_json("/boot/logistics/outPackage/pack", &json!({"number": number(&us2, 1)}), &h(&admin)).await, "d")
+            .await;
+        assert_eq!((d["orderSorted"].as_bool(), d["package"]["pieces"].as_i64()), (Some(true), Some(3)));
+        let weight = d["package"]["weight"].as_str().unwrap();
+        assert_eq!(weight, "3.75", "three parcels of 1.25 kg");
+        let inside = ok(app.get(&format!("/boot/logistics/inbound/list?packageNo={us_package}"), &h(&admin)).await, "in").await;
+        assert_eq!(inside["total"], 3);
+
+        // Out-batch: the spec's messages, one batch a package, no empty handover.
+        let batch =
+            ok(app.post_json("/boot/logistics/outBatch/add", &json!({"remark": "UPS pickup"}), &h(&admin)).await, "batch").await;
+        let batch_id = batch["id"].as_str().unwrap().to_owned();
+        assert!(batch["batchNo"].as_str().unwrap().starts_with("OB"), "{batch}");
+        let add = |package: &str, headers: &'static str| {
+            let (app, batch_id, package) = (&app, batch_id.clone(), package.to_owned());
+            let headers: Vec<(&str, &str)> = if headers == "zh" { zh.to_vec() } else { en.to_vec() };
+            async move {
+                app.post_json(
+                    "/boot/logistics/outBatch/addPackage",
+                    &json!({"batchId": batch_id, "packageNo": package}),
+                    &headers,
+                )
+                .await
+            }
+        };
+        let res = add("", "en").await;
+        assert_eq!((res.status.as_u16(), res.json()["message"].as_str()), (400, Some("package number required")), "{}", res.text);
+        let res = add("PK-NOPE", "en").await;
+        assert_eq!(
+            (res.status.as_u16(), res.json()["message"].as_str()),
+            (400, Some("no package found, please check whether the package number is correct")),
+            "{}",
+            res.text
+        );
+        let res = add(&us_package.to_lowercase(), "en").await;
+        assert_eq!(res.status, 200, "{}", res.text);
+        assert_eq!((res.json()["result"]["packages"].as_i64(), res.json()["result"]["pieces"].as_i64()), (Some(1), Some(3)));
+        let res = add(&us_package, "en").await;
+        assert_eq!(
+            (res.status.as_u16(), res.json()["message"].as_str()),
+            (409, Some("package has batch can't repeat operation"))
+        );
+        let res = add(&us_package, "zh").await;
+        assert_eq!(res.json()["message"], "包裹已有批次，不能重复操作!");
+        // A package in a batch takes no more parcels and is not deleted.
+        let res = app.post_json("/boot/logistics/outPackage/unpack", &json!({"number": number(&us1, 0)}), &en).await;
+        assert_eq!(res.status, 409, "{}", res.text);
+        let empty = ok(app.post_json("/boot/logistics/outBatch/add", &json!({}), &h(&admin)).await, "empty").await;
+        let res = app.post_json("/boot/logistics/outBatch/handOver", &json!({"id": empty["id"]}), &en).await;
+        assert_eq!((res.status.as_u16(), res.json()["message"].as_str()), (409, Some("no package")), "{}", res.text);
+
+        // Handed over: packages handed, parcels and orders shipped, an event each.
+        let handed =
+            ok(app.post_json("/boot/logistics/outBatch/handOver", &json!({"id": batch_id}), &h(&admin)).await, "hand").await;
+        assert_eq!((handed["batchStatus"].as_str(), handed["handedBy"].as_str()), (Some("handed"), Some("admin")));
+        assert_eq!(status(&app, &alice, &us1).await, "shipped");
+        assert_eq!(status(&app, &alice, &us2).await, "shipped");
+        assert_eq!(status(&app, &alice, &de).await, "sorted", "its package stayed");
+        assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_track_event WHERE source_code = 'OUTBOUND'").await, 3);
+        assert_eq!(
+            count(app.db(), "SELECT COUNT(*) AS n FROM logistics_track_event WHERE source_code = 'PACKED'").await,
+            4,
+            "packed again into the same package: the same event"
+        );
+        let res = app.post_json("/boot/logistics/outBatch/handOver", &json!({"id": batch_id}), &en).await;
+        assert_eq!(res.status, 409, "{}", res.text);
+        let res = app.post_json("/boot/logistics/outBatch/removePackage", &json!({"packageNo": us_package}), &en).await;
+        assert_eq!(res.status, 409, "handed: {}", res.text);
+        let packages = ok(app.get("/boot/logistics/outPackage/list?packageStatus=handed", &h(&admin)).await, "pk").await;
+        assert_eq!(
+            (packages["total"].as_i64(), packages["records"][0]["batchNo"].as_str()),
+            (Some(1), handed["batchNo"].as_str())
+        );
+        let ids = format!("/boot/logistics/outPackage/list?packageNo={de_package}");
+        let de_row = ok(app.get(&ids, &h(&admin)).await, "de").await;
+        let res = delete(
+            &app,
+            &format!("/boot/logistics/outPackage/delete?id={}", de_row["records"][0]["id"].as_str().unwrap()),
+            &admin,
+        )
+        .await;
+        assert_eq!(res.status, 409, "not empty: {}", res.text);
+        // Customers hold none of it.
+        assert_eq!(app.get("/boot/logistics/outPackage/list", &h(&alice)).await.status, 403);
+        assert_eq!(app.post_json("/boot/logistics/outBatch/add", &json!({}), &h(&alice)).await.status, 403);
     }
 }

@@ -1349,6 +1349,304 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/outBatch/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a outbound batch. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outBatch/addPackage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Out-package: puts a scanned package into an open batch. */
+        post: operations["add_package"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outBatch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a outbound batch. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outBatch/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes outBatches: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outBatch/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outBatches as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outBatch/handOver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hands a batch to the carrier: its packages handed, their parcels shipped (an `OUTBOUND` event
+         *     each), orders whose parcels are all shipped `shipped`. "no package" for an empty batch.
+         */
+        post: operations["hand_over"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outBatch/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outBatches: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outBatch/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One outbound batch. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outBatch/removePackage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a package out of its batch (the batch still open): the package is open again. */
+        post: operations["remove_package"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outPackage/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a outbound package. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outPackage/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a outbound package. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outPackage/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes outPackages: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outPackage/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outPackages as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outPackage/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outPackages: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outPackage/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sort-pack: puts a received parcel into the open package of its channel, country, depot and
+         *     transport type (opening one when there is none), or into the package named when it matches.
+         */
+        post: operations["pack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outPackage/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One outbound package. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/outPackage/unpack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a parcel out of its package again (the package still open): the parcel is received, its
+         *     order no longer sorted.
+         */
+        post: operations["unpack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/parcelProduct/add": {
         parameters: {
             query?: never;
@@ -6502,6 +6800,11 @@ export interface components {
             /** @description Comma-separated ids. */
             ids: string;
         };
+        BatchPackageForm: {
+            batchId?: string;
+            /** @description The scanned package number. */
+            packageNo?: string;
+        };
         /** @description A batch's report (the task's `result`). */
         BatchReport: {
             failed: number;
@@ -8097,6 +8400,9 @@ export interface components {
                 inboundStatus: string;
                 /** @description Measured, cm (decimal text). */
                 length: string;
+                /** @description The outbound package it was sorted into. */
+                packageId?: string | null;
+                packageNo?: string | null;
                 parcelSerialNumber: string;
                 remark?: string | null;
                 /** @description The number scanned, as read. */
@@ -8291,6 +8597,83 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_OutBatchRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                batchNo: string;
+                /** @description open or handed. */
+                batchStatus: string;
+                channelId?: string | null;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                handedBy?: string | null;
+                /** Format: date-time */
+                handedTime?: string | null;
+                id: string;
+                /** Format: int32 */
+                packages: number;
+                /** Format: int32 */
+                pieces: number;
+                remark?: string | null;
+                /** Format: date-time */
+                updateTime?: string | null;
+                /** @description kg. */
+                weight: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_OutPackageRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                batchId?: string | null;
+                batchNo?: string | null;
+                channelId?: string | null;
+                channelProductId?: string | null;
+                country?: string | null;
+                /** @description Who opened it (the operator). */
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                /** @description The Amazon warehouse (FBA code), when the parcels go to one. */
+                depot?: string | null;
+                id: string;
+                packageNo: string;
+                /** @description open, batched or handed. */
+                packageStatus: string;
+                /** Format: int32 */
+                pieces: number;
+                remark?: string | null;
+                transportType?: string | null;
+                /** Format: date-time */
+                updateTime?: string | null;
+                /** @description kg: its parcels' measured weights summed. */
+                weight: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_OutTrackAnswer: {
             /**
              * Format: int32
@@ -8302,6 +8685,31 @@ export interface components {
             result: {
                 /** @description One per number, in the order pasted. */
                 results: components["schemas"]["OutTrackResult"][];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_PackResult: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description Where a parcel went. */
+            result: {
+                /** @description A new package was opened for it. */
+                created: boolean;
+                inbound: components["schemas"]["InboundParcelRecord"];
+                /** @description Every parcel of its order is packed: the order is `sorted`. */
+                orderSorted: boolean;
+                package: components["schemas"]["OutPackageRecord"];
+                serialNumber: string;
             };
             success: boolean;
             /**
@@ -9035,6 +9443,9 @@ export interface components {
                     inboundStatus: string;
                     /** @description Measured, cm (decimal text). */
                     length: string;
+                    /** @description The outbound package it was sorted into. */
+                    packageId?: string | null;
+                    packageNo?: string | null;
                     parcelSerialNumber: string;
                     remark?: string | null;
                     /** @description The number scanned, as read. */
@@ -9221,6 +9632,103 @@ export interface components {
                     title: string;
                     tradeType: string;
                     transType?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_OutBatchRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    batchNo: string;
+                    /** @description open or handed. */
+                    batchStatus: string;
+                    channelId?: string | null;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    handedBy?: string | null;
+                    /** Format: date-time */
+                    handedTime?: string | null;
+                    id: string;
+                    /** Format: int32 */
+                    packages: number;
+                    /** Format: int32 */
+                    pieces: number;
+                    remark?: string | null;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    /** @description kg. */
+                    weight: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_OutPackageRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    batchId?: string | null;
+                    batchNo?: string | null;
+                    channelId?: string | null;
+                    channelProductId?: string | null;
+                    country?: string | null;
+                    /** @description Who opened it (the operator). */
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** @description The Amazon warehouse (FBA code), when the parcels go to one. */
+                    depot?: string | null;
+                    id: string;
+                    packageNo: string;
+                    /** @description open, batched or handed. */
+                    packageStatus: string;
+                    /** Format: int32 */
+                    pieces: number;
+                    remark?: string | null;
+                    transportType?: string | null;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    /** @description kg: its parcels' measured weights summed. */
+                    weight: string;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -12202,6 +12710,9 @@ export interface components {
             ids: string[];
             treeList: components["schemas"]["TreeNode"][];
         };
+        HandOverForm: {
+            id?: string;
+        };
         Health: {
             /** @description `UP` when answering. */
             status: string;
@@ -12282,6 +12793,9 @@ export interface components {
             inboundStatus: string;
             /** @description Measured, cm (decimal text). */
             length: string;
+            /** @description The outbound package it was sorted into. */
+            packageId?: string | null;
+            packageNo?: string | null;
             parcelSerialNumber: string;
             remark?: string | null;
             /** @description The number scanned, as read. */
@@ -12580,6 +13094,67 @@ export interface components {
             sender: string;
             titile: string;
         };
+        OutBatchForm: {
+            /** @description Blank: the next number (`OB`, the business day, a sequence). */
+            batchNo?: string | null;
+            /** @description The carrier's channel the batch goes to. */
+            channelId?: string | null;
+            id?: string | null;
+            remark?: string | null;
+        };
+        OutBatchRecord: {
+            batchNo: string;
+            /** @description open or handed. */
+            batchStatus: string;
+            channelId?: string | null;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            handedBy?: string | null;
+            /** Format: date-time */
+            handedTime?: string | null;
+            id: string;
+            /** Format: int32 */
+            packages: number;
+            /** Format: int32 */
+            pieces: number;
+            remark?: string | null;
+            /** Format: date-time */
+            updateTime?: string | null;
+            /** @description kg. */
+            weight: string;
+        };
+        OutPackageForm: {
+            id?: string | null;
+            /** @description Blank: the next number (`PK`, the business day, a sequence). */
+            packageNo?: string | null;
+            remark?: string | null;
+        };
+        OutPackageRecord: {
+            batchId?: string | null;
+            batchNo?: string | null;
+            channelId?: string | null;
+            channelProductId?: string | null;
+            country?: string | null;
+            /** @description Who opened it (the operator). */
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            /** @description The Amazon warehouse (FBA code), when the parcels go to one. */
+            depot?: string | null;
+            id: string;
+            packageNo: string;
+            /** @description open, batched or handed. */
+            packageStatus: string;
+            /** Format: int32 */
+            pieces: number;
+            remark?: string | null;
+            transportType?: string | null;
+            /** Format: date-time */
+            updateTime?: string | null;
+            /** @description kg: its parcels' measured weights summed. */
+            weight: string;
+        };
         OutTrackAnswer: {
             /** @description One per number, in the order pasted. */
             results: components["schemas"]["OutTrackResult"][];
@@ -12595,6 +13170,26 @@ export interface components {
             /** @description The number as pasted. */
             number: string;
             orders: components["schemas"]["TrackedOrder"][];
+        };
+        /** @description A scan for sort-pack. */
+        PackForm: {
+            /** @description A received parcel's number (system tracking number, tracking number, reference). */
+            number?: string;
+            /** @description The package to put it in; blank: the open package of its kind (or a new one). */
+            packageNo?: string | null;
+        };
+        /** @description Where a parcel went. */
+        PackResult: {
+            /** @description A new package was opened for it. */
+            created: boolean;
+            inbound: components["schemas"]["InboundParcelRecord"];
+            /** @description Every parcel of its order is packed: the order is `sorted`. */
+            orderSorted: boolean;
+            package: components["schemas"]["OutPackageRecord"];
+            serialNumber: string;
+        };
+        PackageNoForm: {
+            packageNo?: string;
         };
         /** @description A parcel with its goods, as stored. */
         ParcelDetail: {
@@ -14024,6 +14619,9 @@ export interface components {
             name: string;
             /** @description Why, in the request's language. */
             reason: string;
+        };
+        UnpackForm: {
+            number?: string;
         };
         Uploaded: {
             /** @description Where the file is served (also in `message`, as JeecgBoot clients read it). */
@@ -16472,6 +17070,8 @@ export interface operations {
                 inboundStatus?: string;
                 /** @description Destination country code. */
                 country?: string;
+                /** @description The outbound package it is in. */
+                packageNo?: string;
                 /** @description The order's channel product. */
                 channelProductId?: string;
                 /** @description Who received it, substring. */
@@ -16612,6 +17212,8 @@ export interface operations {
                 inboundStatus?: string;
                 /** @description Destination country code. */
                 country?: string;
+                /** @description The outbound package it is in. */
+                packageNo?: string;
                 /** @description The order's channel product. */
                 channelProductId?: string;
                 /** @description Who received it, substring. */
@@ -17554,6 +18156,771 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutBatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OutBatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add_package: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchPackageForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OutBatchRecord"];
+                };
+            };
+            /** @description package number required; no package found, please check whether the package number is correct */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description package has batch can't repeat operation; the batch is handed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Batch number, substring. */
+                batchNo?: string;
+                /** @description open or handed. */
+                batchStatus?: string;
+                /** @description Created at or after. */
+                createTime_begin?: string;
+                /** @description Created up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    hand_over: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandOverForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OutBatchRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no package; handed already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Batch number, substring. */
+                batchNo?: string;
+                /** @description open or handed. */
+                batchStatus?: string;
+                /** @description Created at or after. */
+                createTime_begin?: string;
+                /** @description Created up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_OutBatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OutBatchRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    remove_package: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageNoForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OutBatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description In no batch, or the batch is handed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutPackageForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OutPackageRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Package number, substring. */
+                packageNo?: string;
+                /** @description open, batched or handed. */
+                packageStatus?: string;
+                /** @description Destination country code. */
+                country?: string;
+                /** @description The outbound batch's number. */
+                batchNo?: string;
+                /** @description Opened at or after. */
+                createTime_begin?: string;
+                /** @description Opened up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Package number, substring. */
+                packageNo?: string;
+                /** @description open, batched or handed. */
+                packageStatus?: string;
+                /** @description Destination country code. */
+                country?: string;
+                /** @description The outbound batch's number. */
+                batchNo?: string;
+                /** @description Opened at or after. */
+                createTime_begin?: string;
+                /** @description Opened up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_OutPackageRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pack: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PackResult"];
+                };
+            };
+            /** @description An unknown number or package */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received, packed already, another kind than the package's, a package in a batch */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OutPackageRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unpack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnpackForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OutPackageRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description In no package, or its package is in a batch */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

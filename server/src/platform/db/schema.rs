@@ -1074,6 +1074,53 @@ diesel::table! {
         create_time -> Timestamp,
         update_by -> Nullable<Text>,
         update_time -> Nullable<Timestamp>,
+        package_id -> Nullable<Text>,
+        package_no -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    /// An outbound package: received parcels of one channel, country, depot and transport type.
+    logistics_out_package (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        package_no -> Text,
+        channel_id -> Nullable<Text>,
+        channel_product_id -> Nullable<Text>,
+        country -> Nullable<Text>,
+        depot -> Nullable<Text>,
+        transport_type -> Nullable<Text>,
+        package_status -> Text,
+        pieces -> Integer,
+        weight -> Text,
+        batch_id -> Nullable<Text>,
+        batch_no -> Nullable<Text>,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// An outbound batch: packages handed to a carrier together.
+    logistics_out_batch (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        batch_no -> Text,
+        channel_id -> Nullable<Text>,
+        batch_status -> Text,
+        packages -> Integer,
+        pieces -> Integer,
+        weight -> Text,
+        remark -> Nullable<Text>,
+        handed_by -> Nullable<Text>,
+        handed_time -> Nullable<Timestamp>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
     }
 }
 
@@ -1297,4 +1344,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     logistics_courier,
     logistics_rate_bundle,
     logistics_inbound_parcel,
+    logistics_out_package,
+    logistics_out_batch,
 );

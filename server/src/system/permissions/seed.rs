@@ -629,6 +629,61 @@ pub const MENUS: &[SeedMenu] = &[
         4,
     )
     .with_buttons(&[("btn_inbound_export", ("导出入库包裹", "Export inbound parcels"), "logistics:inbound:export")]),
+    page(
+        "menu_warehouse_sort_pack",
+        "menu_warehouse",
+        ("分拣装包", "Sort-pack"),
+        ("/warehouse/sortPack", "warehouse/SortPack"),
+        "search",
+        "logistics:outPackage:add",
+        5,
+    ),
+    page(
+        "menu_warehouse_out_package",
+        "menu_warehouse",
+        ("出库包", "Out-packages"),
+        ("/warehouse/outPackage", "warehouse/OutPackageList"),
+        "file-text",
+        "logistics:outPackage:list",
+        6,
+    )
+    .with_buttons(&[
+        ("btn_out_package_delete", ("删除出库包", "Delete out-packages"), "logistics:outPackage:delete"),
+        ("btn_out_package_export", ("导出出库包", "Export out-packages"), "logistics:outPackage:export"),
+    ]),
+    page(
+        "menu_warehouse_out_batch",
+        "menu_warehouse",
+        ("出库批次", "Out-batches"),
+        ("/warehouse/outBatch", "warehouse/OutBatchList"),
+        "truck",
+        "logistics:outBatch:list",
+        7,
+    )
+    .with_buttons(&[
+        ("btn_out_batch_add", ("创建批次、装批", "Create batches, add packages"), "logistics:outBatch:add"),
+        ("btn_out_batch_delete", ("删除出库批次", "Delete out-batches"), "logistics:outBatch:delete"),
+        ("btn_out_batch_hand_over", ("批次交接", "Hand batches over"), "logistics:outBatch:handOver"),
+        ("btn_out_batch_export", ("导出出库批次", "Export out-batches"), "logistics:outBatch:export"),
+    ]),
+    page(
+        "menu_warehouse_pda_out_pack",
+        "menu_warehouse",
+        ("PDA出库装批", "PDA out-pack"),
+        ("/warehouse/pdaOutPack", "warehouse/PdaOutPack"),
+        "idcard",
+        "logistics:outBatch:add",
+        8,
+    ),
+    // The orders customers submitted and the warehouse expects (the order list, submitted only).
+    menu(
+        "menu_warehouse_predict_shipment",
+        Some("menu_warehouse"),
+        ("预报订单", "Predict shipments"),
+        ("/warehouse/predictShipment", "warehouse/PredictShipmentList"),
+        "book",
+        9,
+    ),
     // Carrier management: the forwarder's network and prices.
     SeedMenu {
         redirect: Some("/carrier/supplier"),
