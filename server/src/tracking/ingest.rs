@@ -61,7 +61,7 @@ fn utc(t: EventTime) -> NaiveDateTime {
 }
 
 /// The tenant's mappings of `source`.
-async fn mappings(state: &AppState, tenant_id: i32, source: &str) -> Result<Vec<Mapping>, AppError> {
+pub async fn mappings(state: &AppState, tenant_id: i32, source: &str) -> Result<Vec<Mapping>, AppError> {
     let rows: Vec<(String, String, String)> = with_conn!(&state.db, |conn| {
         m::table
             .filter(m::tenant_id.eq(tenant_id))
@@ -195,27 +195,18 @@ struct EventValues {
 
 /// Stores one event of `hit` inside the caller's transaction (a warehouse scan's, with the scan's
 /// own change) and recomputes its order's status: both commit with the scan or not at all.
+/// `table` is the tenant's mappings of `source` ([`mappings`], read before the transaction).
 pub async fn store_on(
     tx: &mut Tx<'_>,
     tenant_id: i32,
     source: &str,
+    table: &[Mapping],
     hit: &Hit,
     item: &Incoming,
     by: &str,
 ) -> Result<(), AppError> {
-    let table: Vec<Mapping> = {
-        let rows: Vec<(String, String, String)> = on_tx!(tx, |c| m::table
-            .filter(m::tenant_id.eq(tenant_id))
-            .filter(m::source.eq(source))
-            .select((m::source, m::code, m::status))
-            .load(c)
-            .await?);
-        rows.into_iter()
-            .filter_map(|(source, code, status)| Some(Mapping { source, code, status: Status::parse(&status)? }))
-            .collect()
-    };
     let now = Utc::now().naive_utc();
-    let values = row(&table, tenant_id, source, hit, item, by, now);
+    let values = row(table, tenant_id, source, hit, item, by, now);
     let stored = on_tx!(tx, |c| diesel::insert_into(e::table).values(values.clone()).on_conflict_do_nothing().execute(c).await?);
     if stored > 0 {
         refresh(tx, tenant_id, &[(hit.order.id.clone(), hit.order.customer_id.clone())]).await?;

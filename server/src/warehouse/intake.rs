@@ -26,14 +26,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::inbound::{InboundParcelRecord, InboundParcels};
-use crate::carrier::forecast::bundle;
+use crate::carrier::forecast::{Quote, bundle};
 use crate::platform::caller::Caller;
 use crate::platform::db::schema::{
     logistics_delivery_number as dn, logistics_inbound_parcel as ib, logistics_shipment as s, logistics_shipment_parcel as p,
 };
 use crate::platform::http::{ApiJson, AppError, current_lang, ok};
 use crate::platform::resource::customer_of;
-use crate::platform::resource::handlers::{find, read};
+use crate::platform::resource::handlers::{find, find_on, read};
 use crate::platform::secrets;
 use crate::shipment::orders::form::{DEFAULT_DIVISOR, minor_units};
 use crate::shipment::orders::submit::{Measured, quote_in};
@@ -255,6 +255,7 @@ pub async fn intake_one(state: &AppState, me: &CurrentUser, form: &IntakeForm) -
         },
         parcel: Some((parcel.id.clone(), parcel.serial_number.clone())),
     };
+    let table = ingest::mappings(state, me.tenant_id, "warehouse").await?;
     let settled = transaction!(data: &state.db, |tx| {
         // The order's row first: intakes of its parcels and a cancel take turns on it.
         let open = on_tx!(tx, |c| diesel::update(s::table.filter(s::id.eq(&order.id)).filter(s::shipment_status.eq("submitted")))
@@ -280,7 +281,7 @@ pub async fn intake_one(state: &AppState, me: &CurrentUser, form: &IntakeForm) -
             .load(c)
             .await?);
         let received = measured.len() + 1;
-        let mut settled: Option<(i64, String)> = None;
+        let mut settled: Option<(i64, Quote)> = None;
         if received >= pieces {
             let parcels: Vec<Measured<'_>> = current
                 .parcels
@@ -298,18 +299,7 @@ pub async fn intake_one(state: &AppState, me: &CurrentUser, form: &IntakeForm) -
             let quote = quote_in(&built, order, &parcels)?;
             let total = decimal::parse(&quote.total).ok_or_else(|| AppError::internal("quote total"))?;
             let charged = minor_units(total, &currency)?;
-            settle(tx, me, order, &currency, held, charged).await?;
-            let quote_json = serde_json::to_string(&quote).map_err(AppError::internal)?;
-            on_tx!(tx, |c| diesel::update(s::table.filter(s::id.eq(&order.id)))
-                .set((
-                    s::shipment_status.eq("received"),
-                    s::deduct_amount.eq(charged),
-                    s::quote.eq(&quote_json),
-                    s::chargeable_weight.eq(&quote.chargeable_weight),
-                ))
-                .execute(c)
-                .await?);
-            settled = Some((charged, quote.chargeable_weight.clone()));
+            settled = Some((charged, quote));
         }
         let charged = settled.as_ref().map(|(c, _)| *c);
         on_tx!(tx, |c| diesel::insert_into(ib::table)
@@ -345,12 +335,42 @@ pub async fn intake_one(state: &AppState, me: &CurrentUser, form: &IntakeForm) -
             ))
             .execute(c)
             .await?);
-        ingest::store_on(tx, me.tenant_id, "warehouse", &hit, &incoming, &me.user.username).await?;
-        Ok::<_, AppError>((received, settled))
+        ingest::store_on(tx, me.tenant_id, "warehouse", &table, &hit, &incoming, &me.user.username).await?;
+        // The rows every order of the customer waits for last (its tally, by trigger on the
+        // status, and its wallet), so that they stay locked as briefly as possible.
+        if let Some((charged, quote)) = &settled {
+            let quote_json = serde_json::to_string(quote).map_err(AppError::internal)?;
+            on_tx!(tx, |c| diesel::update(s::table.filter(s::id.eq(&order.id)))
+                .set((
+                    s::shipment_status.eq("received"),
+                    s::deduct_amount.eq(*charged),
+                    s::quote.eq(&quote_json),
+                    s::chargeable_weight.eq(&quote.chargeable_weight),
+                ))
+                .execute(c)
+                .await?);
+            settle(tx, me, order, &currency, held, *charged).await?;
+        }
+        // On SQLite the log entry joins this transaction (one writer: a commit of its own would
+        // cost more than the entry); on PostgreSQL it follows, the customer's wallet row free.
+        let logged = if state.db.is_postgres() {
+            None
+        } else {
+            let record = find_on::<InboundParcels>(tx, me, &id).await?;
+            logs::operation_on(tx, me, logs::Operation::added(PERMISSION, &order.serial_number, &record)).await?;
+            Some(record)
+        };
+        Ok::<_, AppError>((received, settled.map(|(charged, quote)| (charged, quote.chargeable_weight)), logged))
     })?;
-    let (received, settled) = settled;
-    let inbound = find::<InboundParcels>(state, me, &id).await?;
-    logs::added(&state.db, me, PERMISSION, &order.serial_number, &inbound).await;
+    let (received, settled, logged) = settled;
+    let inbound = match logged {
+        Some(record) => record,
+        None => {
+            let record = find::<InboundParcels>(state, me, &id).await?;
+            logs::added(&state.db, me, PERMISSION, &order.serial_number, &record).await;
+            record
+        }
+    };
     Ok(IntakeResult {
         shipment_id: order.id.clone(),
         serial_number: order.serial_number.clone(),

@@ -12,6 +12,7 @@ use diesel::QueryableByName;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::decimal::{self, Decimal};
+use logistics_core::tracking::Mapping;
 use logistics_core::warehouse::{self, PACKAGE_STATUSES, PackKey};
 use logistics_core::{Lang, MessageKey};
 use serde::{Deserialize, Serialize};
@@ -226,6 +227,7 @@ async fn received(state: &AppState, me: &CurrentUser, scanned: &str) -> Result<(
 async fn event(
     tx: &mut Tx<'_>,
     me: &CurrentUser,
+    table: &[Mapping],
     inbound: &InboundParcelRecord,
     code: &str,
     key: &str,
@@ -243,7 +245,7 @@ async fn event(
         pieces: Some(1),
         ..Incoming::default()
     };
-    ingest::store_on(tx, me.tenant_id, "warehouse", &hit, &incoming, &me.user.username).await
+    ingest::store_on(tx, me.tenant_id, "warehouse", table, &hit, &incoming, &me.user.username).await
 }
 
 fn said(key: MessageKey, name: &'static str, value: &str) -> impl Fn(Lang) -> String {
@@ -283,6 +285,7 @@ pub async fn pack_one(state: &AppState, me: &CurrentUser, form: &PackForm) -> Re
     let fresh_no = if named.is_none() { Some(next_number(state, me.tenant_id, "PK").await?) } else { None };
     let now = Utc::now().naive_utc();
     let by = me.user.username.clone();
+    let table = ingest::mappings(state, me.tenant_id, "warehouse").await?;
     let (package_id, created, sorted) = transaction!(data: &state.db, |tx| {
         let chosen: Option<OutPackageRecord> = match &named {
             Some(n) => Some(by_number(tx, me.tenant_id, n).await?),
@@ -381,7 +384,7 @@ pub async fn pack_one(state: &AppState, me: &CurrentUser, form: &PackForm) -> Re
             sorted = changed > 0;
         }
         let key = format!("packed:{}:{package_id}", inbound.shipment_parcel_id);
-        event(tx, me, &inbound, "PACKED", &key, said(MessageKey::EventPacked, "package", &package_no)).await?;
+        event(tx, me, &table, &inbound, "PACKED", &key, said(MessageKey::EventPacked, "package", &package_no)).await?;
         Ok::<_, AppError>((package_id, created, sorted))
     })?;
     let package = find::<OutPackages>(state, me, &package_id).await?;

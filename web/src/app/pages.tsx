@@ -66,6 +66,15 @@ export const PAGES: Record<string, Page> = {
   'carrier/TrackEventList': page(() => import('../features/tracking/TrackEventListPage'), 'trackEvent', 'tracking'),
   'carrier/TrackMappingList': page(() => import('../features/tracking/TrackMappingListPage'), 'trackMapping', 'tracking'),
   'carrier/CourierList': page(() => import('../features/tracking/CourierListPage'), 'courier'),
+  'warehouse/IntoParcel': page(() => import('../features/warehouse/IntoParcelPage'), 'inbound'),
+  'warehouse/BatchIntoParcel': page(() => import('../features/warehouse/BatchIntoParcelPage'), 'inbound'),
+  'warehouse/InboundParcelList': page(() => import('../features/warehouse/InboundParcelListPage'), 'inbound'),
+  'warehouse/PdaSortStorage': page(() => import('../features/warehouse/PdaSortStoragePage'), 'inbound'),
+  'warehouse/SortPack': page(() => import('../features/warehouse/SortPackPage'), 'outPackage', 'carrierChannel'),
+  'warehouse/OutPackageList': page(() => import('../features/warehouse/OutPackageListPage'), 'outPackage', 'carrierChannel'),
+  'warehouse/OutBatchList': page(() => import('../features/warehouse/OutBatchListPage'), 'outBatch'),
+  'warehouse/PdaOutPack': page(() => import('../features/warehouse/PdaOutPackPage'), 'outBatch'),
+  'warehouse/PredictShipmentList': page(() => import('../features/warehouse/PredictShipmentListPage'), 'predictShipment'),
   'layouts/IframePageView': page(() => import('../layouts/IframePageView')),
 };
 

@@ -65,6 +65,10 @@ export interface Resources {
   trackMapping: typeof import('../locales/en-US/trackMapping.json');
   trackSubscription: typeof import('../locales/en-US/trackSubscription.json');
   courier: typeof import('../locales/en-US/courier.json');
+  inbound: typeof import('../locales/en-US/inbound.json');
+  outPackage: typeof import('../locales/en-US/outPackage.json');
+  outBatch: typeof import('../locales/en-US/outBatch.json');
+  predictShipment: typeof import('../locales/en-US/predictShipment.json');
 }
 export type Namespace = keyof Resources;
 
@@ -114,6 +118,10 @@ export const NAMESPACES = [
   'trackMapping',
   'trackSubscription',
   'courier',
+  'inbound',
+  'outPackage',
+  'outBatch',
+  'predictShipment',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

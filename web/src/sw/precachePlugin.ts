@@ -13,8 +13,12 @@ export const SW_FILENAME = 'sw.js';
 /** The worker's source, relative to the project root. */
 export const SW_TEMPLATE = 'src/sw/sw.js';
 
-/** Built files that are not worth keeping offline (`.vite/manifest.json` is for scripts/check-page-weight.mjs). */
-const SKIPPED = [/\.map$/, /^sw\.js$/, /(^|\/)\.[^/]+$/, /^\.vite\//];
+/**
+ * Built files that are not worth keeping offline (`.vite/manifest.json` is for scripts/check-page-weight.mjs).
+ * The camera scanner's reader (about 1.1 MB, for the PDA pages alone) is not precached for every
+ * user: the worker keeps it, like every hashed asset, the first time a PDA page opens the camera.
+ */
+const SKIPPED = [/\.map$/, /^sw\.js$/, /(^|\/)\.[^/]+$/, /^\.vite\//, /(^|\/)zxing_reader[^/]*\.wasm$/];
 
 /** The URLs to precache for these output file names (sorted, deduplicated, under `base`). */
 export function precacheEntries(fileNames: Iterable<string>, base = '/'): string[] {

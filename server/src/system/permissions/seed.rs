@@ -598,7 +598,7 @@ pub const MENUS: &[SeedMenu] = &[
         ("单件入库", "Into parcel"),
         ("/warehouse/intoParcel", "warehouse/IntoParcel"),
         "search",
-        "logistics:inbound:add",
+        "logistics:inbound:scan",
         1,
     ),
     page(
@@ -607,7 +607,7 @@ pub const MENUS: &[SeedMenu] = &[
         ("批量入库", "Batch into parcel"),
         ("/warehouse/batchIntoParcel", "warehouse/BatchIntoParcel"),
         "file-text",
-        "logistics:inbound:add",
+        "logistics:inbound:batch",
         2,
     ),
     page(
@@ -616,7 +616,7 @@ pub const MENUS: &[SeedMenu] = &[
         ("PDA分拣入库", "PDA sort-storage"),
         ("/warehouse/pdaSortStorage", "warehouse/PdaSortStorage"),
         "idcard",
-        "logistics:inbound:add",
+        "logistics:inbound:pda",
         3,
     ),
     page(
@@ -628,14 +628,17 @@ pub const MENUS: &[SeedMenu] = &[
         "logistics:inbound:list",
         4,
     )
-    .with_buttons(&[("btn_inbound_export", ("导出入库包裹", "Export inbound parcels"), "logistics:inbound:export")]),
+    .with_buttons(&[
+        ("btn_inbound_add", ("扫描入库（单件、批量、PDA）", "Receive parcels (single, batch, PDA)"), "logistics:inbound:add"),
+        ("btn_inbound_export", ("导出入库包裹", "Export inbound parcels"), "logistics:inbound:export"),
+    ]),
     page(
         "menu_warehouse_sort_pack",
         "menu_warehouse",
         ("分拣装包", "Sort-pack"),
         ("/warehouse/sortPack", "warehouse/SortPack"),
         "search",
-        "logistics:outPackage:add",
+        "logistics:outPackage:sort",
         5,
     ),
     page(
@@ -648,6 +651,7 @@ pub const MENUS: &[SeedMenu] = &[
         6,
     )
     .with_buttons(&[
+        ("btn_out_package_add", ("分拣装包、建包", "Sort-pack, create packages"), "logistics:outPackage:add"),
         ("btn_out_package_delete", ("删除出库包", "Delete out-packages"), "logistics:outPackage:delete"),
         ("btn_out_package_export", ("导出出库包", "Export out-packages"), "logistics:outPackage:export"),
     ]),
@@ -672,7 +676,7 @@ pub const MENUS: &[SeedMenu] = &[
         ("PDA出库装批", "PDA out-pack"),
         ("/warehouse/pdaOutPack", "warehouse/PdaOutPack"),
         "idcard",
-        "logistics:outBatch:add",
+        "logistics:outBatch:pda",
         8,
     ),
     // The orders customers submitted and the warehouse expects (the order list, submitted only).

@@ -12,6 +12,7 @@ const TRADE_COLORS: Record<TradeType, string> = {
   release: 'gray',
   refund: 'teal',
   adjustment: 'purple',
+  reweigh: 'cyan',
   fee: 'pink',
   expire: 'gray',
 };

@@ -38,7 +38,7 @@ export const PAYMENT_CHANNELS = ['bank', 'sandbox'] as const;
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 
 /** The trade records' kinds (labels in `wallet:tradeType.*`). */
-export const TRADE_TYPES = ['recharge', 'withhold', 'capture', 'release', 'refund', 'adjustment', 'fee', 'expire'] as const;
+export const TRADE_TYPES = ['recharge', 'withhold', 'capture', 'release', 'refund', 'adjustment', 'reweigh', 'fee', 'expire'] as const;
 export type TradeType = (typeof TRADE_TYPES)[number];
 
 /** A hold's states (labels in `wallet:holdState.*`). */
