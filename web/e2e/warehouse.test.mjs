@@ -169,6 +169,23 @@ describe('warehouse on a phone', () => {
         await tableLoaded(page, 'inbound-table');
         await page.getByText(heavy.serialNumber).first().waitFor();
         await screenshot(page, `warehouse-inbound-${locale}`);
+        // The other warehouse pages, as staff see them.
+        await page.goto('/warehouse/outPackage');
+        await tableLoaded(page, 'out-package-table');
+        await page.getByText(packageNo).first().waitFor();
+        await screenshot(page, `warehouse-out-packages-${locale}`);
+        await page.goto('/warehouse/outBatch');
+        await tableLoaded(page, 'out-batch-table');
+        await page.getByTestId('out-batch-open').first().click();
+        await page.getByTestId('out-batch-panel').waitFor();
+        await page.waitForTimeout(600); // the drawer's slide-in
+        await screenshot(page, `warehouse-out-batch-${locale}`, { fullPage: false });
+        await page.goto('/warehouse/predictShipment');
+        await tableLoaded(page, 'predict-shipment-table');
+        await screenshot(page, `warehouse-predict-${locale}`);
+        await page.goto('/warehouse/batchIntoParcel');
+        await page.getByTestId('batch-intake-page').waitFor();
+        await screenshot(page, `warehouse-batch-intake-${locale}`);
       } finally {
         await closeContext(context);
       }
