@@ -459,6 +459,33 @@ fn default_100x100() -> Template {
     Template { size: "100x100".to_owned(), elements }
 }
 
+/// What an outbound package's label shows (`{name}` in [`package_template`]'s elements).
+pub const PACKAGE_FIELDS: &[&str] =
+    &["packageNo", "sortCode", "channel", "transport", "depot", "pieces", "weight", "batchNo", "date", "operator"];
+
+/// The 100 x 150 mm label of an outbound package (sort-pack): the channel and transport, the
+/// destination country as the sort code, the package number as a barcode, large and as a QR
+/// code, the pieces and the weight, the Amazon warehouse, the batch.
+pub fn package_template() -> Template {
+    let mut elements = vec![bold(text(40, 40, 600, 70, "{channel}", 14)), text(40, 110, 600, 50, "{transport}  {date}", 8)];
+    elements.extend(sort_block(680, 30, 290, 150, 26));
+    elements.extend([
+        line(0, 200, 1000, 0),
+        bold(text(40, 225, 920, 50, "PACKAGE 出库包", 9)),
+        coded(Kind::Barcode, 30, 300, 940, 260, "{packageNo}"),
+        aligned(bold(text(30, 575, 940, 80, "{packageNo}", 18)), Align::Center),
+        line(0, 690, 1000, 0),
+        bold(text(40, 720, 440, 100, "{pieces}", 22)),
+        aligned(bold(text(500, 720, 460, 100, "{weight}", 22)), Align::Right),
+        bold(text(40, 840, 920, 60, "{depot}", 12)),
+        line(0, 920, 1000, 0),
+        coded(Kind::Qr, 360, 950, 280, 280, "{packageNo}"),
+        aligned(text(40, 1260, 920, 50, "{batchNo}", 10), Align::Center),
+        aligned(text(40, 1420, 920, 40, "{operator}", 6), Align::Right),
+    ]);
+    Template { size: "100x150".to_owned(), elements }
+}
+
 /// An element with its content filled from a label's values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placed<'a> {

@@ -122,7 +122,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         tracking::poll: [poll_now],
         tracking::subscriptions: [replay],
         warehouse::intake: [intake, intake_batch],
-        warehouse::packages: [pack, unpack],
+        warehouse::packages: [pack, unpack, label],
         warehouse::batches: [add_package, remove_package, hand_over],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).

@@ -120,6 +120,12 @@ describe('warehouse on a phone', () => {
           assert.equal(answer.result.package.packageNo, packageNo, 'one package for parcels of one kind');
         }
         await page.getByTestId('sort-pack-result').getByText(packageNo).first().waitFor();
+        // The package's label, for the bag: a PDF from the server.
+        const label = page.waitForResponse((r) => r.url().includes('/boot/logistics/outPackage/label'));
+        await page.getByTestId('sort-pack-label').click();
+        const labelResponse = await label;
+        assert.equal(labelResponse.status(), 200);
+        assert.equal(labelResponse.headers()['content-type'], 'application/pdf');
         assert.ok(await fits(page), 'the sort-pack page fits the phone');
         await screenshot(page, `warehouse-sort-pack-phone-${locale}`);
       } finally {

@@ -91,11 +91,11 @@ impl Options {
         Ok(Options { size, format, dpi })
     }
 
-    fn content_type(self) -> &'static str {
+    pub fn content_type(self) -> &'static str {
         if self.format == "zpl" { "application/x-zpl; charset=utf-8" } else { "application/pdf" }
     }
 
-    fn extension(self) -> &'static str {
+    pub fn extension(self) -> &'static str {
         self.format
     }
 }

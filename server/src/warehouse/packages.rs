@@ -33,6 +33,8 @@ use crate::platform::resource::form::optional;
 use crate::platform::resource::handlers::find;
 use crate::platform::resource::{Checked, Field, Filter, Kind, Resource, Scope, customer_of};
 use crate::platform::secrets;
+use crate::printing::labels::{LabelQuery, Options};
+use crate::printing::render;
 use crate::shipment::orders::numbers;
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
@@ -457,4 +459,99 @@ pub async fn unpack(
     let package = find::<OutPackages>(&state, &me, &package_id).await?;
     logs::added(&state.db, &me, "logistics:outPackage:unpack", &package.package_no, &inbound).await;
     ok(package)
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PackageLabelQuery {
+    /// The packages' ids, comma-separated (at most 100).
+    #[serde(default)]
+    pub ids: String,
+    /// pdf (default) or zpl.
+    pub format: Option<String>,
+    /// 203 (default) or 300 dpi.
+    pub dpi: Option<u32>,
+}
+
+/// The labels of up to 100 packages, 100 x 150 mm, as one PDF or ZPL: the package number as a
+/// Code 128 barcode and a QR code, the destination country as the sort code, channel, transport,
+/// pieces, weight, Amazon warehouse and batch.
+#[utoipa::path(get, path = "/logistics/outPackage/label", tag = "logistics", params(PackageLabelQuery),
+    responses((status = 200, description = "The labels", content_type = "application/pdf"), (status = 400), (status = 403), (status = 404),
+        (status = 503, description = "No CJK font on the server")))]
+pub async fn label(
+    Caller(state, me): Caller,
+    crate::platform::http::ApiQuery(q): crate::platform::http::ApiQuery<PackageLabelQuery>,
+) -> Result<Response, AppError> {
+    grants::require(&state, &me, "logistics:outPackage:list").await?;
+    OutPackages::authorize(&me)?;
+    let query = LabelQuery { ids: q.ids.clone(), size: None, format: q.format.clone(), dpi: q.dpi };
+    let options = Options::from_query(&query)?;
+    let ids = crate::platform::http::page::require_ids(&q.ids)?;
+    if ids.len() > 100 {
+        return Err(AppError::field("ids", MessageKey::TooMany)
+            .with("field", format!("@{}", MessageKey::FieldIds.key()))
+            .with("max", "100"));
+    }
+    let mut packages = Vec::with_capacity(ids.len());
+    for id in &ids {
+        packages.push(find::<OutPackages>(&state, &me, id).await?);
+    }
+    let channels: Vec<(String, String, Option<String>)> = {
+        use crate::platform::db::schema::logistics_channel as ch;
+        let wanted: Vec<String> = packages.iter().filter_map(|p| p.channel_id.clone()).collect();
+        with_conn!(&state.db, |conn| ch::table
+            .filter(ch::id.eq_any(&wanted))
+            .select((ch::id, ch::name, ch::name_en))
+            .load(conn)
+            .await?)
+    };
+    let lang = crate::platform::http::current_lang();
+    let date = crate::wallet::business_day(Utc::now().naive_utc());
+    let values: Vec<Vec<(&'static str, String)>> = packages
+        .iter()
+        .map(|p| {
+            let channel = channels.iter().find(|c| Some(&c.0) == p.channel_id.as_ref()).map(|c| match (lang, &c.2) {
+                (Lang::EnUs, Some(en)) if !en.is_empty() => en.clone(),
+                _ => c.1.clone(),
+            });
+            let pieces = match lang {
+                Lang::ZhCn => format!("{} 件", p.pieces),
+                Lang::EnUs => format!("{} pcs", p.pieces),
+            };
+            vec![
+                ("packageNo", p.package_no.clone()),
+                ("sortCode", p.country.clone().unwrap_or_default()),
+                ("channel", channel.unwrap_or_default()),
+                ("transport", p.transport_type.clone().unwrap_or_default()),
+                ("depot", p.depot.clone().unwrap_or_default()),
+                ("pieces", pieces),
+                ("weight", format!("{} kg", p.weight)),
+                ("batchNo", p.batch_no.clone().unwrap_or_default()),
+                ("date", date.clone()),
+                ("operator", p.create_by.clone().unwrap_or_default()),
+            ]
+        })
+        .collect();
+    let first = <[OutPackageRecord]>::first(&packages).map(|p| p.package_no.clone()).unwrap_or_default();
+    let bytes = tokio::task::spawn_blocking(move || {
+        let template = logistics_core::label::package_template();
+        let labels: Vec<render::Label<'_>> = values
+            .iter()
+            .map(|v| {
+                let value =
+                    |name: &str| v.iter().find(|(k, _)| *k == name).map(|(_, text)| text.as_str()).filter(|t| !t.is_empty());
+                render::Label { template: &template, placed: logistics_core::label::place(&template, &value) }
+            })
+            .collect();
+        if options.format == "zpl" {
+            Ok(render::zpl(&labels, options.dpi).into_bytes())
+        } else {
+            render::pdf(&labels, "100x150", options.dpi)
+        }
+    })
+    .await
+    .map_err(AppError::internal)?
+    .map_err(crate::printing::render_error)?;
+    crate::printing::inline(options.content_type(), &format!("package-labels-{first}.{}", options.extension()), bytes)
 }

@@ -15,7 +15,7 @@ use crate::shipment::orders::{b2c_order, b2c_product, recharge};
 use crate::system::admin::{h, ok};
 
 /// The text of every page of a PDF (lopdf, through the fonts' ToUnicode maps).
-fn pdf_text(bytes: &[u8]) -> (usize, String) {
+pub(crate) fn pdf_text(bytes: &[u8]) -> (usize, String) {
     let doc = lopdf::Document::load_mem(bytes).expect("the label PDF parses");
     let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
     let text = doc.extract_text(&pages).unwrap_or_default();
@@ -23,7 +23,7 @@ fn pdf_text(bytes: &[u8]) -> (usize, String) {
 }
 
 /// The barcodes on page `page` as poppler draws it at `dpi` and zbar reads it.
-fn decoded(bytes: &[u8], page: usize, dpi: u32) -> Vec<String> {
+pub(crate) fn decoded(bytes: &[u8], page: usize, dpi: u32) -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
     let pdf = dir.path().join("label.pdf");
     std::fs::write(&pdf, bytes).unwrap();

@@ -407,6 +407,24 @@ async fn parcels_are_sorted_into_packages_and_handed_over_in_batches() {
         )
         .await;
         assert_eq!(res.status, 409, "not empty: {}", res.text);
+        // The package's label: its number as text, barcode and QR code, read back; ZPL too.
+        let us_id = packages["records"][0]["id"].as_str().unwrap();
+        let pdf = app.get(&format!("/boot/logistics/outPackage/label?ids={us_id}"), &h(&admin)).await;
+        assert_eq!(
+            (pdf.status.as_u16(), pdf.headers["content-type"].to_str().unwrap()),
+            (200, "application/pdf"),
+            "{}",
+            pdf.text
+        );
+        let (pages, text) = crate::printing::pdf_text(&pdf.bytes);
+        assert_eq!(pages, 1);
+        assert!(text.contains(&us_package) && text.contains("3.75 kg"), "{text}");
+        let codes = crate::printing::decoded(&pdf.bytes, 1, 203);
+        assert!(codes.iter().filter(|c| **c == us_package).count() >= 2, "barcode and QR read back: {codes:?}");
+        let zpl = app.get(&format!("/boot/logistics/outPackage/label?ids={us_id}&format=zpl"), &h(&admin)).await;
+        assert_eq!(zpl.status, 200, "{}", zpl.text);
+        assert!(zpl.text.starts_with("^XA") && zpl.text.contains(&us_package), "{}", zpl.text);
+        assert_eq!(app.get(&format!("/boot/logistics/outPackage/label?ids={us_id}"), &h(&alice)).await.status, 403);
         // Customers hold none of it.
         assert_eq!(app.get("/boot/logistics/outPackage/list", &h(&alice)).await.status, 403);
         assert_eq!(app.post_json("/boot/logistics/outBatch/add", &json!({}), &h(&alice)).await.status, 403);

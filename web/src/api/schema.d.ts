@@ -1573,6 +1573,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/outPackage/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The labels of up to 100 packages, 100 x 150 mm, as one PDF or ZPL: the package number as a
+         *     Code 128 barcode and a QR code, the destination country as the sort code, channel, transport,
+         *     pieces, weight, Amazon warehouse and batch.
+         */
+        get: operations["label"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/outPackage/list": {
         parameters: {
             query?: never;
@@ -18742,6 +18763,58 @@ export interface operations {
                 content?: never;
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    label: {
+        parameters: {
+            query?: {
+                /** @description The packages' ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description pdf (default) or zpl. */
+                format?: string;
+                /** @description 203 (default) or 300 dpi. */
+                dpi?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No CJK font on the server */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

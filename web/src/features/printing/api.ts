@@ -44,7 +44,7 @@ export interface LabelOptions {
 }
 
 /** A file the server made, or its refusal as an {@link ApiError}. */
-async function fetchFile(path: string, params: DownloadParams, init: RequestInit = {}): Promise<Blob> {
+export async function fetchFile(path: string, params: DownloadParams, init: RequestInit = {}): Promise<Blob> {
   let response: Response;
   try {
     response = await fetch(downloadUrl(path, params), { headers: contextHeaders(), credentials: 'same-origin', ...init });

@@ -28,7 +28,7 @@ import {
 } from '../../components/list';
 import { transTypeLabel } from '../../lib/transport';
 import { INBOUND_LIST_PATH, type InboundParcelRecord } from './api';
-import { deleteOutPackage, isPackageStatus, OUT_PACKAGE_EXPORT_PATH, OUT_PACKAGE_LIST_PATH, OUT_PACKAGE_PERMISSION, PACKAGE_STATUSES, type OutPackageRecord, type PackageStatus } from './outboundApi';
+import { deleteOutPackage, isPackageStatus, openPackageLabels, OUT_PACKAGE_EXPORT_PATH, OUT_PACKAGE_LIST_PATH, OUT_PACKAGE_PERMISSION, PACKAGE_STATUSES, type OutPackageRecord, type PackageStatus } from './outboundApi';
 
 /** The filters (in the URL) and their empty values; the days are `YYYY-MM-DD`. */
 export const PACKAGE_FILTERS = { packageNo: '', packageStatus: '', country: '', batchNo: '', createTime_begin: '', createTime_end: '' };
@@ -97,6 +97,7 @@ export function packageColumns(t: T, transport: TFunction<'carrierChannel'>, { c
     createTimeColumn(t('field.createTime')),
     actionsColumn<OutPackageRecord>('text', (row): RowAction[] => [
       { label: t('action.parcels'), onClick: () => onOpen(row), testId: 'out-package-parcels', ariaLabel: t('action.parcelsOf', { packageNo: row.packageNo }) },
+      { label: t('action.label'), onClick: () => void openPackageLabels([row.id]), testId: 'out-package-label', ariaLabel: t('action.labelOf', { packageNo: row.packageNo }) },
       ...(onDelete && deletable(row) ? [{ kind: 'delete' as const, action: `${OUT_PACKAGE_PERMISSION}:delete`, onClick: () => onDelete(row), testId: 'out-package-delete' }] : []),
     ]),
   ];

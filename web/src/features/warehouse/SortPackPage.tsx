@@ -21,7 +21,7 @@ import { transTypeLabel } from '../../lib/transport';
 import { idempotentRunner } from '../logistics/wallet/idempotency';
 import { INBOUND_LIST_PATH, optional } from './api';
 import { signal } from './feedback';
-import { OUT_PACKAGE_LIST_PATH, pack, PACK_PERMISSION, unpack, useChannelNames, type OutPackageRecord, type PackForm, type PackResult } from './outboundApi';
+import { openPackageLabels, OUT_PACKAGE_LIST_PATH, pack, PACK_PERMISSION, unpack, useChannelNames, type OutPackageRecord, type PackForm, type PackResult } from './outboundApi';
 import { packageColumns, packageFilterFields, PackageParcelsDrawer, PackagesEmpty, usePackageList } from './OutPackageList';
 
 /** Parcels packed on this page that Undo can take back, newest first. */
@@ -64,6 +64,9 @@ function PackResultPanel({ result }: { result: PackResult }) {
                   {t('sortPack.orderSorted')}
                 </Badge>
               ) : null}
+              <Button size="sm" variant="outline" onClick={() => void openPackageLabels([bag.id])} data-testid="sort-pack-label">
+                {t('action.label')}
+              </Button>
             </HStack>
           </Flex>
           <Text fontFamily="mono" color="fg.muted" data-testid="sort-pack-parcel">

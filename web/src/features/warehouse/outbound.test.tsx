@@ -151,6 +151,24 @@ describe('out-package list', () => {
   });
 });
 
+describe('package labels', () => {
+  test('a package row prints its label: the PDF opens in a new tab', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    const tab = { location: { href: '' }, close: vi.fn<() => void>() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    URL.createObjectURL = vi.fn<typeof URL.createObjectURL>(() => 'blob:package-label');
+    const fetchMock = fakeServer({
+      'GET /logistics/outPackage/list': paged([PACKAGE]),
+      'GET /logistics/outPackage/label': new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    openPage(<OutPackageListPage />, fetchMock, 'logistics:outPackage:list');
+    fireEvent.click(within(await rowOf('PK20261203001')).getByTestId('out-package-label'));
+    await waitFor(() => expect(tab.location.href).toBe('blob:package-label'));
+    expect(urlOf(fetchMock, 'GET', '/logistics/outPackage/label').searchParams.get('ids')).toBe('pk1');
+    open.mockRestore();
+  });
+});
+
 describe('out-batch list', () => {
   test('the batch drawer: a refused package shows the spec message inline; an added one updates the totals; hand over is confirmed first, then read-only', async () => {
     await act(() => i18n.changeLanguage('en-US'));
