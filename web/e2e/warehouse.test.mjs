@@ -163,6 +163,8 @@ describe('warehouse on a phone', () => {
           const shipped = await suite.api('GET', `/logistics/shipment/queryById?id=${order.id}`, { token: demo });
           assert.equal(shipped.shipmentStatus, 'shipped', order.serialNumber);
         }
+        await page.getByTestId('pda-out-read-only').waitFor();
+        await page.waitForTimeout(800); // the dialog's fade and the toasts
         await screenshot(page, `warehouse-pda-handed-${locale}`);
       } finally {
         await closeContext(context);
