@@ -8,7 +8,7 @@
  * gives the batch to the carrier. Every scan needs the server's answer, so while the device is
  * offline a banner says so and scanning is paused. Touch targets are at least 48 px.
  */
-import { Alert, Badge, Box, Button, Card, chakra, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../components/Authorized';
@@ -18,6 +18,7 @@ import { toastSuccess, useInvalidateList } from '../../components/list';
 import { useServerList } from '../../hooks/useServerList';
 import { showTime } from '../../lib/utcTime';
 import { startCameraScan, type CameraScan } from './camera';
+import { CameraView, type CameraStatus } from './CameraView';
 import { signal } from './feedback';
 import { BatchStatusTag, BatchTotals, handOverConfirmation } from './OutBatchDrawer';
 import { addOutBatch, addPackageToBatch, BATCH_ADD_PERMISSION, HAND_OVER_PERMISSION, OUT_BATCH_LIST_PATH, OUT_PACKAGE_LIST_PATH, packageNumber, type OutBatchRecord } from './outboundApi';
@@ -40,7 +41,6 @@ interface OutScan {
   at: number;
 }
 
-type CameraStatus = 'off' | 'starting' | 'on';
 
 function ScanCard({ scan }: { scan: OutScan }) {
   const { t } = useTranslation('outBatch');
@@ -379,27 +379,15 @@ export default function PdaOutPackPage() {
         </Alert.Root>
       ) : null}
 
-      {camera !== 'off' ? (
-        <Stack gap="2" data-testid="pda-out-camera-view">
-          <Box position="relative" rounded="lg" overflow="hidden" bg="black" aspectRatio="4 / 3">
-            <chakra.video ref={video} muted playsInline width="full" height="full" objectFit="cover" />
-            {camera === 'starting' ? (
-              <Text position="absolute" inset="0" display="flex" alignItems="center" justifyContent="center" color="white">
-                {t('pda.cameraStarting')}
-              </Text>
-            ) : null}
-          </Box>
-          <Button variant="outline" minHeight="12" onClick={closeCamera}>
-            {t('pda.cameraStop')}
-          </Button>
-        </Stack>
-      ) : null}
-      {cameraProblem ? (
-        <Alert.Root status="warning" data-testid="pda-out-camera-problem">
-          <Alert.Indicator />
-          <Alert.Description>{cameraProblem}</Alert.Description>
-        </Alert.Root>
-      ) : null}
+      <CameraView
+        status={camera}
+        video={video}
+        onStop={closeCamera}
+        problem={cameraProblem}
+        startingLabel={t('pda.cameraStarting')}
+        stopLabel={t('pda.cameraStop')}
+        testIdPrefix="pda-out"
+      />
 
       {problem ? (
         <Alert.Root status="error" role="alert" data-testid="pda-out-problem">

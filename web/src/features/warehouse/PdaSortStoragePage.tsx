@@ -10,13 +10,14 @@
  * received with the charge, or failed with the server's message); a beep and a buzz say how each
  * one went.
  */
-import { Alert, Badge, Box, Button, Card, chakra, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../components/Authorized';
 import { showTime } from '../../lib/utcTime';
 import { intakeForm, INTAKE_PERMISSION } from './api';
 import { startCameraScan, type CameraScan } from './camera';
+import { CameraView, type CameraStatus } from './CameraView';
 import { signal } from './feedback';
 import { intakeIssue, type IntakeIssue } from './intakeCheck';
 import { IntakeMoney } from './IntakeResult';
@@ -66,7 +67,6 @@ function ScanCard({ scan }: { scan: QueuedScan }) {
   );
 }
 
-type CameraStatus = 'off' | 'starting' | 'on';
 
 export default function PdaSortStoragePage() {
   const { t } = useTranslation('inbound');
@@ -287,27 +287,15 @@ export default function PdaSortStoragePage() {
         </form>
       </Authorized>
 
-      {camera !== 'off' ? (
-        <Stack gap="2" data-testid="pda-camera-view">
-          <Box position="relative" rounded="lg" overflow="hidden" bg="black" aspectRatio="4 / 3">
-            <chakra.video ref={video} muted playsInline width="full" height="full" objectFit="cover" />
-            {camera === 'starting' ? (
-              <Text position="absolute" inset="0" display="flex" alignItems="center" justifyContent="center" color="white">
-                {t('pda.cameraStarting')}
-              </Text>
-            ) : null}
-          </Box>
-          <Button variant="outline" minHeight="12" onClick={closeCamera}>
-            {t('pda.cameraStop')}
-          </Button>
-        </Stack>
-      ) : null}
-      {cameraProblem ? (
-        <Alert.Root status="warning" data-testid="pda-camera-problem">
-          <Alert.Indicator />
-          <Alert.Description>{cameraProblem}</Alert.Description>
-        </Alert.Root>
-      ) : null}
+      <CameraView
+        status={camera}
+        video={video}
+        onStop={closeCamera}
+        problem={cameraProblem}
+        startingLabel={t('pda.cameraStarting')}
+        stopLabel={t('pda.cameraStop')}
+        testIdPrefix="pda"
+      />
 
       <Stack gap="2">
         <Heading size="sm">{t('pda.recent')}</Heading>
