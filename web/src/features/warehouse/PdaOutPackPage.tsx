@@ -9,7 +9,7 @@
  * offline a banner says so and scanning is paused. Touch targets are at least 48 px.
  */
 import { Alert, Badge, Button, Card, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../components/Authorized';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -17,8 +17,7 @@ import { serverError } from '../../components/form/serverError';
 import { toastSuccess, useInvalidateList } from '../../components/list';
 import { useServerList } from '../../hooks/useServerList';
 import { showTime } from '../../lib/utcTime';
-import { startCameraScan, type CameraScan } from './camera';
-import { CameraView, type CameraStatus } from './CameraView';
+import { CameraView, useCamera } from './CameraView';
 import { signal } from './feedback';
 import { BatchStatusTag, BatchTotals, handOverConfirmation } from './OutBatchDrawer';
 import { addOutBatch, addPackageToBatch, BATCH_ADD_PERMISSION, HAND_OVER_PERMISSION, OUT_BATCH_LIST_PATH, OUT_PACKAGE_LIST_PATH, packageNumber, type OutBatchRecord } from './outboundApi';
@@ -153,11 +152,9 @@ export default function PdaOutPackPage() {
   const [number, setNumber] = useState('');
   const [scans, setScans] = useState<OutScan[]>([]);
   const [problem, setProblem] = useState<string>();
-  const [camera, setCamera] = useState<CameraStatus>('off');
-  const [cameraProblem, setCameraProblem] = useState<string>();
   const numberInput = useRef<HTMLInputElement>(null);
-  const video = useRef<HTMLVideoElement>(null);
-  const session = useRef<CameraScan | undefined>(undefined);
+  // A code the camera reads goes in at once.
+  const camera = useCamera((code) => addScan(code), (message) => t('pda.cameraUnavailable', { message }));
   // Scans go to the server one after another, in scan order.
   const chain = useRef<Promise<void>>(Promise.resolve());
   const nextId = useRef(0);
@@ -209,41 +206,8 @@ export default function PdaOutPackPage() {
     submit();
   };
 
-  // The camera starts once its video element is on the page, and stops with the page; a code read goes in at once.
-  const addFromCamera = useRef(addScan);
-  useEffect(() => {
-    addFromCamera.current = addScan;
-  });
-  useEffect(() => {
-    if (camera !== 'starting' || !video.current) return;
-    let cancelled = false;
-    startCameraScan(video.current, (code) => {
-      session.current = undefined;
-      setCamera('off');
-      addFromCamera.current(code);
-    }).then(
-      (started) => {
-        if (cancelled) return started.stop();
-        session.current = started;
-        setCamera((status) => (status === 'starting' ? 'on' : status));
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        setCameraProblem(t('pda.cameraUnavailable', { message: error instanceof Error ? error.message : String(error) }));
-        setCamera('off');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [camera, t]);
-  useEffect(() => () => session.current?.stop(), []);
 
-  const closeCamera = useCallback(() => {
-    session.current?.stop();
-    session.current = undefined;
-    setCamera('off');
-  }, []);
+  const closeCamera = camera.stop;
   // Offline: the camera stops too.
   useEffect(() => {
     window.addEventListener('offline', closeCamera);
@@ -355,13 +319,11 @@ export default function PdaOutPackPage() {
                   flexShrink={0}
                   disabled={!online}
                   onClick={() => {
-                    setCameraProblem(undefined);
-                    if (camera === 'off') setCamera('starting');
-                    else closeCamera();
+                    camera.toggle();
                   }}
                   data-testid="pda-out-camera"
                 >
-                  {camera === 'off' ? t('pda.camera') : t('pda.cameraStop')}
+                  {camera.status === 'off' ? t('pda.camera') : t('pda.cameraStop')}
                 </Button>
               </HStack>
               <Button type="submit" size="2xl" height="16" width="full" fontSize="xl" disabled={!online} data-testid="pda-out-submit">
@@ -380,10 +342,10 @@ export default function PdaOutPackPage() {
       ) : null}
 
       <CameraView
-        status={camera}
-        video={video}
+        status={camera.status}
+        video={camera.video}
         onStop={closeCamera}
-        problem={cameraProblem}
+        problem={camera.problem}
         startingLabel={t('pda.cameraStarting')}
         stopLabel={t('pda.cameraStop')}
         testIdPrefix="pda-out"

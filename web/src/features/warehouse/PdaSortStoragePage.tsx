@@ -16,8 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../components/Authorized';
 import { showTime } from '../../lib/utcTime';
 import { intakeForm, INTAKE_PERMISSION } from './api';
-import { startCameraScan, type CameraScan } from './camera';
-import { CameraView, type CameraStatus } from './CameraView';
+import { CameraView, useCamera } from './CameraView';
 import { signal } from './feedback';
 import { intakeIssue, type IntakeIssue } from './intakeCheck';
 import { IntakeMoney } from './IntakeResult';
@@ -75,50 +74,26 @@ export default function PdaSortStoragePage() {
   const [problem, setProblem] = useState<string>();
   const [issue, setIssue] = useState<IntakeIssue>();
   const [saving, setSaving] = useState(false);
-  const [camera, setCamera] = useState<CameraStatus>('off');
-  const [cameraProblem, setCameraProblem] = useState<string>();
   const numberInput = useRef<HTMLInputElement>(null);
   const weightInput = useRef<HTMLInputElement>(null);
-  const video = useRef<HTMLVideoElement>(null);
-  const session = useRef<CameraScan | undefined>(undefined);
+  // A code the camera reads is the number: the weight is next.
+  const camera = useCamera(
+    (code) => {
+      setNumber(code);
+      signal('queued');
+      weightInput.current?.focus();
+    },
+    (message) => t('pda.cameraUnavailable', { message }),
+  );
   const onSettled = useCallback((scan: QueuedScan) => signal(scan.state === 'received' ? 'success' : 'error'), []);
   const { queue, scans, offline, waiting, syncing, durable, storageError } = useScanQueue(onSettled);
   const recent = scans.toReversed().slice(0, RECENT);
 
   useEffect(() => numberInput.current?.focus(), []);
 
-  // The camera starts once its video element is on the page, and stops with the page.
-  useEffect(() => {
-    if (camera !== 'starting' || !video.current) return;
-    let cancelled = false;
-    startCameraScan(video.current, (code) => {
-      session.current = undefined;
-      setCamera('off');
-      setNumber(code);
-      signal('queued');
-      weightInput.current?.focus();
-    }).then(
-      (started) => {
-        if (cancelled) return started.stop();
-        session.current = started;
-        setCamera((status) => (status === 'starting' ? 'on' : status));
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        setCameraProblem(t('pda.cameraUnavailable', { message: error instanceof Error ? error.message : String(error) }));
-        setCamera('off');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [camera, t]);
-  useEffect(() => () => session.current?.stop(), []);
 
   const closeCamera = () => {
-    session.current?.stop();
-    session.current = undefined;
-    setCamera('off');
+    camera.stop();
     numberInput.current?.focus();
   };
 
@@ -260,13 +235,12 @@ export default function PdaSortStoragePage() {
                 variant="outline"
                 flexShrink={0}
                 onClick={() => {
-                  setCameraProblem(undefined);
-                  if (camera === 'off') setCamera('starting');
+                  if (camera.status === 'off') camera.toggle();
                   else closeCamera();
                 }}
                 data-testid="pda-camera"
               >
-                {camera === 'off' ? t('pda.camera') : t('pda.cameraStop')}
+                {camera.status === 'off' ? t('pda.camera') : t('pda.cameraStop')}
               </Button>
             </HStack>
             {issue?.field === 'weight' ? (
@@ -288,10 +262,10 @@ export default function PdaSortStoragePage() {
       </Authorized>
 
       <CameraView
-        status={camera}
-        video={video}
+        status={camera.status}
+        video={camera.video}
         onStop={closeCamera}
-        problem={cameraProblem}
+        problem={camera.problem}
         startingLabel={t('pda.cameraStarting')}
         stopLabel={t('pda.cameraStop')}
         testIdPrefix="pda"
