@@ -113,7 +113,7 @@ impl Resource for PredictBatches {
             Some(given) => given,
             None => match before {
                 Some(b) => b.batch_no.clone(),
-                None => next_batch_no(state, me.tenant_id).await?,
+                None => super::orders::numbers::daily(&state.db, me.tenant_id, "batch", "PB").await?,
             },
         };
         values.push(("batch_no", batch_no.into()));
@@ -129,13 +129,6 @@ impl Resource for PredictBatches {
         let items: Vec<(&str, &str)> = records.iter().map(|r| (r.batch_no.as_str(), r.status.as_str())).collect();
         Ok(shipment::batch_selection(&items, "delete")?)
     }
-}
-
-/// The next batch number of a tenant: `PB`, the business day, a sequence.
-async fn next_batch_no(state: &AppState, tenant_id: i32) -> Result<String, AppError> {
-    let day = super::orders::numbers::day_code(chrono::Utc::now().naive_utc());
-    let n = transaction!(data: &state.db, |tx| super::orders::numbers::bump(tx, &format!("batch:{tenant_id}:{day}"), 1).await)?;
-    Ok(format!("PB{day}{n:04}"))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -145,9 +145,7 @@ impl Resource for OutPackages {
 
 /// The next number of a kind (`PK` packages, `OB` batches): the kind, the business day, a sequence.
 pub(super) async fn next_number(state: &AppState, tenant_id: i32, kind: &str) -> Result<String, AppError> {
-    let day = numbers::day_code(Utc::now().naive_utc());
-    let n = transaction!(data: &state.db, |tx| numbers::bump(tx, &format!("{kind}:{tenant_id}:{day}"), 1).await)?;
-    Ok(format!("{kind}{day}{n:04}"))
+    numbers::daily(&state.db, tenant_id, kind, kind).await
 }
 
 /// A package by number in the tenant, read inside `tx`.

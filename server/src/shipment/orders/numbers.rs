@@ -84,6 +84,15 @@ impl Counter {
     }
 }
 
+/// The next number of a daily sequence: `prefix`, the business day (`YYMMDD`), four digits from
+/// the counter `{counter}:{tenant}:{day}` (predict batches `PB`, packages `PK`, outbound batches
+/// `OB`), committed at once: a number is never given twice.
+pub async fn daily(db: &Db, tenant_id: i32, counter: &str, prefix: &str) -> Result<String, AppError> {
+    let day = day_code(chrono::Utc::now().naive_utc());
+    let n = crate::transaction!(data: db, |tx| bump(tx, &format!("{counter}:{tenant_id}:{day}"), 1).await)?;
+    Ok(format!("{prefix}{day}{n:04}"))
+}
+
 /// Serial numbers of `kind` orders from the serials of a [`Counter::serials`].
 pub fn serial_numbers(kind: &str, now: NaiveDateTime, taken: std::ops::RangeInclusive<i64>) -> Vec<String> {
     let day = day_code(now);
