@@ -105,9 +105,9 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => ({
               name: 'ui',
               test: /node_modules[\\/](@ark-ui|@zag-js|@floating-ui|@chakra-ui|react-hook-form)[\\/]/,
               entriesAware: true,
-              // 6,000, then 3,000 (with the wallet pages) made two `ui` chunks import each other
-              // (src/sw/chunkCycles.ts).
-              entriesAwareMergeThreshold: 2000,
+              // 6,000, then 3,000 (with the wallet pages), then 2,000 (with the return pages) made
+              // two `ui` chunks import each other (src/sw/chunkCycles.ts).
+              entriesAwareMergeThreshold: 1500,
               priority: 1,
             },
           ],

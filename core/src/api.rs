@@ -372,6 +372,36 @@ pub fn shipment_issues(form_json: &str, stage: &str, postal_pattern: &str, lang:
     issues_json(&found, lang)
 }
 
+/// Every problem of a return's form (`returns`) at `stage`: `request` (open a return), `decision`,
+/// `receive` (the warehouse's scan), `comment`, `account` (a fee or refund in `currency`), as
+/// `shipment_issues` answers (each checker stops at its first problem).
+pub fn return_issues(form_json: &str, stage: &str, currency: &str, lang: &str) -> String {
+    use crate::returns;
+    let Some(form) = json::parse(form_json) else {
+        return issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang);
+    };
+    let found = match stage {
+        "request" => returns::request(&form).err(),
+        "decision" => returns::decision(&form).err(),
+        "receive" => returns::receive(&form).err(),
+        "comment" => returns::comment(&form).err(),
+        "account" => returns::account(&form, currency).err(),
+        _ => Some(FieldError::new("", MessageKey::BadRequest)),
+    };
+    issues_json(&found.into_iter().collect::<Vec<_>>(), lang)
+}
+
+/// The actions `side` (`customer` or `staff`) may take on a return in `status`, as a JSON array.
+pub fn return_actions(status: &str, side: &str) -> String {
+    let side = if side == "staff" { crate::returns::Side::Staff } else { crate::returns::Side::Customer };
+    Value::Array(crate::returns::actions(status, side).into_iter().map(Value::from).collect()).to_json()
+}
+
+/// Why a file cannot be attached to a return (its size and first bytes), or None.
+pub fn return_attachment_issue(size: usize, head: &[u8], lang: &str) -> Option<String> {
+    crate::returns::attachment(size, head).err().map(|e| e.message(lang_of(lang)))
+}
+
 /// The actions an order in `status` allows (`shipment::actions`), as a JSON array of names.
 pub fn shipment_actions(status: &str) -> String {
     Value::Array(crate::shipment::actions(status).into_iter().map(Value::from).collect()).to_json()

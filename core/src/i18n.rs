@@ -225,9 +225,7 @@ catalogue! {
     LoginExpiredContent = "login_expired_content" { zh: "很抱歉，登录已过期，请重新登录", en: "Sorry, your sign-in has expired. Please sign in again" }
     SignInAgain = "sign_in_again" { zh: "重新登录", en: "Sign in again" }
     PermissionsNotArray = "permissions_not_array" { zh: "permissions must be a non-null array", en: "permissions must be a non-null array" }
-    #[server]
     FileTypeRefused = "file_type_refused" { zh: "不支持的文件类型，仅支持 {types}!", en: "Unsupported file type; allowed: {types}!" }
-    #[server]
     FileTooLarge = "file_too_large" { zh: "文件不能超过{max}!", en: "The file must not exceed {max}!" }
     FieldUsername = "field_username" { zh: "用户名", en: "Username" }
     FieldPassword = "field_password" { zh: "密码", en: "Password" }
@@ -486,7 +484,6 @@ catalogue! {
     ImportParcelReference = "import_parcel_reference" { zh: "包裹参考号", en: "Parcel reference" }
     #[server]
     ImportBoxId = "import_box_id" { zh: "箱号", en: "Box ID" }
-    #[server]
     FieldFile = "field_file" { zh: "文件", en: "File" }
     #[server]
     PriceLevelTaken = "price_level_taken" { zh: "该客户已有此渠道产品的价格等级!", en: "This customer already has a level for this product!" }
@@ -584,7 +581,6 @@ catalogue! {
     FieldNameEn = "field_name_en" { zh: "英文名称", en: "English name" }
     #[server]
     FieldTitle = "field_title" { zh: "标题", en: "Title" }
-    #[server]
     FieldContent = "field_content" { zh: "内容", en: "Content" }
     #[server]
     FieldPriority = "field_priority" { zh: "优先级", en: "Priority" }
@@ -839,6 +835,56 @@ catalogue! {
     InboundHoldGone = "inbound_hold_gone" { zh: "订单 {serial} 的预扣款已失效，不能结算，请联系财务!", en: "Order {serial}'s hold is no longer open: it cannot be settled. Contact finance!" }
     #[server]
     InboundPartlyReceived = "inbound_partly_received" { zh: "订单 {serial} 已有包裹入库，不能取消!", en: "Parcels of order {serial} are already received: it can no longer be cancelled!" }
+    ReturnStaffOnly = "return_staff_only" { zh: "此操作仅限客服或仓库人员!", en: "Only staff may do this to a return!" }
+    ReturnActionRefused = "return_action_refused" { zh: "退件当前状态不允许此操作!", en: "The return's status does not allow this!" }
+    ReturnOptionInvalid = "return_option_invalid" { zh: "{field}的取值 {value} 不正确!", en: "{value} is not a valid {field}!" }
+    ReturnNumberRequired = "return_number_required" { zh: "请扫描或输入订单号或包裹单号!", en: "Scan or enter the order's or the parcel's number!" }
+    ReturnDetailRequired = "return_detail_required" { zh: "原因为“其他”时请填写说明!", en: "Describe the reason when it is “other”!" }
+    ReturnConditionNote = "return_condition_note" { zh: "包裹不完好时请写明情况!", en: "Describe what is wrong when the parcel is not intact!" }
+    FieldDecision = "field_decision" { zh: "处理方式", en: "Decision" }
+    FieldCondition = "field_condition" { zh: "包裹状况", en: "Condition" }
+    FieldAccountKind = "field_account_kind" { zh: "款项", en: "Item" }
+    #[server]
+    ReturnUnknown = "return_unknown" { zh: "找不到单号为 {number} 的已发货订单或包裹!", en: "No shipped order or parcel has the number {number}!" }
+    #[server]
+    ReturnOpenAlready = "return_open_already" { zh: "该包裹已有未结束的退件 {returnNo}!", en: "This parcel already has an open return, {returnNo}!" }
+    #[server]
+    ReturnNotShipped = "return_not_shipped" { zh: "订单 {serial} 尚未提交，不能退件!", en: "Order {serial} is not submitted yet: nothing can come back!" }
+    #[server]
+    ReturnNotExpected = "return_not_expected" { zh: "单号 {number} 没有待收货的退件，请先登记退件!", en: "No return awaits the number {number}: register the return first!" }
+    #[server]
+    ReturnDecisionMissing = "return_decision_missing" { zh: "请先确定处理方式!", en: "Choose a decision first!" }
+    #[server]
+    ReturnAttachmentsFull = "return_attachments_full" { zh: "每个退件最多 {max} 个附件!", en: "A return keeps at most {max} attachments!" }
+    #[server]
+    ReturnAccountTaken = "return_account_taken" { zh: "该退件的{kind}已记账，不能重复!", en: "This return's {kind} is already posted: it is never posted twice!" }
+    #[server]
+    ReturnOrderCancelled = "return_order_cancelled" { zh: "订单 {serial} 已取消，不能退件!", en: "Order {serial} is cancelled: nothing can come back!" }
+    #[server]
+    ReturnAlreadyReceived = "return_already_received" { zh: "退件 {returnNo} 已收货，请勿重复扫描!", en: "Return {returnNo} is already received: no need to scan it again!" }
+    #[server]
+    ReturnTrackDetail = "return_track_detail" { zh: "退件{status}", en: "Return {status}" }
+    #[server]
+    ReturnStatusRequested = "return_status_requested" { zh: "已登记", en: "registered" }
+    #[server]
+    ReturnStatusApproved = "return_status_approved" { zh: "已批准，等待退回", en: "approved, on its way back" }
+    #[server]
+    ReturnStatusReceived = "return_status_received" { zh: "已退回仓库", en: "received back at the warehouse" }
+    #[server]
+    ReturnStatusCompleted = "return_status_completed" { zh: "已处理完成", en: "completed" }
+    #[server]
+    ReturnStatusRejected = "return_status_rejected" { zh: "已拒绝", en: "rejected" }
+    #[server]
+    ReturnStatusCancelled = "return_status_cancelled" { zh: "已取消", en: "cancelled" }
+    FieldReturnNo = "field_return_no" { zh: "退件单号", en: "Return number" }
+    FieldReturnTrackNo = "field_return_track_no" { zh: "退回跟踪号", en: "Return tracking number" }
+    FieldReshipOrder = "field_reship_order" { zh: "重发订单", en: "Reship order" }
+    #[server]
+    ReturnAccountFee = "return_account_fee" { zh: "退件费", en: "return fee" }
+    #[server]
+    ReturnAccountRefund = "return_account_refund" { zh: "退款", en: "refund" }
+    #[server]
+    ReturnCommentNotice = "return_comment_notice" { zh: "退件 {returnNo} 有新留言", en: "New comment on return {returnNo}" }
     #[server]
     InboundEventDetail = "inbound_event_detail" { zh: "仓库已收货，复重 {weight} kg", en: "Received at the warehouse, weighed {weight} kg" }
 }

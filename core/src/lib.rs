@@ -40,6 +40,7 @@ pub mod permission;
 pub mod quote;
 pub mod quote_json;
 pub mod rate_card;
+pub mod returns;
 pub mod security;
 pub mod shipment;
 pub mod tracking;

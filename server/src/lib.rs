@@ -9,6 +9,7 @@ pub mod bootstrap;
 pub mod carrier;
 pub mod platform;
 pub mod printing;
+pub mod reverse;
 pub mod routes;
 pub mod shipment;
 pub mod state;

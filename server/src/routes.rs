@@ -22,9 +22,9 @@ use crate::system::users::{admin as user_admin, sub};
 use crate::{
     carrier::channel_products, carrier::channels, carrier::forecast, carrier::number_segments, carrier::price_levels,
     carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, platform::tasks, printing,
-    shipment, system::announcements, system::auth, system::categories, system::checks, system::countries, system::departs,
-    system::dicts, system::logs, system::notices, system::permissions, system::positions, system::roles, system::tenants,
-    tracking, wallet, warehouse,
+    reverse, shipment, system::announcements, system::auth, system::categories, system::checks, system::countries,
+    system::departs, system::dicts, system::logs, system::notices, system::permissions, system::positions, system::roles,
+    system::tenants, tracking, wallet, warehouse,
 };
 
 pub const BASE_PATH: &str = "/boot";
@@ -45,6 +45,7 @@ pub const BASE_PATH: &str = "/boot";
         (name = "files", description = "Uploads and stored files"),
         (name = "health", description = "Liveness and readiness"),
         (name = "logistics", description = "Shipping rules shared with the browser"),
+        (name = "reverse", description = "Reverse logistics: returns, their files, comments, tracking and fees"),
     )
 )]
 struct ApiDoc;
@@ -124,6 +125,9 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         warehouse::intake: [intake, intake_batch],
         warehouse::packages: [pack, unpack, label],
         warehouse::batches: [add_package, remove_package, hand_over],
+        reverse::lifecycle: [query_by_id, approve, reject, cancel, decide, complete, receive],
+        reverse::threads: [download, delete, add_comment, add_track],
+        reverse::accounts: [add],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -163,6 +167,11 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<warehouse::inbound::InboundParcels>()
         .resource::<warehouse::packages::OutPackages>()
         .resource::<warehouse::batches::OutBatches>()
+        .resource::<reverse::returns::Returns>()
+        .resource::<reverse::threads::ReturnAttachments>()
+        .resource::<reverse::threads::ReturnComments>()
+        .resource::<reverse::threads::ReturnTracks>()
+        .resource::<reverse::accounts::ReturnAccounts>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);
@@ -179,6 +188,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes({
             let (schemas, paths, method_router) = routes!(tracking::events::import_excel);
             (schemas, paths, method_router.layer(DefaultBodyLimit::max(tracking::events::UPLOAD_LIMIT + 64 * 1024)))
+        })
+        .routes({
+            let (schemas, paths, method_router) = routes!(reverse::threads::upload);
+            (schemas, paths, method_router.layer(DefaultBodyLimit::max(reverse::threads::UPLOAD_BODY_LIMIT)))
         })
         .routes({
             let (schemas, paths, method_router) = routes!(files::upload);

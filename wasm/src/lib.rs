@@ -255,6 +255,21 @@ pub fn tracking_map(mappings_json: &str, source: &str, code: &str) -> Option<Str
     api::tracking_map(mappings_json, source, code)
 }
 
+#[wasm_bindgen(js_name = returnIssues)]
+pub fn return_issues(form_json: &str, stage: &str, currency: &str, lang: &str) -> String {
+    api::return_issues(form_json, stage, currency, lang)
+}
+
+#[wasm_bindgen(js_name = returnActions)]
+pub fn return_actions(status: &str, side: &str) -> String {
+    api::return_actions(status, side)
+}
+
+#[wasm_bindgen(js_name = returnAttachmentIssue)]
+pub fn return_attachment_issue(size: usize, head: &[u8], lang: &str) -> Option<String> {
+    api::return_attachment_issue(size, head, lang)
+}
+
 #[wasm_bindgen(js_name = shipmentActions)]
 pub fn shipment_actions(status: &str) -> String {
     api::shipment_actions(status)

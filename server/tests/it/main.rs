@@ -7,6 +7,7 @@ mod carrier;
 mod common;
 mod platform;
 mod printing;
+mod reverse;
 mod shipment;
 mod system;
 mod tracking;

@@ -315,7 +315,7 @@ async fn a_scanned_number_is_swapped_for_a_new_one_logged_and_printed_again() {
 }
 
 /// A multipart body of text fields and a `file`.
-fn form(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
+pub(crate) fn form(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
     let boundary = "----carrier-label-boundary";
     let mut body = Vec::new();
     for (name, value) in fields {

@@ -21,7 +21,7 @@ fn cents(text: &str) -> i64 {
     fixed.replace('.', "").parse().unwrap()
 }
 
-async fn submitted(app: &TestApp, token: &str, body: &Value) -> Value {
+pub(crate) async fn submitted(app: &TestApp, token: &str, body: &Value) -> Value {
     let draft = ok(app.post_json("/boot/logistics/shipment/add", body, &h(token)).await, "add").await;
     let id = draft["id"].as_str().unwrap();
     ok(app.post_json("/boot/logistics/shipment/submit", &json!({"id": id}), &h(token)).await, "submit").await;

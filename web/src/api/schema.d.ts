@@ -3843,6 +3843,514 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reverse/return/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a return. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/return/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff accept a return: the parcel is expected back. */
+        post: operations["approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/return/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraws a return before its parcel is back. */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/return/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Carries out the decision: a reship makes a new draft order copying the original (the customer
+         *     checks its address and submits it); the return is completed.
+         */
+        post: operations["complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/return/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records what is to be done with the parcel, and who said so. */
+        post: operations["decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/return/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a return. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/return/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The returns as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/return/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The returns: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/return/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return with everything about it. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/return/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The warehouse's scan of a returned parcel: the return awaiting that number becomes `received`
+         *     with the condition found.
+         */
+        post: operations["receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/return/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff refuse a return request (with the reason in `remark`). */
+        post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnAccount/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Charges a return's fee to, or pays its refund into, the customer's wallet: once per kind per
+         *     return.
+         */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnAccount/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The returnAccounts as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnAccount/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The returnAccounts: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnAccount/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return account. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnAttachment/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a file: its uploader or staff, while the return is open. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnAttachment/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A return's file, to those who may see the return. */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnAttachment/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The returnAttachments as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnAttachment/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The returnAttachments: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnAttachment/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return attachment. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnAttachment/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attaches a photo or document to a return (multipart fields `returnId` and `file`): an image or
+         *     a PDF by its content, up to 10 MB, 20 per return; kept privately.
+         */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnComment/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a comment to a return's thread (any status: the record of who said what stays open); the
+         *     other side is told in the bell and live.
+         */
+        post: operations["add_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnComment/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The returnComments as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnComment/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The returnComments: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnComment/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return comment. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnTrack/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff add an event of the way back (the carrier's, read from its site or a call). */
+        post: operations["add_track"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnTrack/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The returnTracks as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnTrack/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The returnTracks: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reverse/returnTrack/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return track. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sys/annountCement/add": {
         parameters: {
             query?: never;
@@ -10143,6 +10651,245 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_ReturnAccountRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description Money, in the currency's major units (decimal text). */
+                    amount: string;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    currency: string;
+                    customerId: string;
+                    id: string;
+                    /** @description fee or refund. */
+                    kind: string;
+                    remark?: string | null;
+                    returnId: string;
+                    returnNo: string;
+                    /** @description The wallet trade that posted it. */
+                    tradeNo: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_ReturnAttachmentRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    /** @description The name it was uploaded with. */
+                    fileName: string;
+                    id: string;
+                    /** @description Its kind by content: image/png, image/jpeg, image/gif, image/webp, application/pdf. */
+                    mime: string;
+                    returnId: string;
+                    returnNo: string;
+                    /** Format: int64 */
+                    sizeBytes: number;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_ReturnCommentRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    content: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    id: string;
+                    realname?: string | null;
+                    returnId: string;
+                    returnNo: string;
+                    /** @description customer or staff. */
+                    side: string;
+                    userId: string;
+                    username: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_ReturnRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description intact, damagedPackaging, damagedGoods, opened, missingItems. */
+                    condition?: string | null;
+                    conditionRemark?: string | null;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** @description The order's currency: the return's fees and refunds are in it. */
+                    currency: string;
+                    /** @description The customer (main account) whose order came back. */
+                    customerId: string;
+                    /** @description Its user name. */
+                    customerUsername?: string | null;
+                    /** @description reship, returnToSender, destroy, hold. */
+                    decision?: string | null;
+                    decisionBy?: string | null;
+                    decisionRemark?: string | null;
+                    /** @description Who decided: customer or staff. */
+                    decisionSide?: string | null;
+                    /** Format: date-time */
+                    decisionTime?: string | null;
+                    id: string;
+                    /** @description The parcel, when the return is for one parcel of the order. */
+                    parcelId?: string | null;
+                    /** @description The parcel's number. */
+                    parcelNo?: string | null;
+                    /** @description refused, undeliverable, addressIssue, damaged, customerReturn, other. */
+                    reason: string;
+                    reasonDetail?: string | null;
+                    receivedBy?: string | null;
+                    /** Format: date-time */
+                    receivedTime?: string | null;
+                    /** @description Staff's note when approving or rejecting. */
+                    remark?: string | null;
+                    reshipSerialNumber?: string | null;
+                    /** @description The new order a reship created. */
+                    reshipShipmentId?: string | null;
+                    returnNo: string;
+                    /** @description The carrier's tracking number of the way back. */
+                    returnTrackNo?: string | null;
+                    /** @description The order's number. */
+                    serialNumber: string;
+                    shipmentId: string;
+                    /** @description requested, approved, received, completed, rejected, cancelled. */
+                    status: string;
+                    sysTrackNo?: string | null;
+                    trackNo?: string | null;
+                    updateBy?: string | null;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_ReturnTrackRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    detail: string;
+                    /** Format: date-time */
+                    eventTime: string;
+                    id: string;
+                    location?: string | null;
+                    returnId: string;
+                    returnNo: string;
+                    /** @description system, warehouse or staff. */
+                    source: string;
+                    /** @description Tracking's normalized status code. */
+                    status: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_RoleRecord: {
             /**
              * Format: int32
@@ -11242,6 +11989,224 @@ export interface components {
             message: string;
             result: {
                 username: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ReturnAccountRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A fee or refund of a return. */
+            result: {
+                /** @description Money, in the currency's major units (decimal text). */
+                amount: string;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                currency: string;
+                customerId: string;
+                id: string;
+                /** @description fee or refund. */
+                kind: string;
+                remark?: string | null;
+                returnId: string;
+                returnNo: string;
+                /** @description The wallet trade that posted it. */
+                tradeNo: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ReturnAttachmentRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A file of a return. */
+            result: {
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                /** @description The name it was uploaded with. */
+                fileName: string;
+                id: string;
+                /** @description Its kind by content: image/png, image/jpeg, image/gif, image/webp, application/pdf. */
+                mime: string;
+                returnId: string;
+                returnNo: string;
+                /** Format: int64 */
+                sizeBytes: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ReturnCommentRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A comment of a return's thread. */
+            result: {
+                content: string;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                id: string;
+                realname?: string | null;
+                returnId: string;
+                returnNo: string;
+                /** @description customer or staff. */
+                side: string;
+                userId: string;
+                username: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ReturnDetail: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A return with its files, thread, track and money, and what the caller may do now. */
+            result: components["schemas"]["ReturnRecord"] & {
+                accounts: components["schemas"]["ReturnAccountRecord"][];
+                /** @description approve, reject, cancel, receive, decide, complete, attach, account (core's `returns::actions`). */
+                actions: string[];
+                attachments: components["schemas"]["ReturnAttachmentRecord"][];
+                comments: components["schemas"]["ReturnCommentRecord"][];
+                tracks: components["schemas"]["ReturnTrackRecord"][];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ReturnRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A return as stored. */
+            result: {
+                /** @description intact, damagedPackaging, damagedGoods, opened, missingItems. */
+                condition?: string | null;
+                conditionRemark?: string | null;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                /** @description The order's currency: the return's fees and refunds are in it. */
+                currency: string;
+                /** @description The customer (main account) whose order came back. */
+                customerId: string;
+                /** @description Its user name. */
+                customerUsername?: string | null;
+                /** @description reship, returnToSender, destroy, hold. */
+                decision?: string | null;
+                decisionBy?: string | null;
+                decisionRemark?: string | null;
+                /** @description Who decided: customer or staff. */
+                decisionSide?: string | null;
+                /** Format: date-time */
+                decisionTime?: string | null;
+                id: string;
+                /** @description The parcel, when the return is for one parcel of the order. */
+                parcelId?: string | null;
+                /** @description The parcel's number. */
+                parcelNo?: string | null;
+                /** @description refused, undeliverable, addressIssue, damaged, customerReturn, other. */
+                reason: string;
+                reasonDetail?: string | null;
+                receivedBy?: string | null;
+                /** Format: date-time */
+                receivedTime?: string | null;
+                /** @description Staff's note when approving or rejecting. */
+                remark?: string | null;
+                reshipSerialNumber?: string | null;
+                /** @description The new order a reship created. */
+                reshipShipmentId?: string | null;
+                returnNo: string;
+                /** @description The carrier's tracking number of the way back. */
+                returnTrackNo?: string | null;
+                /** @description The order's number. */
+                serialNumber: string;
+                shipmentId: string;
+                /** @description requested, approved, received, completed, rejected, cancelled. */
+                status: string;
+                sysTrackNo?: string | null;
+                trackNo?: string | null;
+                updateBy?: string | null;
+                /** Format: date-time */
+                updateTime?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_ReturnTrackRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description An event of a return's own tracking. */
+            result: {
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                detail: string;
+                /** Format: date-time */
+                eventTime: string;
+                id: string;
+                location?: string | null;
+                returnId: string;
+                returnNo: string;
+                /** @description system, warehouse or staff. */
+                source: string;
+                /** @description Tracking's normalized status code. */
+                status: string;
             };
             success: boolean;
             /**
@@ -13808,6 +14773,180 @@ export interface components {
             confirmpassword?: string | null;
             password?: string;
             username?: string;
+        };
+        ReturnAccountForm: {
+            /** @description In the return's currency, major units (text or number). */
+            amount?: string;
+            /** @description fee or refund. */
+            kind?: string;
+            remark?: string | null;
+            returnId?: string;
+        };
+        /** @description A fee or refund of a return. */
+        ReturnAccountRecord: {
+            /** @description Money, in the currency's major units (decimal text). */
+            amount: string;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            currency: string;
+            customerId: string;
+            id: string;
+            /** @description fee or refund. */
+            kind: string;
+            remark?: string | null;
+            returnId: string;
+            returnNo: string;
+            /** @description The wallet trade that posted it. */
+            tradeNo: string;
+        };
+        /** @description A file of a return. */
+        ReturnAttachmentRecord: {
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            /** @description The name it was uploaded with. */
+            fileName: string;
+            id: string;
+            /** @description Its kind by content: image/png, image/jpeg, image/gif, image/webp, application/pdf. */
+            mime: string;
+            returnId: string;
+            returnNo: string;
+            /** Format: int64 */
+            sizeBytes: number;
+        };
+        ReturnCommentForm: {
+            content?: string;
+            returnId?: string;
+        };
+        /** @description A comment of a return's thread. */
+        ReturnCommentRecord: {
+            content: string;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            id: string;
+            realname?: string | null;
+            returnId: string;
+            returnNo: string;
+            /** @description customer or staff. */
+            side: string;
+            userId: string;
+            username: string;
+        };
+        ReturnDecideForm: {
+            decision?: string;
+            decisionRemark?: string | null;
+            id?: string;
+        };
+        /** @description A return with its files, thread, track and money, and what the caller may do now. */
+        ReturnDetail: components["schemas"]["ReturnRecord"] & {
+            accounts: components["schemas"]["ReturnAccountRecord"][];
+            /** @description approve, reject, cancel, receive, decide, complete, attach, account (core's `returns::actions`). */
+            actions: string[];
+            attachments: components["schemas"]["ReturnAttachmentRecord"][];
+            comments: components["schemas"]["ReturnCommentRecord"][];
+            tracks: components["schemas"]["ReturnTrackRecord"][];
+        };
+        /** @description A return request, or its edit. */
+        ReturnForm: {
+            id?: string | null;
+            /** @description The order's serial, system tracking or tracking number, or one parcel's number (add only). */
+            number?: string;
+            reason?: string;
+            reasonDetail?: string | null;
+            returnTrackNo?: string | null;
+        };
+        ReturnReceiveForm: {
+            condition?: string;
+            conditionRemark?: string | null;
+            /** @description The return number, the way back's tracking number, or the order's or parcel's numbers. */
+            number?: string;
+        };
+        /** @description A return as stored. */
+        ReturnRecord: {
+            /** @description intact, damagedPackaging, damagedGoods, opened, missingItems. */
+            condition?: string | null;
+            conditionRemark?: string | null;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            /** @description The order's currency: the return's fees and refunds are in it. */
+            currency: string;
+            /** @description The customer (main account) whose order came back. */
+            customerId: string;
+            /** @description Its user name. */
+            customerUsername?: string | null;
+            /** @description reship, returnToSender, destroy, hold. */
+            decision?: string | null;
+            decisionBy?: string | null;
+            decisionRemark?: string | null;
+            /** @description Who decided: customer or staff. */
+            decisionSide?: string | null;
+            /** Format: date-time */
+            decisionTime?: string | null;
+            id: string;
+            /** @description The parcel, when the return is for one parcel of the order. */
+            parcelId?: string | null;
+            /** @description The parcel's number. */
+            parcelNo?: string | null;
+            /** @description refused, undeliverable, addressIssue, damaged, customerReturn, other. */
+            reason: string;
+            reasonDetail?: string | null;
+            receivedBy?: string | null;
+            /** Format: date-time */
+            receivedTime?: string | null;
+            /** @description Staff's note when approving or rejecting. */
+            remark?: string | null;
+            reshipSerialNumber?: string | null;
+            /** @description The new order a reship created. */
+            reshipShipmentId?: string | null;
+            returnNo: string;
+            /** @description The carrier's tracking number of the way back. */
+            returnTrackNo?: string | null;
+            /** @description The order's number. */
+            serialNumber: string;
+            shipmentId: string;
+            /** @description requested, approved, received, completed, rejected, cancelled. */
+            status: string;
+            sysTrackNo?: string | null;
+            trackNo?: string | null;
+            updateBy?: string | null;
+            /** Format: date-time */
+            updateTime?: string | null;
+        };
+        ReturnStepForm: {
+            id?: string;
+            /** @description A note (approve, reject). */
+            remark?: string | null;
+        };
+        ReturnTrackForm: {
+            detail?: string;
+            /** @description When it happened (ISO 8601 with its offset; default now). */
+            eventTime?: string | null;
+            location?: string | null;
+            returnId?: string;
+            /** @description Tracking's normalized status code. */
+            status?: string;
+        };
+        /** @description An event of a return's own tracking. */
+        ReturnTrackRecord: {
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            detail: string;
+            /** Format: date-time */
+            eventTime: string;
+            id: string;
+            location?: string | null;
+            returnId: string;
+            returnNo: string;
+            /** @description system, warehouse or staff. */
+            source: string;
+            /** @description Tracking's normalized status code. */
+            status: string;
         };
         ReviewForm: {
             id?: string;
@@ -24413,6 +25552,1328 @@ export interface operations {
             };
             /** @description A field is missing or not a valid number; the body names it */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnStepForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnStepForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnStepForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnDetail"];
+                };
+            };
+            /** @description No decision yet */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnDecideForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Return, order, parcel or tracking number, substring. */
+                keyWord?: string;
+                /** @description The return's status. */
+                status?: string;
+                /** @description Why it came back. */
+                reason?: string;
+                /** @description What is done with it. */
+                decision?: string;
+                /** @description The condition found on receipt. */
+                condition?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Opened at or after. */
+                createTime_begin?: string;
+                /** @description Opened up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Return, order, parcel or tracking number, substring. */
+                keyWord?: string;
+                /** @description The return's status. */
+                status?: string;
+                /** @description Why it came back. */
+                reason?: string;
+                /** @description What is done with it. */
+                decision?: string;
+                /** @description The condition found on receipt. */
+                condition?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Opened at or after. */
+                createTime_begin?: string;
+                /** @description Opened up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ReturnRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnReceiveForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnDetail"];
+                };
+            };
+            /** @description A field (named); no return awaits the number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnStepForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first answer for the same key and body */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnAccountForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnAccountRecord"];
+                };
+            };
+            /** @description A field (named); the balance is short of the fee */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Posted already; the return does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The return's id. */
+                returnId?: string;
+                /** @description The return's or the trade's number, substring. */
+                keyWord?: string;
+                /** @description fee or refund. */
+                kind?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Posted at or after. */
+                createTime_begin?: string;
+                /** @description Posted up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The return's id. */
+                returnId?: string;
+                /** @description The return's or the trade's number, substring. */
+                keyWord?: string;
+                /** @description fee or refund. */
+                kind?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Posted at or after. */
+                createTime_begin?: string;
+                /** @description Posted up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ReturnAccountRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnAccountRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The return's id. */
+                returnId?: string;
+                /** @description The return's number, substring. */
+                keyWord?: string;
+                /** @description The file's name, substring. */
+                fileName?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The return's id. */
+                returnId?: string;
+                /** @description The return's number, substring. */
+                keyWord?: string;
+                /** @description The file's name, substring. */
+                fileName?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ReturnAttachmentRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnAttachmentRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description fields `returnId` and `file` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnAttachmentRecord"];
+                };
+            };
+            /** @description No file, a type that is not allowed, too many files */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The return is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnCommentForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnCommentRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The return's id. */
+                returnId?: string;
+                /** @description The return's number, substring. */
+                keyWord?: string;
+                /** @description The text, substring. */
+                content?: string;
+                /** @description Who wrote it. */
+                side?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The return's id. */
+                returnId?: string;
+                /** @description The return's number, substring. */
+                keyWord?: string;
+                /** @description The text, substring. */
+                content?: string;
+                /** @description Who wrote it. */
+                side?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ReturnCommentRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnCommentRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add_track: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnTrackForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnTrackRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The return's id. */
+                returnId?: string;
+                /** @description The return's number, substring. */
+                keyWord?: string;
+                /** @description Normalized status. */
+                status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The return's id. */
+                returnId?: string;
+                /** @description The return's number, substring. */
+                keyWord?: string;
+                /** @description Normalized status. */
+                status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ReturnTrackRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnTrackRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

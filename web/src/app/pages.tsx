@@ -75,6 +75,12 @@ export const PAGES: Record<string, Page> = {
   'warehouse/OutBatchList': page(() => import('../features/warehouse/OutBatchListPage'), 'outBatch'),
   'warehouse/PdaOutPack': page(() => import('../features/warehouse/PdaOutPackPage'), 'outBatch'),
   'warehouse/PredictShipmentList': page(() => import('../features/warehouse/PredictShipmentListPage'), 'predictShipment'),
+  'reverse/ReturnList': page(() => import('../features/reverse/ReturnListPage'), 'returns', 'tracking'),
+  'reverse/PdaReturnReceive': page(() => import('../features/reverse/PdaReturnReceivePage'), 'returns'),
+  'reverse/ReturnAccountList': page(() => import('../features/reverse/ReturnPartLists').then((m) => ({ default: m.ReturnAccountList })), 'returns', 'tracking'),
+  'reverse/ReturnAttachmentList': page(() => import('../features/reverse/ReturnPartLists').then((m) => ({ default: m.ReturnAttachmentList })), 'returns', 'tracking'),
+  'reverse/ReturnCommentList': page(() => import('../features/reverse/ReturnPartLists').then((m) => ({ default: m.ReturnCommentList })), 'returns', 'tracking'),
+  'reverse/ReturnTrackList': page(() => import('../features/reverse/ReturnPartLists').then((m) => ({ default: m.ReturnTrackList })), 'returns', 'tracking'),
   'layouts/IframePageView': page(() => import('../layouts/IframePageView')),
 };
 

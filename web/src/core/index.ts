@@ -238,6 +238,32 @@ export function intakeIssues(form: unknown, lang: Language): FieldError[] {
   return issues(wasm.shipmentIssues(JSON.stringify(form ?? null), 'intake', '', lang));
 }
 
+/** What core checks of a return's forms (`returns`): a request, a decision, a receiving scan, a comment, a fee or refund. */
+export type ReturnStage = 'request' | 'decision' | 'receive' | 'comment' | 'account';
+/** What can be done to a return (core's `returns::Action`). */
+export type ReturnAction = 'approve' | 'reject' | 'cancel' | 'receive' | 'decide' | 'complete' | 'attach' | 'account';
+/** Who acts on a return: the customer (main account or sub-account) or the forwarder's staff. */
+export type ReturnSide = 'customer' | 'staff';
+
+/**
+ * The problem of a return's form at `stage`, as the server would refuse it (each stage stops at
+ * its first problem): fields are the body's (`number`, `reason`, `reasonDetail`, `decision`,
+ * `conditionRemark`, `content`, `amount` …); `currency` is the return's, for a fee or refund.
+ */
+export function returnIssues(form: unknown, stage: ReturnStage, currency: string, lang: Language): FieldError[] {
+  return issues(wasm.returnIssues(JSON.stringify(form ?? null), stage, currency, lang));
+}
+
+/** What core's lifecycle lets `side` do to a return in `status`. */
+export function returnActions(status: string, side: ReturnSide): ReturnAction[] {
+  return JSON.parse(wasm.returnActions(status, side)) as ReturnAction[];
+}
+
+/** Why a file cannot be attached to a return (its size, and its kind read from its first bytes), or undefined. */
+export function returnAttachmentIssue(size: number, head: Uint8Array, lang: Language): Verdict {
+  return orUndefined(wasm.returnAttachmentIssue(size, head, lang));
+}
+
 /** A predict batch's statuses (core's `shipment::BATCH_STATUSES`). */
 export const BATCH_STATUSES = ['open', 'handed', 'received'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];

@@ -69,6 +69,7 @@ export interface Resources {
   outPackage: typeof import('../locales/en-US/outPackage.json');
   outBatch: typeof import('../locales/en-US/outBatch.json');
   predictShipment: typeof import('../locales/en-US/predictShipment.json');
+  returns: typeof import('../locales/en-US/returns.json');
 }
 export type Namespace = keyof Resources;
 
@@ -122,6 +123,7 @@ export const NAMESPACES = [
   'outPackage',
   'outBatch',
   'predictShipment',
+  'returns',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

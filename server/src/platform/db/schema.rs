@@ -1281,6 +1281,110 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    logistics_return (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        return_no -> Text,
+        customer_id -> Text,
+        shipment_id -> Text,
+        parcel_id -> Nullable<Text>,
+        serial_number -> Text,
+        parcel_no -> Nullable<Text>,
+        sys_track_no -> Nullable<Text>,
+        track_no -> Nullable<Text>,
+        reason -> Text,
+        reason_detail -> Nullable<Text>,
+        return_track_no -> Nullable<Text>,
+        status -> Text,
+        decision -> Nullable<Text>,
+        decision_remark -> Nullable<Text>,
+        decision_side -> Nullable<Text>,
+        decision_by -> Nullable<Text>,
+        decision_time -> Nullable<Timestamp>,
+        parcel_condition -> Nullable<Text>,
+        condition_remark -> Nullable<Text>,
+        received_by -> Nullable<Text>,
+        received_time -> Nullable<Timestamp>,
+        reship_shipment_id -> Nullable<Text>,
+        reship_serial_number -> Nullable<Text>,
+        currency -> Text,
+        remark -> Nullable<Text>,
+        open_key -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    logistics_return_attachment (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        return_id -> Text,
+        return_no -> Text,
+        customer_id -> Text,
+        file_name -> Text,
+        path -> Text,
+        mime -> Text,
+        size_bytes -> BigInt,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    logistics_return_comment (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        return_id -> Text,
+        return_no -> Text,
+        customer_id -> Text,
+        side -> Text,
+        user_id -> Text,
+        username -> Text,
+        realname -> Nullable<Text>,
+        content -> Text,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    logistics_return_track (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        return_id -> Text,
+        return_no -> Text,
+        customer_id -> Text,
+        status -> Text,
+        location -> Nullable<Text>,
+        detail -> Text,
+        event_time -> Timestamp,
+        source -> Text,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    logistics_return_account (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        return_id -> Text,
+        return_no -> Text,
+        customer_id -> Text,
+        kind -> Text,
+        amount -> BigInt,
+        currency -> Text,
+        trade_no -> Text,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -1346,4 +1450,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     logistics_inbound_parcel,
     logistics_out_package,
     logistics_out_batch,
+    logistics_return,
+    logistics_return_attachment,
+    logistics_return_comment,
+    logistics_return_track,
+    logistics_return_account,
 );

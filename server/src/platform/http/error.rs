@@ -48,6 +48,11 @@ impl AppError {
         Self::new(StatusCode::FORBIDDEN, MessageKey::Forbidden)
     }
 
+    /// 403 with its own reason (an action only the other side may take).
+    pub fn forbidden_with(key: MessageKey) -> Self {
+        Self::new(StatusCode::FORBIDDEN, key)
+    }
+
     /// 404: no such thing, or a thing of another tenant or customer (never tell which).
     pub fn not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, MessageKey::NotFound)

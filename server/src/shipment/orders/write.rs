@@ -477,7 +477,7 @@ impl GoodsRow {
 }
 
 /// The form an order was saved from (to edit or copy it).
-pub(super) fn form_of(d: &ShipmentDetail) -> ShipmentForm {
+pub fn form_of(d: &ShipmentDetail) -> ShipmentForm {
     let r = &d.record;
     let amount = |t: &str| (!t.is_empty()).then(|| crate::platform::http::Amount::Text(t.to_owned()));
     ShipmentForm {

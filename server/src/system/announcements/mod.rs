@@ -90,3 +90,71 @@ pub async fn name_users(db: &Db, records: &mut [AnnouncementRecord]) -> DbResult
     }
     Ok(())
 }
+
+/// Sends a released system message (category "2") to chosen users of `me`'s tenant, as a rule of
+/// the platform does on its own (a new comment on a return): it waits in their bells, read state
+/// per user, and they are told live. Nothing is sent to nobody.
+#[allow(clippy::too_many_arguments)]
+pub async fn message_users(
+    state: &crate::state::AppState,
+    me: &crate::system::auth::CurrentUser,
+    users: &[String],
+    title: &str,
+    html: &str,
+    open_page: &str,
+    bus_type: &str,
+    bus_id: &str,
+) -> Result<(), crate::platform::http::AppError> {
+    use crate::platform::db::schema::sys_announcement_send as send;
+    use diesel_async::AsyncConnection as _;
+    if users.is_empty() {
+        return Ok(());
+    }
+    let id = crate::platform::secrets::new_id();
+    let now = chrono::Utc::now().naive_utc();
+    let title: String = title.chars().take(100).collect();
+    crate::with_write!(&state.db, |conn| {
+        conn.transaction(async |tx| {
+            diesel::insert_into(sys_announcement::table)
+                .values((
+                    sys_announcement::id.eq(&id),
+                    sys_announcement::tenant_id.eq(me.tenant_id),
+                    sys_announcement::titile.eq(&title),
+                    sys_announcement::msg_content.eq(html),
+                    sys_announcement::sender.eq(&me.user.realname),
+                    sys_announcement::priority.eq("M"),
+                    sys_announcement::msg_category.eq("2"),
+                    sys_announcement::msg_type.eq(TO_USERS),
+                    sys_announcement::user_ids.eq(users.join(",")),
+                    sys_announcement::send_status.eq(RELEASED),
+                    sys_announcement::send_time.eq(now),
+                    sys_announcement::open_type.eq("url"),
+                    sys_announcement::open_page.eq(open_page),
+                    sys_announcement::bus_type.eq(bus_type),
+                    sys_announcement::bus_id.eq(bus_id),
+                    sys_announcement::del_flag.eq(false),
+                    sys_announcement::create_by.eq(&me.user.username),
+                    sys_announcement::create_time.eq(now),
+                ))
+                .execute(tx)
+                .await?;
+            for user in users {
+                diesel::insert_into(send::table)
+                    .values((
+                        send::id.eq(crate::platform::secrets::new_id()),
+                        send::annt_id.eq(&id),
+                        send::user_id.eq(user),
+                        send::read_flag.eq(false),
+                        send::create_time.eq(now),
+                    ))
+                    .execute(tx)
+                    .await?;
+            }
+            Ok::<(), diesel::result::Error>(())
+        })
+        .await
+        .map_err(crate::platform::http::AppError::from)?
+    });
+    crate::system::notices::notify(state, me.tenant_id, Some(users.to_vec()), &id, &title).await;
+    Ok(())
+}

@@ -688,6 +688,95 @@ pub const MENUS: &[SeedMenu] = &[
         "book",
         9,
     ),
+    // Reverse and returns: parcels that come back, what the customer and staff agree to do.
+    SeedMenu {
+        redirect: Some("/reverse/return"),
+        ..for_customers(menu(
+            "menu_reverse",
+            None,
+            ("逆向退件", "Reverse and returns"),
+            ("/reverse", "layouts/RouteView"),
+            "rollback",
+            27,
+        ))
+    },
+    for_customers(page(
+        "menu_reverse_return",
+        "menu_reverse",
+        ("退件单", "Returns"),
+        ("/reverse/return", "reverse/ReturnList"),
+        "rollback",
+        "reverse:return:list",
+        1,
+    ))
+    .with_buttons(&[
+        ("btn_return_add", ("登记退件", "Open returns"), "reverse:return:add"),
+        (
+            "btn_return_edit",
+            ("编辑、取消退件，确定处理方式，上传附件", "Edit, cancel and decide returns, attach files"),
+            "reverse:return:edit",
+        ),
+        ("btn_return_export", ("导出退件", "Export returns"), "reverse:return:export"),
+    ]),
+    page(
+        "menu_reverse_receive",
+        "menu_reverse",
+        ("PDA退件收货", "PDA return receiving"),
+        ("/reverse/pdaReceive", "reverse/PdaReturnReceive"),
+        "idcard",
+        "reverse:return:pda",
+        2,
+    )
+    .with_buttons(&[
+        (
+            "btn_return_handle",
+            ("审核、完成退件，录入退件轨迹", "Approve, reject, complete returns; add their tracking"),
+            "reverse:return:handle",
+        ),
+        ("btn_return_receive", ("扫描退件收货", "Receive returned parcels"), "reverse:return:receive"),
+        ("btn_return_account", ("退件收费、退款", "Charge return fees, pay refunds"), "reverse:return:account"),
+    ]),
+    for_customers(page(
+        "menu_reverse_account",
+        "menu_reverse",
+        ("退件费用", "Return accounts"),
+        ("/reverse/account", "reverse/ReturnAccountList"),
+        "account-book",
+        "reverse:returnAccount:list",
+        3,
+    ))
+    .with_buttons(&[(
+        "btn_return_account_export",
+        ("导出退件费用", "Export return accounts"),
+        "reverse:returnAccount:export",
+    )]),
+    for_customers(page(
+        "menu_reverse_attachment",
+        "menu_reverse",
+        ("退件附件", "Return attachments"),
+        ("/reverse/attachment", "reverse/ReturnAttachmentList"),
+        "paper-clip",
+        "reverse:returnAttachment:list",
+        4,
+    )),
+    for_customers(page(
+        "menu_reverse_comment",
+        "menu_reverse",
+        ("退件留言", "Return comments"),
+        ("/reverse/comment", "reverse/ReturnCommentList"),
+        "message",
+        "reverse:returnComment:list",
+        5,
+    )),
+    for_customers(page(
+        "menu_reverse_track",
+        "menu_reverse",
+        ("退件轨迹", "Return tracks"),
+        ("/reverse/track", "reverse/ReturnTrackList"),
+        "environment",
+        "reverse:returnTrack:list",
+        6,
+    )),
     // Carrier management: the forwarder's network and prices.
     SeedMenu {
         redirect: Some("/carrier/supplier"),

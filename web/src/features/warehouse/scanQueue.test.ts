@@ -90,6 +90,19 @@ describe('scan queue', () => {
     expect(queue.get().offline).toBe(false);
   });
 
+  test('a probe tries the network though the browser still says offline, and the queue goes out', async () => {
+    const send = vi.fn<ScanSender>(async (scanned) => answer(scanned.number ?? ''));
+    const { queue, network } = setUp(send);
+    network.online = false;
+    for (const number of ['LX1CN', 'LX2CN']) await queue.enqueue(form(number));
+    await queue.sync();
+    expect(send).not.toHaveBeenCalled();
+    // The network is back, the flag is not: the periodic retry probes.
+    await queue.sync({ probe: true });
+    expect(states(queue.get().scans)).toEqual([['LX1CN', 'received'], ['LX2CN', 'received']]);
+    expect(queue.get().offline).toBe(false);
+  });
+
   test('a 4xx answer settles the scan as failed with the server’s message, never sent again; the next scan goes on', async () => {
     const send = vi.fn<ScanSender>(async (scanned) => {
       if (scanned.number === 'LX1CN') throw new ApiError(409, 'Order B2C1 is cancelled: put the parcel aside with the problem parcels!');

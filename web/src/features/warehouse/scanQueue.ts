@@ -196,8 +196,12 @@ export interface ScanQueue extends Store<ScanQueueState> {
   start: () => Promise<void>;
   /** Saves a new scan with a fresh key, then starts sending (does not wait for the answer). Rejects when it cannot be saved. */
   enqueue: (form: IntakeForm) => Promise<QueuedScan>;
-  /** Sends what waits, in order, while answers come; resolves when it stops. One sync at a time. */
-  sync: () => Promise<void>;
+  /**
+   * Sends what waits, in order, while answers come; resolves when it stops. One sync at a time.
+   * A `probe` tries the network even when the browser says it is offline (`navigator.onLine` can
+   * stay wrong after the network is back): a request is the only sure test.
+   */
+  sync: (options?: { probe?: boolean }) => Promise<void>;
   /** Calls `listener` with each scan the server settles (received or failed). */
   onSettled: (listener: (scan: QueuedScan) => void) => () => void;
 }
@@ -208,6 +212,7 @@ export function createScanQueue({ owner, storage, send = sendScan, isOnline = ()
   let loading: Promise<void> | undefined;
   let running: Promise<void> | undefined;
   let wanted = false;
+  let probing = false;
 
   const show = (scan: QueuedScan) =>
     store.set((s) => ({ ...s, scans: s.scans.some((one) => one.key === scan.key) ? s.scans.map((one) => (one.key === scan.key ? scan : one)) : [...s.scans, scan].toSorted(bySeq) }));
@@ -242,9 +247,9 @@ export function createScanQueue({ owner, storage, send = sendScan, isOnline = ()
   };
 
   /** Sends waiting scans in order until none waits or one does not get through. */
-  const drain = async (): Promise<void> => {
+  const drain = async (probe: boolean): Promise<void> => {
     for (;;) {
-      if (!isOnline()) {
+      if (!probe && !isOnline()) {
         store.set((s) => ({ ...s, offline: true }));
         return;
       }
@@ -282,8 +287,9 @@ export function createScanQueue({ owner, storage, send = sendScan, isOnline = ()
     }
   };
 
-  const sync = (): Promise<void> => {
+  const sync = (options?: { probe?: boolean }): Promise<void> => {
     wanted = true;
+    probing ||= options?.probe === true;
     running ??= (async () => {
       await load();
       store.set((s) => ({ ...s, syncing: true }));
@@ -292,7 +298,9 @@ export function createScanQueue({ owner, storage, send = sendScan, isOnline = ()
         // after it, so nothing waits for the periodic retry.
         while (wanted) {
           wanted = false;
-          await drain();
+          const probe = probing;
+          probing = false;
+          await drain(probe);
         }
       } catch (error) {
         store.set((s) => ({ ...s, storageError: messageOf(error) }));

@@ -28,8 +28,9 @@ export function useScanQueue(onSettled?: (scan: QueuedScan) => void): ScanQueueV
     const sync = () => void queue.sync();
     window.addEventListener('online', sync);
     window.addEventListener('offline', sync);
+    // The periodic retry probes the network itself: the browser's online flag may lag or stick.
     const timer = window.setInterval(() => {
-      if (waitingCount(queue.get()) > 0) sync();
+      if (waitingCount(queue.get()) > 0) void queue.sync({ probe: true });
     }, RETRY_MS);
     return () => {
       window.removeEventListener('online', sync);
