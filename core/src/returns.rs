@@ -97,13 +97,13 @@ pub fn allowed(status: &str, action: Action, side: Side) -> Result<(), MessageKe
     if staff_only && side == Side::Customer {
         return Err(MessageKey::ReturnStaffOnly);
     }
-    let ok = match (status, action) {
-        ("requested", Approve | Reject | Cancel | Receive | Decide | Attach) => true,
-        ("approved", Cancel | Receive | Decide | Attach) => true,
-        ("received", Decide | Complete | Attach | Account) => true,
-        ("completed", Account) => true,
-        _ => false,
-    };
+    let ok = matches!(
+        (status, action),
+        ("requested", Approve | Reject | Cancel | Receive | Decide | Attach)
+            | ("approved", Cancel | Receive | Decide | Attach)
+            | ("received", Decide | Complete | Attach | Account)
+            | ("completed", Account)
+    );
     if ok { Ok(()) } else { Err(MessageKey::ReturnActionRefused) }
 }
 

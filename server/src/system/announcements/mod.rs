@@ -94,7 +94,7 @@ pub async fn name_users(db: &Db, records: &mut [AnnouncementRecord]) -> DbResult
 /// Sends a released system message (category "2") to chosen users of `me`'s tenant, as a rule of
 /// the platform does on its own (a new comment on a return): it waits in their bells, read state
 /// per user, and they are told live. Nothing is sent to nobody.
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments, reason = "a message is its audience, title, body, page and business link")]
 pub async fn message_users(
     state: &crate::state::AppState,
     me: &crate::system::auth::CurrentUser,
