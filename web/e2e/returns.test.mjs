@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { appSuite, closeContext, screenshot, signIn, tableLoaded } from './support.mjs';
+import { appSuite, closeContext, screenshot, signIn, tableLoaded, fundedDemo, submittedB2cOrder } from './support.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026!';
 const PHONE = { width: 390, height: 844 };
@@ -18,28 +18,11 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 let admin;
 let demo;
 const suite = appSuite(async (s) => {
-  admin = await s.apiLogin('demo_admin', DEMO_PASSWORD);
-  demo = await s.apiLogin('demo', DEMO_PASSWORD);
-  const info = await s.api('GET', '/sys/user/getUserInfo', { token: demo });
-  const customerId = info.userInfo?.id ?? info.id;
-  await s.api('POST', '/logistics/wallet/adjust', { token: admin, body: { customerId, currency: 'CNY', direction: 'credit', amount: '5000', reason: 'e2e returns' } });
+  ({ admin, demo } = await fundedDemo(s, 'e2e returns'));
 });
 
 /** A submitted B2C order of the demo customer, one parcel of 1.2 kg. */
-async function submittedOrder(reference) {
-  const products = await suite.api('GET', '/logistics/channelProduct/myList?pageSize=100', { token: demo });
-  const product = products.records.find((p) => p.tradeType === 'B2C');
-  const order = await suite.api('POST', '/logistics/shipment/add', {
-    token: demo,
-    body: {
-      shipmentType: 'B2C', customerCode: reference, channelProductId: product.id, currency: 'CNY',
-      consignee: { name: 'Ann Lee', phone: '+1 212 555 0100', country: 'US', state: 'NY', city: 'New York', postalCode: '10001', address1: '350 5th Ave' },
-      parcels: [{ reference: `${reference}-P`, length: 30, width: 20, height: 10, weight: 1.2, products: [{ frName: 'T-shirt', lcName: 'T恤', quantity: 2, unitPrice: '9.9', unitWeight: '0.3', frHscode: '6109100000' }] }],
-    },
-  });
-  await suite.api('POST', '/logistics/shipment/submit', { token: demo, body: { id: order.id } });
-  return suite.api('GET', `/logistics/shipment/queryById?id=${order.id}`, { token: demo });
-}
+const submittedOrder = (reference) => submittedB2cOrder(suite, demo, reference);
 
 /** Where the user's menu puts a page component (the server seeds the paths). */
 async function pathOf(token, component) {

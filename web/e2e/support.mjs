@@ -251,3 +251,32 @@ export function appSuite(ready) {
   });
   return suite;
 }
+
+/**
+ * The demo customer's funded wallet for a suite (`demo_admin` credits 5,000 CNY): answers the two
+ * tokens, `{admin, demo}`.
+ */
+export async function fundedDemo(s, reason) {
+  const admin = await s.apiLogin('demo_admin', 'Demo@2026!');
+  const demo = await s.apiLogin('demo', 'Demo@2026!');
+  const info = await s.api('GET', '/sys/user/getUserInfo', { token: demo });
+  const customerId = info.userInfo?.id ?? info.id;
+  await s.api('POST', '/logistics/wallet/adjust', { token: admin, body: { customerId, currency: 'CNY', direction: 'credit', amount: '5000', reason } });
+  return { admin, demo };
+}
+
+/** A submitted B2C order of the customer of `token`, one parcel of 1.2 kg, as `queryById` answers it. */
+export async function submittedB2cOrder(suite, token, reference) {
+  const products = await suite.api('GET', '/logistics/channelProduct/myList?pageSize=100', { token });
+  const product = products.records.find((p) => p.tradeType === 'B2C');
+  const order = await suite.api('POST', '/logistics/shipment/add', {
+    token,
+    body: {
+      shipmentType: 'B2C', customerCode: reference, channelProductId: product.id, currency: 'CNY',
+      consignee: { name: 'Ann Lee', phone: '+1 212 555 0100', country: 'US', state: 'NY', city: 'New York', postalCode: '10001', address1: '350 5th Ave' },
+      parcels: [{ reference: `${reference}-P`, length: 30, width: 20, height: 10, weight: 1.2, products: [{ frName: 'T-shirt', lcName: 'T恤', quantity: 2, unitPrice: '9.9', unitWeight: '0.3', frHscode: '6109100000' }] }],
+    },
+  });
+  await suite.api('POST', '/logistics/shipment/submit', { token, body: { id: order.id } });
+  return suite.api('GET', `/logistics/shipment/queryById?id=${order.id}`, { token });
+}
