@@ -391,6 +391,24 @@ pub fn return_issues(form_json: &str, stage: &str, currency: &str, lang: &str) -
     issues_json(&found.into_iter().collect::<Vec<_>>(), lang)
 }
 
+/// Every problem of a warehouse-management form (`wms`) of `kind`: `location`, `sku`,
+/// `movement`, `forecast`, `receiving`, as `shipment_issues` answers (each stops at its first).
+pub fn wms_issues(form_json: &str, kind: &str, lang: &str) -> String {
+    use crate::wms;
+    let Some(form) = json::parse(form_json) else {
+        return issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang);
+    };
+    let found = match kind {
+        "location" => wms::location(&form).err(),
+        "sku" => wms::sku(&form).err(),
+        "movement" => wms::movement(&form).err(),
+        "forecast" => wms::forecast(&form).err(),
+        "receiving" => wms::receiving(&form).err(),
+        _ => Some(FieldError::new("", MessageKey::BadRequest)),
+    };
+    issues_json(&found.into_iter().collect::<Vec<_>>(), lang)
+}
+
 /// The actions `side` (`customer` or `staff`) may take on a return in `status`, as a JSON array.
 pub fn return_actions(status: &str, side: &str) -> String {
     let side = if side == "staff" { crate::returns::Side::Staff } else { crate::returns::Side::Customer };

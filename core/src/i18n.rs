@@ -885,6 +885,60 @@ catalogue! {
     ReturnAccountRefund = "return_account_refund" { zh: "退款", en: "refund" }
     #[server]
     ReturnCommentNotice = "return_comment_notice" { zh: "退件 {returnNo} 有新留言", en: "New comment on return {returnNo}" }
+    WmsSegmentInvalid = "wms_segment_invalid" { zh: "{field}须为1-{max}位字母或数字!", en: "{field} must be 1 to {max} letters or digits!" }
+    WmsSegmentOrder = "wms_segment_order" { zh: "请按巷道、货架、货位的顺序填写编码!", en: "Fill in the aisle before the shelf, and the shelf before the bin!" }
+    WmsCodeInvalid = "wms_code_invalid" { zh: "{field}只能包含字母、数字、短横线、下划线或点!", en: "{field} may hold only letters, digits, hyphens, underscores and dots!" }
+    WmsBarcodeCheck = "wms_barcode_check" { zh: "条码 {barcode} 的校验位不正确，请重新扫描!", en: "The check digit of barcode {barcode} is wrong: scan it again!" }
+    WmsMoveSameLocation = "wms_move_same_location" { zh: "目标库位不能与原库位相同!", en: "Move it to another location!" }
+    WmsAdjustZero = "wms_adjust_zero" { zh: "调整数量不能为0!", en: "An adjustment cannot be zero!" }
+    WmsLinesRequired = "wms_lines_required" { zh: "请至少添加一个SKU!", en: "Add at least one SKU!" }
+    WmsTooManyLines = "wms_too_many_lines" { zh: "最多{max}行!", en: "At most {max} lines!" }
+    WmsSkuTwice = "wms_sku_twice" { zh: "同一SKU只能出现一次!", en: "Each SKU once only!" }
+    WmsNothingReceived = "wms_nothing_received" { zh: "请填写实收数量!", en: "Enter the pieces received!" }
+    #[server]
+    WmsStockShort = "wms_stock_short" { zh: "库存不足!", en: "Not enough stock!" }
+    #[server]
+    WmsStockShortAt = "wms_stock_short_at" { zh: "SKU {sku} 在库位 {location} 只有 {available} 件可用!", en: "Only {available} pieces of SKU {sku} are free at {location}!" }
+    #[server]
+    WmsLocationFull = "wms_location_full" { zh: "库位 {location} 最多存放 {capacity} 件，已有 {held} 件!", en: "Location {location} holds at most {capacity} pieces and has {held}!" }
+    #[server]
+    WmsLocationInUse = "wms_location_in_use" { zh: "库位 {location} 仍有库存，不能删除!", en: "Location {location} still holds stock: it cannot be deleted!" }
+    #[server]
+    WmsSkuInUse = "wms_sku_in_use" { zh: "SKU {sku} 仍有库存或预报，不能删除!", en: "SKU {sku} still has stock or forecasts: it cannot be deleted!" }
+    #[server]
+    WmsUnknown = "wms_unknown" { zh: "{field}不存在或无权访问!", en: "No such {field}, or it is not yours!" }
+    #[server]
+    WmsOtherCustomer = "wms_other_customer" { zh: "SKU {sku} 不属于该预报的客户!", en: "SKU {sku} belongs to another customer than the forecast's!" }
+    #[server]
+    WmsForecastClosed = "wms_forecast_closed" { zh: "预报 {forecastNo} 已{status}，不能再操作!", en: "Forecast {forecastNo} is {status}: nothing more can be done to it!" }
+    #[server]
+    WmsReconcileBroken = "wms_reconcile_broken" { zh: "库存与流水不一致: {count} 处!", en: "Stock and its log disagree in {count} places!" }
+    #[server]
+    WmsForecastPending = "wms_forecast_pending" { zh: "待收货", en: "pending" }
+    #[server]
+    WmsForecastReceiving = "wms_forecast_receiving" { zh: "收货中", en: "being received" }
+    #[server]
+    WmsForecastReceived = "wms_forecast_received" { zh: "已收货", en: "received" }
+    #[server]
+    WmsForecastCancelled = "wms_forecast_cancelled" { zh: "已取消", en: "cancelled" }
+    FieldWmsWarehouse = "field_wms_warehouse" { zh: "仓库", en: "Warehouse" }
+    FieldWmsZone = "field_wms_zone" { zh: "库区", en: "Zone" }
+    FieldWmsAisle = "field_wms_aisle" { zh: "巷道", en: "Aisle" }
+    FieldWmsShelf = "field_wms_shelf" { zh: "货架", en: "Shelf" }
+    FieldWmsBin = "field_wms_bin" { zh: "货位", en: "Bin" }
+    FieldWmsCapacity = "field_wms_capacity" { zh: "容量", en: "Capacity" }
+    FieldWmsLocationType = "field_wms_location_type" { zh: "库位类型", en: "Location type" }
+    FieldWmsLocation = "field_wms_location" { zh: "库位", en: "Location" }
+    FieldWmsToLocation = "field_wms_to_location" { zh: "目标库位", en: "Target location" }
+    FieldWmsBarcode = "field_wms_barcode" { zh: "条码", en: "Barcode" }
+    FieldWmsMoveKind = "field_wms_move_kind" { zh: "变动类型", en: "Movement" }
+    FieldWmsForecastNo = "field_wms_forecast_no" { zh: "预报单号", en: "Forecast number" }
+    FieldWmsQuantity = "field_wms_quantity" { zh: "库存数量", en: "On hand" }
+    FieldWmsAllocated = "field_wms_allocated" { zh: "已分配", en: "Allocated" }
+    FieldWmsExpected = "field_wms_expected" { zh: "预报数量", en: "Expected" }
+    FieldWmsReceived = "field_wms_received" { zh: "实收数量", en: "Received" }
+    FieldWmsDiscrepancy = "field_wms_discrepancy" { zh: "差异", en: "Discrepancy" }
+    FieldWmsBalance = "field_wms_balance" { zh: "变动后库存", en: "Balance after" }
     #[server]
     InboundEventDetail = "inbound_event_detail" { zh: "仓库已收货，复重 {weight} kg", en: "Received at the warehouse, weighed {weight} kg" }
 }

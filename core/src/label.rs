@@ -486,6 +486,22 @@ pub fn package_template() -> Template {
     Template { size: "100x150".to_owned(), elements }
 }
 
+/// The 100 x 100 mm label of a storage location (WMS), for its shelf or bin: the code large, as a
+/// Code 128 barcode and as a QR code (the PDA scans either), the warehouse, type and capacity.
+pub fn location_template() -> Template {
+    let elements = vec![
+        bold(text(40, 30, 920, 60, "LOCATION 库位  {warehouse}", 10)),
+        text(40, 95, 920, 50, "{type}  {capacity}", 8),
+        line(0, 160, 1000, 0),
+        coded(Kind::Barcode, 30, 190, 940, 300, "{code}"),
+        aligned(bold(text(30, 510, 940, 110, "{code}", 24)), Align::Center),
+        line(0, 640, 1000, 0),
+        coded(Kind::Qr, 380, 665, 240, 240, "{code}"),
+        aligned(text(40, 930, 920, 40, "{date}", 6), Align::Right),
+    ];
+    Template { size: "100x100".to_owned(), elements }
+}
+
 /// An element with its content filled from a label's values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placed<'a> {

@@ -48,6 +48,7 @@ pub mod validate;
 pub mod wallet;
 pub mod warehouse;
 pub mod weight;
+pub mod wms;
 
 pub use i18n::{Lang, MessageKey};
 pub use validate::FieldError;

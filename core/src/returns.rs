@@ -13,7 +13,7 @@ use crate::i18n::MessageKey;
 use crate::json::Value;
 use crate::prelude::*;
 use crate::tracking::MAX_NUMBER_LEN;
-use crate::validate::{self, FieldError};
+use crate::validate::{self, FieldError, note, one_of, text_of as text};
 
 /// A return's statuses, in lifecycle order.
 pub const STATUSES: &[&str] = &["requested", "approved", "received", "completed", "rejected", "cancelled"];
@@ -148,29 +148,6 @@ pub fn track_status(status: &str) -> &'static str {
         "received" | "completed" => "returned",
         _ => "cancelled",
     }
-}
-
-fn text<'a>(form: &'a Value, key: &str) -> &'a str {
-    form.get(key).and_then(Value::as_str).map_or("", str::trim)
-}
-
-fn one_of(form: &Value, key: &str, label: &str, options: &[&str]) -> Result<String, FieldError> {
-    let value = text(form, key);
-    if value.is_empty() {
-        return Err(FieldError::new(key, MessageKey::Required).with("field", label));
-    }
-    if !options.contains(&value) {
-        return Err(FieldError::new(key, MessageKey::ReturnOptionInvalid)
-            .with("field", label)
-            .with("value", value.chars().take(40).collect::<String>()));
-    }
-    Ok(value.to_owned())
-}
-
-fn note(form: &Value, key: &str, label: &str, max: usize) -> Result<Option<String>, FieldError> {
-    let value = text(form, key);
-    validate::max_chars(key, label, value, max)?;
-    Ok((!value.is_empty()).then(|| value.to_owned()))
 }
 
 /// A return request, checked.

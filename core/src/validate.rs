@@ -152,6 +152,32 @@ pub fn max_chars(field: &str, label: &str, value: &str, max: usize) -> Result<()
     }
 }
 
+/// A form's text field, trimmed ("" when absent or not text).
+pub fn text_of<'a>(form: &'a crate::json::Value, key: &str) -> &'a str {
+    form.get(key).and_then(crate::json::Value::as_str).map_or("", str::trim)
+}
+
+/// A form's field that must be one of `options` (`label` names it in the message).
+pub fn one_of(form: &crate::json::Value, key: &str, label: &str, options: &[&str]) -> Result<String, FieldError> {
+    let value = text_of(form, key);
+    if value.is_empty() {
+        return Err(FieldError::new(key, MessageKey::Required).with("field", label));
+    }
+    if !options.contains(&value) {
+        return Err(FieldError::new(key, MessageKey::ReturnOptionInvalid)
+            .with("field", label)
+            .with("value", value.chars().take(40).collect::<String>()));
+    }
+    Ok(value.to_owned())
+}
+
+/// A form's optional note of at most `max` characters (None when blank).
+pub fn note(form: &crate::json::Value, key: &str, label: &str, max: usize) -> Result<Option<String>, FieldError> {
+    let value = text_of(form, key);
+    max_chars(key, label, value, max)?;
+    Ok((!value.is_empty()).then(|| value.to_owned()))
+}
+
 /// 3 to 32 characters of ASCII letters, digits and `_ . - @`, starting with a letter or digit.
 pub fn username(field: &str, value: &str) -> Result<(), FieldError> {
     let ok = (3..=32).contains(&value.len())

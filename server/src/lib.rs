@@ -17,3 +17,4 @@ pub mod system;
 pub mod tracking;
 pub mod wallet;
 pub mod warehouse;
+pub mod wms;

@@ -24,7 +24,7 @@ use crate::{
     carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, platform::tasks, printing,
     reverse, shipment, system::announcements, system::auth, system::categories, system::checks, system::countries,
     system::departs, system::dicts, system::logs, system::notices, system::permissions, system::positions, system::roles,
-    system::tenants, tracking, wallet, warehouse,
+    system::tenants, tracking, wallet, warehouse, wms,
 };
 
 pub const BASE_PATH: &str = "/boot";
@@ -46,6 +46,7 @@ pub const BASE_PATH: &str = "/boot";
         (name = "health", description = "Liveness and readiness"),
         (name = "logistics", description = "Shipping rules shared with the browser"),
         (name = "reverse", description = "Reverse logistics: returns, their files, comments, tracking and fees"),
+        (name = "wms", description = "Warehouse management: locations, SKUs, stock and its log, inbound forecasts"),
     )
 )]
 struct ApiDoc;
@@ -128,6 +129,9 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         reverse::lifecycle: [query_by_id, approve, reject, cancel, decide, complete, receive],
         reverse::threads: [download, delete, add_comment, add_track],
         reverse::accounts: [add],
+        wms::locations: [label],
+        wms::stock: [move_stock, reconcile],
+        wms::forecasts: [query_by_id, add, edit, cancel, close, receive],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -172,6 +176,11 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<reverse::threads::ReturnComments>()
         .resource::<reverse::threads::ReturnTracks>()
         .resource::<reverse::accounts::ReturnAccounts>()
+        .resource::<wms::locations::WmsLocations>()
+        .resource::<wms::skus::WmsSkus>()
+        .resource::<wms::stock::WmsStock>()
+        .resource::<wms::stock::WmsStockLogs>()
+        .resource::<wms::forecasts::WmsForecasts>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);

@@ -260,6 +260,11 @@ pub fn return_issues(form_json: &str, stage: &str, currency: &str, lang: &str) -
     api::return_issues(form_json, stage, currency, lang)
 }
 
+#[wasm_bindgen(js_name = wmsIssues)]
+pub fn wms_issues(form_json: &str, kind: &str, lang: &str) -> String {
+    api::wms_issues(form_json, kind, lang)
+}
+
 #[wasm_bindgen(js_name = returnActions)]
 pub fn return_actions(status: &str, side: &str) -> String {
     api::return_actions(status, side)

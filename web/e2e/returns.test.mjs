@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { appSuite, closeContext, screenshot, signIn, tableLoaded, fundedDemo, submittedB2cOrder } from './support.mjs';
+import { appSuite, closeContext, screenshot, signIn, tableLoaded, fundedDemo, menuPath, submittedB2cOrder } from './support.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026!';
 const PHONE = { width: 390, height: 844 };
@@ -24,21 +24,8 @@ const suite = appSuite(async (s) => {
 /** A submitted B2C order of the demo customer, one parcel of 1.2 kg. */
 const submittedOrder = (reference) => submittedB2cOrder(suite, demo, reference);
 
-/** Where the user's menu puts a page component (the server seeds the paths). */
-async function pathOf(token, component) {
-  const answer = await suite.api('GET', '/sys/permission/getUserPermissionByToken', { token });
-  const find = (routes) => {
-    for (const route of routes ?? []) {
-      if (route.component === component) return route.path;
-      const inner = find(route.children);
-      if (inner) return inner;
-    }
-    return undefined;
-  };
-  const path = find(answer.menu);
-  assert.ok(path, `the menu has ${component}`);
-  return path;
-}
+/** Where the user's menu puts a page component. */
+const pathOf = (token, component) => menuPath(suite, token, component);
 
 /** A fee posted with its own Idempotency-Key: the HTTP status and the envelope, refusals included. */
 async function postFee(returnId, amount) {

@@ -280,3 +280,19 @@ export async function submittedB2cOrder(suite, token, reference) {
   await suite.api('POST', '/logistics/shipment/submit', { token, body: { id: order.id } });
   return suite.api('GET', `/logistics/shipment/queryById?id=${order.id}`, { token });
 }
+
+/** Where the menu of the user of `token` puts a page component (the server seeds the paths). */
+export async function menuPath(suite, token, component) {
+  const answer = await suite.api('GET', '/sys/permission/getUserPermissionByToken', { token });
+  const find = (routes) => {
+    for (const route of routes ?? []) {
+      if (route.component === component) return route.path;
+      const inner = find(route.children);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const path = find(answer.menu);
+  if (!path) throw new Error(`the menu has no ${component}`);
+  return path;
+}

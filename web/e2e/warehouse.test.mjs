@@ -80,7 +80,13 @@ describe('warehouse on a phone', () => {
         assert.ok(await fits(page), 'the PDA page fits the phone');
         await screenshot(page, `warehouse-pda-offline-${locale}`);
         await context.setOffline(false);
-        await page.waitForFunction(() => document.querySelectorAll('[data-testid="pda-scan"][data-state="received"]').length === 2, null, { timeout: 30_000 });
+        // The queue sends on the `online` event, and its retry (every 5 s, 10 s per request) probes.
+        await page
+          .waitForFunction(() => document.querySelectorAll('[data-testid="pda-scan"][data-state="received"]').length === 2, null, { timeout: 45_000 })
+          .catch(async (error) => {
+            const scans = await page.getByTestId('pda-scan').evaluateAll((rows) => rows.map((row) => `${row.dataset.state}: ${row.textContent}`));
+            throw new Error(`the offline scans did not sync: ${JSON.stringify(scans)}`, { cause: error });
+          });
         await screenshot(page, `warehouse-pda-synced-${locale}`);
         const inbound = await suite.api('GET', `/logistics/inbound/list?numbers=${offline1.sysTrackNo},${offline2.sysTrackNo}`, { token: admin });
         assert.equal(inbound.total, 2, 'each offline scan applied once');

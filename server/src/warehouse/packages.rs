@@ -34,7 +34,6 @@ use crate::platform::resource::handlers::find;
 use crate::platform::resource::{Checked, Field, Filter, Kind, Resource, Scope, customer_of};
 use crate::platform::secrets;
 use crate::printing::labels::{LabelQuery, Options};
-use crate::printing::render;
 use crate::shipment::orders::numbers;
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
@@ -532,24 +531,6 @@ pub async fn label(
         })
         .collect();
     let first = <[OutPackageRecord]>::first(&packages).map(|p| p.package_no.clone()).unwrap_or_default();
-    let bytes = tokio::task::spawn_blocking(move || {
-        let template = logistics_core::label::package_template();
-        let labels: Vec<render::Label<'_>> = values
-            .iter()
-            .map(|v| {
-                let value =
-                    |name: &str| v.iter().find(|(k, _)| *k == name).map(|(_, text)| text.as_str()).filter(|t| !t.is_empty());
-                render::Label { template: &template, placed: logistics_core::label::place(&template, &value) }
-            })
-            .collect();
-        if options.format == "zpl" {
-            Ok(render::zpl(&labels, options.dpi).into_bytes())
-        } else {
-            render::pdf(&labels, "100x150", options.dpi)
-        }
-    })
-    .await
-    .map_err(AppError::internal)?
-    .map_err(crate::printing::render_error)?;
+    let bytes = crate::printing::fixed_labels(logistics_core::label::package_template, values, "100x150", options).await?;
     crate::printing::inline(options.content_type(), &format!("package-labels-{first}.{}", options.extension()), bytes)
 }

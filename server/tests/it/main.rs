@@ -13,3 +13,4 @@ mod system;
 mod tracking;
 mod wallet;
 mod warehouse;
+mod wms;

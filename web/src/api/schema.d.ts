@@ -7169,6 +7169,582 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wms/forecast/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A customer announces goods (staff for a customer they name). */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/forecast/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a forecast nothing of which is received (the customer, or staff). */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/forecast/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff close a forecast received short: what is missing stays its lines' discrepancy. */
+        post: operations["close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/forecast/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a forecast while nothing of it is received (its lines replaced). */
+        post: operations["edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/forecast/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The forecasts as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/forecast/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The forecasts: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/forecast/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One forecast with its lines. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/forecast/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff receive goods against a forecast: each line's pieces counted now go into the location
+         *     (stock `in`, logged with the forecast's number), the lines' received counts grow, and the
+         *     forecast becomes `receiving` or, every line complete, `received`. One transaction.
+         */
+        post: operations["receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/location/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a location. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/location/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a location. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/location/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes locations: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/location/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a location. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/location/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The locations as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/location/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds locations from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/location/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The labels of up to 200 locations, 100 x 100 mm, as one PDF or ZPL: the code as a Code 128
+         *     barcode, large and as a QR code; the warehouse, type and capacity.
+         */
+        get: operations["label"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/location/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The locations: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/location/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One location. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/sku/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a SKU. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/sku/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a SKU. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/sku/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes skus: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/sku/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a SKU. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/sku/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The skus as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/sku/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds skus from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/sku/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The skus: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/sku/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One SKU. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/stock/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/stock/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/stock/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff move stock by hand: goods in or out at a location, from one location to another (a
+         *     putaway from the dock), or an adjustment after a count, with its reason. Each change goes
+         *     through the ledger in one transaction: a take beyond the free pieces or a put beyond a
+         *     location's room changes nothing.
+         */
+        post: operations["move_stock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/stock/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stock. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/stock/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the stock log sums to the stock, row by row, and each location's count to its stock
+         *     (the tenant's).
+         */
+        get: operations["reconcile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/stockLog/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stockLog as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/stockLog/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stockLog: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/stockLog/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stock log line. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11551,6 +12127,266 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_WmsForecastRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    /** @description Its customer's user name. */
+                    customerUsername?: string | null;
+                    /** Format: int64 */
+                    expectedTotal: number;
+                    forecastNo: string;
+                    id: string;
+                    /** Format: date-time */
+                    receivedTime?: string | null;
+                    /** Format: int64 */
+                    receivedTotal: number;
+                    reference?: string | null;
+                    remark?: string | null;
+                    /** @description pending, receiving, received, cancelled. */
+                    status: string;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    /** @description The warehouse's code. */
+                    warehouse: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_WmsLocationRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    aisle?: string | null;
+                    bin?: string | null;
+                    /**
+                     * Format: int64
+                     * @description Most pieces it holds.
+                     */
+                    capacity: number;
+                    /** @description The segments joined by `-`: what the location's label carries. */
+                    code: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    /**
+                     * Format: int64
+                     * @description Pieces there now.
+                     */
+                    held: number;
+                    id: string;
+                    /** @description receiving, storage, pick, bulk, returns, quarantine. */
+                    locationType: string;
+                    remark?: string | null;
+                    shelf?: string | null;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    warehouse: string;
+                    zone: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_WmsSkuRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    barcode?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    currency: string;
+                    customerId: string;
+                    /** @description One unit's declared value (decimal text) in `currency`. */
+                    declaredValue: string;
+                    height: string;
+                    hsCode?: string | null;
+                    id: string;
+                    /** @description One unit, centimetres (decimal text). */
+                    length: string;
+                    nameEn: string;
+                    nameZh: string;
+                    remark?: string | null;
+                    skuCode: string;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    /** @description One unit, kilograms (decimal text). */
+                    weight: string;
+                    width: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_WmsStockLogRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /**
+                     * Format: int64
+                     * @description The pieces there after it.
+                     */
+                    balance: number;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    id: string;
+                    /** @description in, out, move, adjust. */
+                    kind: string;
+                    locationCode: string;
+                    locationId: string;
+                    /**
+                     * Format: int64
+                     * @description Pieces, signed: what came to (positive) or left (negative) the location.
+                     */
+                    quantity: number;
+                    /** @description adjust: count, damaged, lost, found, other. */
+                    reason?: string | null;
+                    refNo?: string | null;
+                    /** @description manual, forecast, order. */
+                    refType: string;
+                    remark?: string | null;
+                    skuCode: string;
+                    skuId: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_WmsStockRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /**
+                     * Format: int64
+                     * @description Allocated to orders not picked yet.
+                     */
+                    allocated: number;
+                    /**
+                     * Format: int64
+                     * @description On hand and not allocated.
+                     */
+                    available: number;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    id: string;
+                    locationCode: string;
+                    locationId: string;
+                    /** @description The location's type. */
+                    locationType?: string | null;
+                    nameEn?: string | null;
+                    /** @description The SKU's names. */
+                    nameZh?: string | null;
+                    /**
+                     * Format: int64
+                     * @description On hand.
+                     */
+                    quantity: number;
+                    skuCode: string;
+                    skuId: string;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_ParcelProductRecord: {
             /**
              * Format: int32
@@ -13538,6 +14374,244 @@ export interface components {
                 /** @description The path to post to, under the API's base (`/boot`). */
                 path: string;
                 secret: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WmsForecastDetail: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A forecast with its lines, each with its discrepancy (received − expected), and its SKUs' names. */
+            result: components["schemas"]["WmsForecastRecord"] & {
+                lines: components["schemas"]["WmsForecastLineDetail"][];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WmsLocationRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                aisle?: string | null;
+                bin?: string | null;
+                /**
+                 * Format: int64
+                 * @description Most pieces it holds.
+                 */
+                capacity: number;
+                /** @description The segments joined by `-`: what the location's label carries. */
+                code: string;
+                /** Format: date-time */
+                createTime: string;
+                /**
+                 * Format: int64
+                 * @description Pieces there now.
+                 */
+                held: number;
+                id: string;
+                /** @description receiving, storage, pick, bulk, returns, quarantine. */
+                locationType: string;
+                remark?: string | null;
+                shelf?: string | null;
+                /** Format: date-time */
+                updateTime?: string | null;
+                warehouse: string;
+                zone: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WmsMoved: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description The SKU-location rows a movement touched, as they are after it. */
+            result: {
+                rows: components["schemas"]["WmsStockRecord"][];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WmsReconciliation: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /**
+             * @description The reconciliation: every stock row against the sum of its log, every location's held count
+             *     against the sum of its stock; the tenant's, or all when `tenant` is None.
+             */
+            result: {
+                balanced: boolean;
+                /** Format: int64 */
+                locations: number;
+                mismatches: components["schemas"]["WmsMismatch"][];
+                /** Format: int64 */
+                stockRows: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WmsSkuRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                barcode?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                currency: string;
+                customerId: string;
+                /** @description One unit's declared value (decimal text) in `currency`. */
+                declaredValue: string;
+                height: string;
+                hsCode?: string | null;
+                id: string;
+                /** @description One unit, centimetres (decimal text). */
+                length: string;
+                nameEn: string;
+                nameZh: string;
+                remark?: string | null;
+                skuCode: string;
+                /** Format: date-time */
+                updateTime?: string | null;
+                /** @description One unit, kilograms (decimal text). */
+                weight: string;
+                width: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WmsStockLogRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A line of the stock log. */
+            result: {
+                /**
+                 * Format: int64
+                 * @description The pieces there after it.
+                 */
+                balance: number;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                id: string;
+                /** @description in, out, move, adjust. */
+                kind: string;
+                locationCode: string;
+                locationId: string;
+                /**
+                 * Format: int64
+                 * @description Pieces, signed: what came to (positive) or left (negative) the location.
+                 */
+                quantity: number;
+                /** @description adjust: count, damaged, lost, found, other. */
+                reason?: string | null;
+                refNo?: string | null;
+                /** @description manual, forecast, order. */
+                refType: string;
+                remark?: string | null;
+                skuCode: string;
+                skuId: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WmsStockRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description One SKU's stock at one location. */
+            result: {
+                /**
+                 * Format: int64
+                 * @description Allocated to orders not picked yet.
+                 */
+                allocated: number;
+                /**
+                 * Format: int64
+                 * @description On hand and not allocated.
+                 */
+                available: number;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                id: string;
+                locationCode: string;
+                locationId: string;
+                /** @description The location's type. */
+                locationType?: string | null;
+                nameEn?: string | null;
+                /** @description The SKU's names. */
+                nameZh?: string | null;
+                /**
+                 * Format: int64
+                 * @description On hand.
+                 */
+                quantity: number;
+                skuCode: string;
+                skuId: string;
+                /** Format: date-time */
+                updateTime?: string | null;
             };
             success: boolean;
             /**
@@ -15914,6 +16988,273 @@ export interface components {
         WeightStep: {
             increment: components["schemas"]["Amount"];
             upTo: components["schemas"]["Amount"];
+        };
+        /** @description A forecast with its lines, each with its discrepancy (received − expected), and its SKUs' names. */
+        WmsForecastDetail: components["schemas"]["WmsForecastRecord"] & {
+            lines: components["schemas"]["WmsForecastLineDetail"][];
+        };
+        /** @description A forecast to add, or its edit (while nothing is received). */
+        WmsForecastForm: {
+            /** @description Staff: the customer it is for. */
+            customerId?: string | null;
+            id?: string | null;
+            lines?: components["schemas"]["WmsForecastLineForm"][];
+            reference?: string | null;
+            remark?: string | null;
+            warehouse?: string;
+        };
+        WmsForecastLineDetail: components["schemas"]["WmsForecastLineRecord"] & {
+            barcode?: string | null;
+            /**
+             * Format: int64
+             * @description Received beyond (positive) or short of (negative) what was expected.
+             */
+            discrepancy: number;
+            nameEn?: string | null;
+            nameZh?: string | null;
+        };
+        WmsForecastLineForm: {
+            /** @description Pieces expected (a number or its text). */
+            quantity?: string;
+            skuId?: string;
+        };
+        /** @description A forecast's line. */
+        WmsForecastLineRecord: {
+            /** Format: int64 */
+            expected: number;
+            id: string;
+            /** Format: int64 */
+            received: number;
+            /** Format: int32 */
+            seq: number;
+            skuCode: string;
+            skuId: string;
+        };
+        WmsForecastRecord: {
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            /** @description Its customer's user name. */
+            customerUsername?: string | null;
+            /** Format: int64 */
+            expectedTotal: number;
+            forecastNo: string;
+            id: string;
+            /** Format: date-time */
+            receivedTime?: string | null;
+            /** Format: int64 */
+            receivedTotal: number;
+            reference?: string | null;
+            remark?: string | null;
+            /** @description pending, receiving, received, cancelled. */
+            status: string;
+            /** Format: date-time */
+            updateTime?: string | null;
+            /** @description The warehouse's code. */
+            warehouse: string;
+        };
+        WmsForecastStep: {
+            id?: string;
+            remark?: string | null;
+        };
+        WmsLocationForm: {
+            aisle?: string | null;
+            bin?: string | null;
+            /** @description Pieces (a number or its text). */
+            capacity?: string;
+            id?: string | null;
+            locationType?: string;
+            remark?: string | null;
+            shelf?: string | null;
+            warehouse?: string;
+            zone?: string;
+        };
+        WmsLocationRecord: {
+            aisle?: string | null;
+            bin?: string | null;
+            /**
+             * Format: int64
+             * @description Most pieces it holds.
+             */
+            capacity: number;
+            /** @description The segments joined by `-`: what the location's label carries. */
+            code: string;
+            /** Format: date-time */
+            createTime: string;
+            /**
+             * Format: int64
+             * @description Pieces there now.
+             */
+            held: number;
+            id: string;
+            /** @description receiving, storage, pick, bulk, returns, quarantine. */
+            locationType: string;
+            remark?: string | null;
+            shelf?: string | null;
+            /** Format: date-time */
+            updateTime?: string | null;
+            warehouse: string;
+            zone: string;
+        };
+        /** @description One place where the figures disagree. */
+        WmsMismatch: {
+            code: string;
+            /**
+             * Format: int64
+             * @description What the row says.
+             */
+            recorded: number;
+            /**
+             * Format: int64
+             * @description What its parts sum to.
+             */
+            summed: number;
+            /** @description stock (a row against its log) or location (its held count against its stock). */
+            what: string;
+        };
+        WmsMoveForm: {
+            /** @description in, out, move, adjust. */
+            kind?: string;
+            locationId?: string;
+            /** @description Pieces; an adjustment's is signed. */
+            quantity?: string;
+            /** @description adjust: count, damaged, lost, found, other. */
+            reason?: string | null;
+            remark?: string | null;
+            skuId?: string;
+            /** @description move: where to. */
+            toLocationId?: string | null;
+        };
+        /** @description The SKU-location rows a movement touched, as they are after it. */
+        WmsMoved: {
+            rows: components["schemas"]["WmsStockRecord"][];
+        };
+        WmsReceiveForm: {
+            id?: string;
+            lines?: components["schemas"]["WmsReceiveLine"][];
+            /** @description Where the goods are put (the dock, usually). */
+            locationId?: string;
+        };
+        WmsReceiveLine: {
+            lineId?: string;
+            /** @description Pieces counted now (0 for a line not in this delivery). */
+            quantity?: string;
+        };
+        /**
+         * @description The reconciliation: every stock row against the sum of its log, every location's held count
+         *     against the sum of its stock; the tenant's, or all when `tenant` is None.
+         */
+        WmsReconciliation: {
+            balanced: boolean;
+            /** Format: int64 */
+            locations: number;
+            mismatches: components["schemas"]["WmsMismatch"][];
+            /** Format: int64 */
+            stockRows: number;
+        };
+        WmsSkuForm: {
+            barcode?: string | null;
+            currency?: string;
+            /** @description Staff: the customer it is for. */
+            customerId?: string | null;
+            declaredValue?: string;
+            height?: string;
+            hsCode?: string | null;
+            id?: string | null;
+            length?: string;
+            nameEn?: string;
+            nameZh?: string;
+            remark?: string | null;
+            skuCode?: string;
+            weight?: string;
+            width?: string;
+        };
+        WmsSkuRecord: {
+            barcode?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            currency: string;
+            customerId: string;
+            /** @description One unit's declared value (decimal text) in `currency`. */
+            declaredValue: string;
+            height: string;
+            hsCode?: string | null;
+            id: string;
+            /** @description One unit, centimetres (decimal text). */
+            length: string;
+            nameEn: string;
+            nameZh: string;
+            remark?: string | null;
+            skuCode: string;
+            /** Format: date-time */
+            updateTime?: string | null;
+            /** @description One unit, kilograms (decimal text). */
+            weight: string;
+            width: string;
+        };
+        /** @description A line of the stock log. */
+        WmsStockLogRecord: {
+            /**
+             * Format: int64
+             * @description The pieces there after it.
+             */
+            balance: number;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            id: string;
+            /** @description in, out, move, adjust. */
+            kind: string;
+            locationCode: string;
+            locationId: string;
+            /**
+             * Format: int64
+             * @description Pieces, signed: what came to (positive) or left (negative) the location.
+             */
+            quantity: number;
+            /** @description adjust: count, damaged, lost, found, other. */
+            reason?: string | null;
+            refNo?: string | null;
+            /** @description manual, forecast, order. */
+            refType: string;
+            remark?: string | null;
+            skuCode: string;
+            skuId: string;
+        };
+        /** @description One SKU's stock at one location. */
+        WmsStockRecord: {
+            /**
+             * Format: int64
+             * @description Allocated to orders not picked yet.
+             */
+            allocated: number;
+            /**
+             * Format: int64
+             * @description On hand and not allocated.
+             */
+            available: number;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            id: string;
+            locationCode: string;
+            locationId: string;
+            /** @description The location's type. */
+            locationType?: string | null;
+            nameEn?: string | null;
+            /** @description The SKU's names. */
+            nameZh?: string | null;
+            /**
+             * Format: int64
+             * @description On hand.
+             */
+            quantity: number;
+            skuCode: string;
+            skuId: string;
+            /** Format: date-time */
+            updateTime?: string | null;
         };
         /** @description A zone: the countries (ISO codes) it covers, optionally narrowed to postal-code prefixes. */
         Zone: {
@@ -33210,6 +34551,1512 @@ export interface operations {
                 content?: never;
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsForecastForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsForecastDetail"];
+                };
+            };
+            /** @description A field (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsForecastStep"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsForecastDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsForecastStep"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsForecastDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsForecastForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsForecastDetail"];
+                };
+            };
+            /** @description A field (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Forecast or reference number, substring. */
+                keyWord?: string;
+                /** @description The forecast's status. */
+                status?: string;
+                /** @description The warehouse's code. */
+                warehouse?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Announced at or after. */
+                createTime_begin?: string;
+                /** @description Announced up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Forecast or reference number, substring. */
+                keyWord?: string;
+                /** @description The forecast's status. */
+                status?: string;
+                /** @description The warehouse's code. */
+                warehouse?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Announced at or after. */
+                createTime_begin?: string;
+                /** @description Announced up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_WmsForecastRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsForecastDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsReceiveForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsForecastDetail"];
+                };
+            };
+            /** @description A field (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The forecast is closed; the location is full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsLocationForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsLocationRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsLocationForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsLocationRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The location's code, substring. */
+                keyWord?: string;
+                /** @description The warehouse's code. */
+                warehouse?: string;
+                /** @description The zone's code. */
+                zone?: string;
+                /** @description What it is for. */
+                locationType?: string;
+                /** @description Up to 500 codes (a scanned label), separated by spaces, line breaks or commas. */
+                codes?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    label: {
+        parameters: {
+            query?: {
+                /** @description The locations' ids, comma-separated (at most 200). */
+                ids?: string;
+                /** @description pdf (default) or zpl. */
+                format?: string;
+                /** @description 203 (default) or 300 dpi. */
+                dpi?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No CJK font on the server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The location's code, substring. */
+                keyWord?: string;
+                /** @description The warehouse's code. */
+                warehouse?: string;
+                /** @description The zone's code. */
+                zone?: string;
+                /** @description What it is for. */
+                locationType?: string;
+                /** @description Up to 500 codes (a scanned label), separated by spaces, line breaks or commas. */
+                codes?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_WmsLocationRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsLocationRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsSkuForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsSkuRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsSkuForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsSkuRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description SKU code or barcode, substring. */
+                keyWord?: string;
+                /** @description A name, substring. */
+                name?: string;
+                /** @description Scanned barcodes or SKU codes, separated by spaces, line breaks or commas. */
+                barcodes?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description SKU code or barcode, substring. */
+                keyWord?: string;
+                /** @description A name, substring. */
+                name?: string;
+                /** @description Scanned barcodes or SKU codes, separated by spaces, line breaks or commas. */
+                barcodes?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_WmsSkuRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsSkuRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description SKU or location code, substring. */
+                keyWord?: string;
+                /** @description One SKU's id. */
+                skuId?: string;
+                /** @description One location's id. */
+                locationId?: string;
+                /** @description SKU codes, separated by spaces, line breaks or commas. */
+                skuCodes?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description SKU or location code, substring. */
+                keyWord?: string;
+                /** @description One SKU's id. */
+                skuId?: string;
+                /** @description One location's id. */
+                locationId?: string;
+                /** @description SKU codes, separated by spaces, line breaks or commas. */
+                skuCodes?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_WmsStockRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    move_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsMoveForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsMoved"];
+                };
+            };
+            /** @description A field (named): an unknown SKU or location */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not enough free stock; the location is full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsStockRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reconcile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsReconciliation"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description SKU, location or document number, substring. */
+                keyWord?: string;
+                /** @description in, out, move or adjust. */
+                kind?: string;
+                /** @description An adjustment's reason. */
+                reason?: string;
+                /** @description One SKU's id. */
+                skuId?: string;
+                /** @description One location's id. */
+                locationId?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description At or after. */
+                createTime_begin?: string;
+                /** @description Up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description SKU, location or document number, substring. */
+                keyWord?: string;
+                /** @description in, out, move or adjust. */
+                kind?: string;
+                /** @description An adjustment's reason. */
+                reason?: string;
+                /** @description One SKU's id. */
+                skuId?: string;
+                /** @description One location's id. */
+                locationId?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description At or after. */
+                createTime_begin?: string;
+                /** @description Up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_WmsStockLogRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsStockLogRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -260,3 +260,8 @@ export const ActivityIcon = strokeIcon('ActivityIcon', [
   { d: 'M22 12h-2.48a2 2 0 0 0-1.93 1.46l-2.35 8.36a.25.25 0 0 1-.48 0L9.24 2.18a.25.25 0 0 0-.48 0l-2.35 8.36A2 2 0 0 1 4.49 12H2' },
 ]);
 export const TrendingUpIcon = strokeIcon('TrendingUpIcon', [{ d: 'm22 7-8.5 8.5-5-5L2 17' }, { d: 'M16 7h6v6' }]);
+export const PrinterIcon = strokeIcon('PrinterIcon', [
+  { d: 'M6 9V2h12v7' },
+  { d: 'M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2' },
+  { rect: [6, 14, 12, 8, 0] },
+]);

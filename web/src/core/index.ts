@@ -254,6 +254,18 @@ export function returnIssues(form: unknown, stage: ReturnStage, currency: string
   return issues(wasm.returnIssues(JSON.stringify(form ?? null), stage, currency, lang));
 }
 
+/** What core checks of the warehouse-management forms (`wms`). */
+export type WmsKind = 'location' | 'sku' | 'movement' | 'forecast' | 'receiving';
+
+/**
+ * The problem of a warehouse-management form of `kind`, as the server would refuse it (each kind
+ * stops at its first problem): fields are the body's (`zone`, `barcode`, `quantity`,
+ * `lines[0].skuId` …).
+ */
+export function wmsIssues(form: unknown, kind: WmsKind, lang: Language): FieldError[] {
+  return issues(wasm.wmsIssues(JSON.stringify(form ?? null), kind, lang));
+}
+
 /** What core's lifecycle lets `side` do to a return in `status`. */
 export function returnActions(status: string, side: ReturnSide): ReturnAction[] {
   return JSON.parse(wasm.returnActions(status, side)) as ReturnAction[];

@@ -70,6 +70,10 @@ export interface Resources {
   outBatch: typeof import('../locales/en-US/outBatch.json');
   predictShipment: typeof import('../locales/en-US/predictShipment.json');
   returns: typeof import('../locales/en-US/returns.json');
+  wmsSku: typeof import('../locales/en-US/wmsSku.json');
+  wmsLocation: typeof import('../locales/en-US/wmsLocation.json');
+  wmsStock: typeof import('../locales/en-US/wmsStock.json');
+  wmsForecast: typeof import('../locales/en-US/wmsForecast.json');
 }
 export type Namespace = keyof Resources;
 
@@ -124,6 +128,10 @@ export const NAMESPACES = [
   'outBatch',
   'predictShipment',
   'returns',
+  'wmsSku',
+  'wmsLocation',
+  'wmsStock',
+  'wmsForecast',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

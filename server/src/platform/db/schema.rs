@@ -1385,6 +1385,129 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A storage location: warehouse, zone, aisle, shelf, bin.
+    wms_location (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        warehouse -> Text,
+        zone -> Text,
+        aisle -> Nullable<Text>,
+        shelf -> Nullable<Text>,
+        bin -> Nullable<Text>,
+        code -> Text,
+        capacity -> BigInt,
+        held -> BigInt,
+        location_type -> Text,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A customer's stock-keeping unit.
+    wms_sku (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        sku_code -> Text,
+        barcode -> Nullable<Text>,
+        name_zh -> Text,
+        name_en -> Text,
+        length -> Text,
+        width -> Text,
+        height -> Text,
+        weight -> Text,
+        hs_code -> Nullable<Text>,
+        declared_value -> Text,
+        currency -> Text,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// One SKU's stock at one location.
+    wms_stock (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        sku_id -> Text,
+        sku_code -> Text,
+        location_id -> Text,
+        location_code -> Text,
+        quantity -> BigInt,
+        allocated -> BigInt,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// The stock log: every change of a stock row (append-only).
+    wms_stock_log (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        sku_id -> Text,
+        sku_code -> Text,
+        location_id -> Text,
+        location_code -> Text,
+        kind -> Text,
+        quantity -> BigInt,
+        balance -> BigInt,
+        reason -> Nullable<Text>,
+        ref_type -> Text,
+        ref_no -> Nullable<Text>,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// An inbound forecast (advance shipping notice).
+    wms_forecast (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        forecast_no -> Text,
+        warehouse -> Text,
+        reference -> Nullable<Text>,
+        status -> Text,
+        expected_total -> BigInt,
+        received_total -> BigInt,
+        remark -> Nullable<Text>,
+        received_time -> Nullable<Timestamp>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A forecast's line: one SKU, expected and received.
+    wms_forecast_line (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        forecast_id -> Text,
+        customer_id -> Text,
+        seq -> Integer,
+        sku_id -> Text,
+        sku_code -> Text,
+        expected -> BigInt,
+        received -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -1455,4 +1578,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     logistics_return_comment,
     logistics_return_track,
     logistics_return_account,
+    wms_location,
+    wms_sku,
+    wms_stock,
+    wms_stock_log,
+    wms_forecast,
+    wms_forecast_line,
 );

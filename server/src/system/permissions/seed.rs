@@ -688,6 +688,89 @@ pub const MENUS: &[SeedMenu] = &[
         "book",
         9,
     ),
+    // Warehouse management (WMS): the goods customers store with the forwarder.
+    SeedMenu {
+        redirect: Some("/wms/stock"),
+        ..for_customers(menu(
+            "menu_wms",
+            None,
+            ("仓储管理", "Warehouse management"),
+            ("/wms", "layouts/RouteView"),
+            "database",
+            26,
+        ))
+    },
+    for_customers(page(
+        "menu_wms_stock",
+        "menu_wms",
+        ("库存", "Stock"),
+        ("/wms/stock", "wms/StockList"),
+        "database",
+        "wms:stock:list",
+        1,
+    ))
+    .with_buttons(&[("btn_wms_stock_export", ("导出库存", "Export stock"), "wms:stock:export")]),
+    for_customers(page(
+        "menu_wms_stock_log",
+        "menu_wms",
+        ("库存流水", "Stock log"),
+        ("/wms/stockLog", "wms/StockLogList"),
+        "history",
+        "wms:stockLog:list",
+        2,
+    ))
+    .with_buttons(&[("btn_wms_stock_log_export", ("导出库存流水", "Export the stock log"), "wms:stockLog:export")]),
+    for_customers(page("menu_wms_sku", "menu_wms", ("SKU", "SKUs"), ("/wms/sku", "wms/SkuList"), "barcode", "wms:sku:list", 3))
+        .with_buttons(&[
+            ("btn_wms_sku_add", ("添加SKU", "Add SKUs"), "wms:sku:add"),
+            ("btn_wms_sku_edit", ("编辑SKU", "Edit SKUs"), "wms:sku:edit"),
+            ("btn_wms_sku_delete", ("删除SKU", "Delete SKUs"), "wms:sku:delete"),
+            ("btn_wms_sku_export", ("导出SKU", "Export SKUs"), "wms:sku:export"),
+            ("btn_wms_sku_import", ("导入SKU", "Import SKUs"), "wms:sku:import"),
+        ]),
+    for_customers(page(
+        "menu_wms_forecast",
+        "menu_wms",
+        ("入库预报", "Inbound forecasts"),
+        ("/wms/forecast", "wms/ForecastList"),
+        "container",
+        "wms:forecast:list",
+        4,
+    ))
+    .with_buttons(&[
+        ("btn_wms_forecast_add", ("创建预报", "Announce goods"), "wms:forecast:add"),
+        ("btn_wms_forecast_edit", ("编辑、取消预报", "Edit, cancel forecasts"), "wms:forecast:edit"),
+        ("btn_wms_forecast_export", ("导出预报", "Export forecasts"), "wms:forecast:export"),
+    ]),
+    page(
+        "menu_wms_location",
+        "menu_wms",
+        ("库位", "Locations"),
+        ("/wms/location", "wms/LocationList"),
+        "environment",
+        "wms:location:list",
+        5,
+    )
+    .with_buttons(&[
+        ("btn_wms_location_add", ("添加库位", "Add locations"), "wms:location:add"),
+        ("btn_wms_location_edit", ("编辑库位", "Edit locations"), "wms:location:edit"),
+        ("btn_wms_location_delete", ("删除库位", "Delete locations"), "wms:location:delete"),
+        ("btn_wms_location_export", ("导出库位", "Export locations"), "wms:location:export"),
+        ("btn_wms_location_import", ("导入库位", "Import locations"), "wms:location:import"),
+    ]),
+    page(
+        "menu_wms_pda",
+        "menu_wms",
+        ("PDA收货上架", "PDA receive and put away"),
+        ("/wms/pdaPutaway", "wms/PdaPutaway"),
+        "scan",
+        "wms:stock:pda",
+        6,
+    )
+    .with_buttons(&[
+        ("btn_wms_receive", ("预报收货", "Receive forecasts"), "wms:forecast:receive"),
+        ("btn_wms_move", ("库存移动、调整", "Move and adjust stock"), "wms:stock:move"),
+    ]),
     // Reverse and returns: parcels that come back, what the customer and staff agree to do.
     SeedMenu {
         redirect: Some("/reverse/return"),
@@ -711,11 +794,8 @@ pub const MENUS: &[SeedMenu] = &[
     ))
     .with_buttons(&[
         ("btn_return_add", ("登记退件", "Open returns"), "reverse:return:add"),
-        (
-            "btn_return_edit",
-            ("编辑、取消退件，确定处理方式，上传附件", "Edit, cancel and decide returns, attach files"),
-            "reverse:return:edit",
-        ),
+        // Edit, cancel, propose the decision, attach files (short: the menu table's name column).
+        ("btn_return_edit", ("编辑退件", "Edit returns"), "reverse:return:edit"),
         ("btn_return_export", ("导出退件", "Export returns"), "reverse:return:export"),
     ]),
     page(
@@ -728,13 +808,10 @@ pub const MENUS: &[SeedMenu] = &[
         2,
     )
     .with_buttons(&[
-        (
-            "btn_return_handle",
-            ("审核、完成退件，录入退件轨迹", "Approve, reject, complete returns; add their tracking"),
-            "reverse:return:handle",
-        ),
+        // Approve, reject, decide, complete, add the return's tracking.
+        ("btn_return_handle", ("处理退件", "Handle returns"), "reverse:return:handle"),
         ("btn_return_receive", ("扫描退件收货", "Receive returned parcels"), "reverse:return:receive"),
-        ("btn_return_account", ("退件收费、退款", "Charge return fees, pay refunds"), "reverse:return:account"),
+        ("btn_return_account", ("退件费用与退款", "Return fees and refunds"), "reverse:return:account"),
     ]),
     for_customers(page(
         "menu_reverse_account",

@@ -18,7 +18,17 @@ async fn the_menu_comes_in_the_users_language_with_both_titles() {
         let paths: Vec<&str> = menu.as_array().unwrap().iter().map(|m| m["path"].as_str().unwrap()).collect();
         assert_eq!(
             paths,
-            ["/dashboard/analysis", "/shipment", "/logistics", "/warehouse", "/carrier", "/system", "/account"],
+            [
+                "/dashboard/analysis",
+                "/shipment",
+                "/logistics",
+                "/warehouse",
+                "/wms",
+                "/reverse",
+                "/carrier",
+                "/system",
+                "/account"
+            ],
             "ordered by sort number"
         );
         assert_eq!(by_path(menu, "/system")["redirect"], "/system/user");
@@ -30,7 +40,7 @@ async fn the_menu_comes_in_the_users_language_with_both_titles() {
         assert_eq!(res["result"]["sysSafeMode"], false);
         // The same menu through core's route builder, as the browser does it.
         let routes: serde_json::Value = serde_json::from_str(&logistics_core::api::build_routes(&menu.to_string())).unwrap();
-        assert_eq!(routes.as_array().map(Vec::len), Some(7));
+        assert_eq!(routes.as_array().map(Vec::len), Some(9));
     }
 }
 

@@ -70,7 +70,7 @@ async fn an_enterprise_registers_and_signs_in() {
         let top: Vec<&str> = menu["result"]["menu"].as_array().unwrap().iter().map(|m| m["path"].as_str().unwrap()).collect();
         assert_eq!(
             top,
-            ["/dashboard/analysis", "/shipment", "/logistics", "/account"],
+            ["/dashboard/analysis", "/shipment", "/logistics", "/wms", "/reverse", "/account"],
             "a customer sees the seeded customer menus"
         );
         // The code was spent; registering again with it fails and creates nothing.

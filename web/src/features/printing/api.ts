@@ -4,7 +4,7 @@
  * (`POST /logistics/shipment/printBatch`) whose file is fetched when it is done; the user's own
  * printers (`/logistics/lodopPrinter`); the print centre's templates (`/sys/printTemplate`).
  */
-import { api, ApiError, contextHeaders, errorKey, errorMessage, type Envelope } from '../../api/client';
+import { api, ApiError, contextHeaders, errorKey, errorMessage, showNotice, type Envelope } from '../../api/client';
 import { resource } from '../../api/resource';
 import type { components } from '../../api/schema';
 import { downloadUrl, type DownloadParams } from '../../components/list/download';
@@ -72,6 +72,19 @@ export const batchFile = (taskId: string) => fetchFile('/logistics/shipment/prin
 
 /** Core's default template of a size (where a new one starts). */
 export const defaultTemplate = (labelSize: string) => api.get<TemplateContent>('/sys/printTemplate/default', { labelSize }, { notify: false });
+
+/** Opens a file of the server (a labels PDF) in a new tab, where the browser's viewer prints it; a refusal shows as a notice. */
+export async function openFile(path: string, params: DownloadParams) {
+  const tab = window.open('', '_blank');
+  try {
+    const url = URL.createObjectURL(await fetchFile(path, params));
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  } catch (failure) {
+    tab?.close();
+    showNotice(failure instanceof Error ? failure.message : String(failure));
+  }
+}
 
 /** The template drawn with sample values, as the real PDF. */
 export async function previewTemplate(labelSize: string, content: TemplateContent): Promise<Blob> {

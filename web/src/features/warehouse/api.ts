@@ -31,7 +31,8 @@ export const MAX_BATCH_ROWS = 200;
 const keyed = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
 /** Receives one parcel; errors (bad number, already received, order cancelled …) are shown by the caller. */
-export const intake = (form: IntakeForm, key: string) => api.post<IntakeResult>(INTAKE_PATH, form, { notify: false, ...keyed(key) });
+export const intake = (form: IntakeForm, key: string, timeoutMs?: number) =>
+  api.post<IntakeResult>(INTAKE_PATH, form, { notify: false, timeoutMs, ...keyed(key) });
 
 /** Receives many parcels; each row answers on its own (a refused row does not stop the others). */
 export const intakeBatch = (form: IntakeBatchForm, key: string) => api.post<IntakeBatchResult>(INTAKE_BATCH_PATH, form, { notify: false, ...keyed(key) });

@@ -10,12 +10,12 @@
  * language, and the pages show them as they are.
  */
 import { useMemo } from 'react';
-import { api, showNotice } from '../../api/client';
+import { api } from '../../api/client';
 import { resource } from '../../api/resource';
 import type { components } from '../../api/schema';
 import { isOneOf } from '../../components/form/options';
 import { useListOptions } from '../../components/list/useListOptions';
-import { fetchFile } from '../printing/api';
+import { openFile } from '../printing/api';
 
 export type OutPackageRecord = components['schemas']['OutPackageRecord'];
 export type OutPackageForm = components['schemas']['OutPackageForm'];
@@ -69,21 +69,9 @@ export const PREDICTED_STATUS = 'submitted';
 export const pack = (form: PackForm, key: string) => api.post<PackResult>(`${PACKAGE_BASE}/pack`, form, { notify: false, headers: { 'Idempotency-Key': key } });
 
 /** Takes a parcel out of its (open) package again; answers the package it left. */
-/** The 100 x 150 mm labels of packages (PDF): number as barcode and QR code, country, channel, pieces, weight. */
-export const packageLabels = (ids: string[]) => fetchFile(`${PACKAGE_BASE}/label`, { ids: ids.join(',') });
 
-/** Opens packages' labels in a new tab (the browser's viewer prints them); a refusal shows as a notice. */
-export async function openPackageLabels(ids: string[]) {
-  const tab = window.open('', '_blank');
-  try {
-    const url = URL.createObjectURL(await packageLabels(ids));
-    if (tab) tab.location.href = url;
-    else window.location.assign(url);
-  } catch (failure) {
-    tab?.close();
-    showNotice(failure instanceof Error ? failure.message : String(failure));
-  }
-}
+/** Opens packages' 100 x 150 mm labels (PDF: number as barcode and QR code, country, channel, pieces, weight) in a new tab, where the browser's viewer prints them. */
+export const openPackageLabels = (ids: string[]) => openFile(`${PACKAGE_BASE}/label`, { ids: ids.join(',') });
 
 export const unpack = (number: string) => api.post<OutPackageRecord>(`${PACKAGE_BASE}/unpack`, { number } satisfies UnpackForm, { notify: false });
 

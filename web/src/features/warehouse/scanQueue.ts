@@ -69,8 +69,15 @@ export interface ScanStorage {
 /** Sends one scan with its key; resolves with the server's result or rejects (an {@link ApiError}). */
 export type ScanSender = (form: IntakeForm, key: string) => Promise<IntakeResult>;
 
+/**
+ * How long one scan's request may take before it is given up and left queued (a 504, tried again
+ * with the same key). Intake answers in milliseconds; a request that hangs (a network coming
+ * back, a captive portal) must not hold the queue for the client's default five minutes.
+ */
+export const SCAN_TIMEOUT_MS = 10_000;
+
 /** The server's intake. */
-export const sendScan: ScanSender = async (form, key) => (await intake(form, key)).result;
+export const sendScan: ScanSender = async (form, key) => (await intake(form, key, SCAN_TIMEOUT_MS)).result;
 
 /** A storage in memory (tests; browsers without IndexedDB). */
 export function memoryScanStorage(initial: QueuedScan[] = []): ScanStorage & { records: Map<string, QueuedScan> } {

@@ -8,8 +8,8 @@ import { getTenantId, useUserInfo } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { scanQueueFor, waitingCount, type QueuedScan, type ScanQueue, type ScanQueueState } from './scanQueue';
 
-/** How often waiting scans are tried again while the page is open. */
-export const RETRY_MS = 15_000;
+/** How often waiting scans are tried again while the page is open (one small request while any wait). */
+export const RETRY_MS = 5_000;
 
 export interface ScanQueueView extends ScanQueueState {
   queue: ScanQueue;
