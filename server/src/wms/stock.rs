@@ -86,6 +86,7 @@ impl Resource for WmsStock {
         Filter::exact("skuId", &["sku_id"], "One SKU's id."),
         Filter::exact("locationId", &["location_id"], "One location's id."),
         Filter::any_of("skuCodes", &["sku_code"], 500, "SKU codes, separated by spaces, line breaks or commas."),
+        Filter::positive("inStock", &["quantity"], "true: only rows holding pieces; false: only emptied rows."),
         Filter::exact("customerId", &["customer_id"], "Staff: the customer's id."),
     ];
     const DEFAULT_SORT: (&'static str, Order) = ("skuCode", Order::Asc);

@@ -207,6 +207,12 @@ async fn goods_are_announced_received_put_away_and_counted() {
             .collect();
         assert_eq!(at, [("SZ1-A-01-01-01".to_owned(), 30), ("SZ1-B-01-01-02".to_owned(), 66), ("SZ1-DOCK".to_owned(), 0)]);
         assert_eq!(stock["records"][0]["nameEn"], "T-shirt");
+        // The emptied dock row stays (its log names it) but a filter leaves it out.
+        let held = ok(app.get(&format!("/boot/wms/stock/list?skuId={tsh}&inStock=true"), &h(&alice)).await, "in stock").await;
+        assert_eq!(held["total"], 2);
+        let emptied = ok(app.get(&format!("/boot/wms/stock/list?skuId={tsh}&inStock=false"), &h(&alice)).await, "emptied").await;
+        assert_eq!(emptied["records"][0]["locationCode"], "SZ1-DOCK");
+        assert_eq!(app.get("/boot/wms/stock/list?inStock=maybe", &h(&alice)).await.status, 400);
         assert_eq!(ok(app.get("/boot/wms/stock/list", &h(&bob)).await, "bob").await["total"], 0);
         assert_eq!(ok(app.get("/boot/wms/stockLog/list", &h(&bob)).await, "bob").await["total"], 0);
         let log = ok(app.get(&format!("/boot/wms/stockLog/list?skuId={tsh}&kind=adjust"), &h(&alice)).await, "log").await;

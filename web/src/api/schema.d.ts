@@ -35709,6 +35709,8 @@ export interface operations {
                 locationId?: string;
                 /** @description SKU codes, separated by spaces, line breaks or commas. */
                 skuCodes?: string;
+                /** @description true: only rows holding pieces; false: only emptied rows. */
+                inStock?: string;
                 /** @description Staff: the customer's id. */
                 customerId?: string;
                 /**
@@ -35763,6 +35765,8 @@ export interface operations {
                 locationId?: string;
                 /** @description SKU codes, separated by spaces, line breaks or commas. */
                 skuCodes?: string;
+                /** @description true: only rows holding pieces; false: only emptied rows. */
+                inStock?: string;
                 /** @description Staff: the customer's id. */
                 customerId?: string;
                 /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */

@@ -137,6 +137,8 @@ pub enum Match {
     /// Any of the values pasted in (split on spaces, line breaks, commas and semicolons; at most
     /// the number given, else a 400) equals one of the columns.
     AnyOf(usize),
+    /// `true`/`1`: the (numeric) column is above zero; `false`/`0`: it is zero.
+    Positive,
 }
 
 /// A query parameter of `list` (and `exportXls`) and the columns it searches.
@@ -203,6 +205,11 @@ impl Filter {
     /// `true`/`1` or `false`/`0` in a boolean column.
     pub const fn flag(param: &'static str, columns: &'static [&'static str], doc: &'static str) -> Filter {
         Filter { param, columns, matches: Match::OneOf(&["true", "1", "false", "0"]), kind: Kind::Bool, doc }
+    }
+
+    /// Rows whose count is above zero (`true`) or zero (`false`): stock on hand, say.
+    pub const fn positive(param: &'static str, column: &'static [&'static str], doc: &'static str) -> Filter {
+        Filter { param, columns: column, matches: Match::Positive, kind: Kind::Big, doc }
     }
 
     pub const fn one_of(
@@ -639,8 +646,19 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
             any_of_sql(sql, f, text, max)?;
             continue;
         }
+        if let Match::Positive = f.matches {
+            let symbol = match text {
+                "true" | "1" => " > 0",
+                "false" | "0" => " = 0",
+                _ => return Err(AppError::field(f.param, MessageKey::StatusInvalid)),
+            };
+            for column in f.columns {
+                sql.push(" AND ").push(column).push(symbol);
+            }
+            continue;
+        }
         let value = match f.matches {
-            Match::From | Match::Until | Match::AnyOf(_) => continue,
+            Match::From | Match::Until | Match::AnyOf(_) | Match::Positive => continue,
             Match::Like | Match::Within { .. } => Value::Text(crate::platform::http::page::like_pattern(text)),
             Match::Prefix => Value::Text(crate::platform::http::page::prefix_pattern(text)),
             Match::LikeUpper => Value::Text(crate::platform::http::page::like_pattern(&text.to_uppercase())),

@@ -13,11 +13,12 @@ import { Authorized } from '../../components/Authorized';
 import type { DataColumn } from '../../components/DataTable';
 import { ActivityIcon, InboxIcon, PlusIcon } from '../../components/icons';
 import { showNotice } from '../../api/client';
-import { actionsColumn, CrudListPage, FilterText, ListEmpty, monoColumn, timeColumn, toastSuccess, TwoLines, useCrudList } from '../../components/list';
+import { actionsColumn, CrudListPage, FilterSelect, FilterText, ListEmpty, monoColumn, timeColumn, toastSuccess, TwoLines, useCrudList } from '../../components/list';
 import { MOVE_PERMISSION, reconcileStock, STOCK_EXPORT_PATH, STOCK_LIST_PATH, STOCK_PERMISSION, type WmsStockRecord } from './api';
 import { MoveStockDialog } from './MoveStockDialog';
 
-const EMPTY = { keyWord: '' };
+/** The list opens on the rows holding pieces; emptied rows (kept: their log names them) on demand. */
+const EMPTY = { keyWord: '', inStock: 'true' };
 type Filters = typeof EMPTY;
 
 const count = (n: number) => <Text as="span" fontVariantNumeric="tabular-nums">{n}</Text>;
@@ -69,7 +70,12 @@ export default function StockListPage() {
       crud={crud}
       title={t('title')}
       columns={stockColumns(t, (record) => setMoving({ record }))}
-      filters={<FilterText page={crud} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} fontFamily="mono" testId="stock-search-keyword" />}
+      filters={
+        <>
+          <FilterText page={crud} name="keyWord" label={t('filter.keyWord')} placeholder={t('filter.keyWordPlaceholder')} fontFamily="mono" testId="stock-search-keyword" />
+          <FilterSelect page={crud} name="inStock" label={t('filter.inStock')} options={[{ value: 'true', label: t('filter.held') }, { value: 'false', label: t('filter.emptied') }]} allLabel={t('filter.all')} testId="stock-search-in-stock" />
+        </>
+      }
       toolbar={{
         add: undefined,
         exportAction: `${STOCK_PERMISSION}:export`,

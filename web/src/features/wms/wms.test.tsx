@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { setUserInfo } from '../../lib/session';
 import { fakeServer, testUser, type FakeRoutes } from '../../test/api';
-import { calls, fill, fillAndSubmit, openAddForm, openPage, paged, rowOf, sentBody } from '../../test/list';
+import { calls, fill, fillAndSubmit, openAddForm, openPage, paged, rowOf, sentBody, urlOf } from '../../test/list';
 import LocationListPage from './LocationListPage';
 import SkuListPage from './SkuListPage';
+import StockListPage from './StockListPage';
 import StockLogListPage from './StockLogListPage';
 
 const location = (id: string, code: string, extra: Record<string, unknown> = {}) => ({
@@ -115,5 +116,16 @@ describe('stock log', () => {
     const adjusted = await rowOf('-2');
     expect(within(adjusted).getByText('调整')).toBeTruthy();
     expect(within(adjusted).getByText('96')).toBeTruthy();
+  });
+});
+
+describe('stock', () => {
+  test('opens on the rows holding pieces, with what is free; staff may move a row', async () => {
+    const row = { id: 'st1', customerId: 'c1', skuId: 's1', skuCode: 'TSH-01', nameZh: 'T恤', nameEn: 'T-shirt', locationId: 'l1', locationCode: 'SZ1-A-01-01-01', locationType: 'pick', quantity: 30, allocated: 4, available: 26, createTime: '2026-11-29T02:00:00Z', updateTime: null };
+    const fetchMock = openPage(<StockListPage />, fakeServer({ 'GET /wms/stock/list': paged([row]) }), 'wms:stock:list', 'wms:stock:move');
+    const shown = await rowOf('SZ1-A-01-01-01');
+    expect(within(shown).getByText('26')).toBeTruthy();
+    expect(urlOf(fetchMock, 'GET', '/wms/stock/list').searchParams.get('inStock')).toBe('true');
+    expect(within(shown).getByTestId('stock-move')).toBeTruthy();
   });
 });
