@@ -404,6 +404,7 @@ pub fn wms_issues(form_json: &str, kind: &str, lang: &str) -> String {
         "movement" => wms::movement(&form).err(),
         "forecast" => wms::forecast(&form).err(),
         "receiving" => wms::receiving(&form).err(),
+        "feeRate" => wms::fee_rate(&form).err(),
         _ => Some(FieldError::new("", MessageKey::BadRequest)),
     };
     issues_json(&found.into_iter().collect::<Vec<_>>(), lang)

@@ -914,6 +914,22 @@ catalogue! {
     #[server]
     WmsReconcileBroken = "wms_reconcile_broken" { zh: "库存与流水不一致: {count} 处!", en: "Stock and its log disagree in {count} places!" }
     #[server]
+    WmsSkuNotStored = "wms_sku_not_stored" { zh: "SKU {sku} 不在您的仓储SKU中!", en: "SKU {sku} is not among your warehouse SKUs!" }
+    #[server]
+    WmsOrderShort = "wms_order_short" { zh: "SKU {sku} 可用库存 {available} 件，订单需要 {wanted} 件!", en: "Only {available} pieces of SKU {sku} are available; the order needs {wanted}!" }
+    #[server]
+    WmsNotPicked = "wms_not_picked" { zh: "仓储订单 {serial} 尚未拣货完成，不能入库!", en: "WMS order {serial} is not picked yet: it cannot be taken in!" }
+    #[server]
+    WmsOrderPicked = "wms_order_picked" { zh: "仓储订单 {serial} 已拣货，不能取消!", en: "WMS order {serial} has been picked: it can no longer be cancelled!" }
+    #[server]
+    WmsNothingToPick = "wms_nothing_to_pick" { zh: "订单 {serial} 没有待拣货的商品!", en: "Order {serial} has nothing left to pick!" }
+    #[server]
+    WmsFeeDayOpen = "wms_fee_day_open" { zh: "只能结算今天之前的日期({today}之前)!", en: "Only days before today ({today}) can be charged!" }
+    #[server]
+    WmsSkuRecode = "wms_sku_recode" { zh: "SKU {sku} 已有库存、预报或订单，不能修改编码!", en: "SKU {sku} has stock, forecasts or orders: its code cannot change!" }
+    #[server]
+    WmsFeeRateTaken = "wms_fee_rate_taken" { zh: "该客户已有费率!", en: "This customer has a fee rate already!" }
+    #[server]
     WmsForecastPending = "wms_forecast_pending" { zh: "待收货", en: "pending" }
     #[server]
     WmsForecastReceiving = "wms_forecast_receiving" { zh: "收货中", en: "being received" }
@@ -939,6 +955,16 @@ catalogue! {
     FieldWmsReceived = "field_wms_received" { zh: "实收数量", en: "Received" }
     FieldWmsDiscrepancy = "field_wms_discrepancy" { zh: "差异", en: "Discrepancy" }
     FieldWmsBalance = "field_wms_balance" { zh: "变动后库存", en: "Balance after" }
+    FieldWmsStorageRate = "field_wms_storage_rate" { zh: "仓储费(每立方米每天)", en: "Storage (per m³ a day)" }
+    FieldWmsInboundRate = "field_wms_inbound_rate" { zh: "入库操作费(每件)", en: "Inbound handling (per piece)" }
+    FieldWmsOutboundRate = "field_wms_outbound_rate" { zh: "出库操作费(每件)", en: "Outbound handling (per piece)" }
+    FieldWmsFeeDate = "field_wms_fee_date" { zh: "费用日期", en: "Fee date" }
+    FieldWmsFeeType = "field_wms_fee_type" { zh: "费用类型", en: "Fee type" }
+    FieldWmsVolume = "field_wms_volume" { zh: "体积(立方米)", en: "Volume (m³)" }
+    FieldWmsRate = "field_wms_rate" { zh: "费率", en: "Rate" }
+    FieldWmsFeeStatus = "field_wms_fee_status" { zh: "扣费状态", en: "Charge status" }
+    FieldWmsPickStatus = "field_wms_pick_status" { zh: "拣货状态", en: "Pick status" }
+    FieldStatusNote = "field_status_note" { zh: "说明", en: "Note" }
     #[server]
     InboundEventDetail = "inbound_event_detail" { zh: "仓库已收货，复重 {weight} kg", en: "Received at the warehouse, weighed {weight} kg" }
 }

@@ -349,6 +349,22 @@ pub fn discrepancy(expected: i64, received: i64) -> i64 {
     received - expected
 }
 
+/// Where a location of `location_type` comes in an order's allocation (None: never, it holds no
+/// stock for sale).
+fn rank(location_type: &str) -> Option<u8> {
+    match location_type {
+        "pick" => Some(0),
+        "storage" => Some(1),
+        "bulk" => Some(2),
+        _ => None,
+    }
+}
+
+/// Whether orders are allocated from a location of `location_type`.
+pub fn allocatable(location_type: &str) -> bool {
+    rank(location_type).is_some()
+}
+
 /// Stock an order may be allocated from: one SKU's row at one location.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot<'a> {
@@ -363,12 +379,6 @@ pub struct Slot<'a> {
 /// within a type the location with the fewest pieces first, so bins are emptied and freed; ties
 /// by code. Err when the SKU has fewer pieces available in all.
 pub fn allocate(slots: &[Slot<'_>], quantity: i64) -> Result<Vec<(usize, i64)>, MessageKey> {
-    let rank = |t: &str| match t {
-        "pick" => Some(0),
-        "storage" => Some(1),
-        "bulk" => Some(2),
-        _ => None,
-    };
     let mut order: Vec<usize> =
         (0..slots.len()).filter(|&i| slots[i].available > 0 && rank(slots[i].location_type).is_some()).collect();
     order.sort_by(|&a, &b| {
@@ -388,20 +398,97 @@ pub fn allocate(slots: &[Slot<'_>], quantity: i64) -> Result<Vec<(usize, i64)>, 
     if left > 0 || quantity <= 0 { Err(MessageKey::WmsStockShort) } else { Ok(plan) }
 }
 
-/// One day's storage of `pieces` units of `length` × `width` × `height` cm at `rate` per cubic
-/// metre per day, in the currency's minor units (half up, at least nothing).
-pub fn storage_fee(
-    pieces: i64,
-    length: Decimal,
-    width: Decimal,
-    height: Decimal,
-    rate: Decimal,
-    minor_places: u32,
-) -> Option<i64> {
-    let cm3 = length.checked_mul(width)?.checked_mul(height)?.checked_mul(Decimal::int(pieces))?;
-    let per_cm3 = cm3.checked_mul(rate)?.normalize();
+/// A WMS order's allocation lines: `allocated` (reserved at submission), `picked` (taken from
+/// the shelf), `released` (the order was cancelled before picking).
+pub const PICK_STATUSES: &[&str] = &["allocated", "picked", "released"];
+/// What the daily fee job charges: storage by volume and day, inbound and outbound handling by
+/// piece.
+pub const FEE_TYPES: &[&str] = &["storage", "inbound", "outbound"];
+/// A user fee is `due` from its assessment until the wallet pays it (`charged`).
+pub const FEE_STATUSES: &[&str] = &["due", "charged"];
+
+const RATE_BOUNDS: Bounds = Bounds { allow_zero: true, max: Decimal::int(10_000), max_scale: 4 };
+
+/// What a WMS order asks of stock: the pieces of each SKU code (upper case, trimmed), summed
+/// over its goods, in the order first named. Goods without a code or pieces ask nothing.
+pub fn order_lines<'a>(goods: impl IntoIterator<Item = (&'a str, i64)>) -> Vec<(String, i64)> {
+    let mut lines: Vec<(String, i64)> = Vec::new();
+    for (code, pieces) in goods {
+        let code = code.trim().to_ascii_uppercase();
+        if code.is_empty() || pieces <= 0 {
+            continue;
+        }
+        match lines.iter_mut().find(|(c, _)| *c == code) {
+            Some(line) => line.1 = line.1.saturating_add(pieces),
+            None => lines.push((code, pieces)),
+        }
+    }
+    lines
+}
+
+/// A customer's fee rates (or the default for every customer), checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeeRate {
+    pub currency: String,
+    /// Per cubic metre per day.
+    pub storage: Decimal,
+    /// Per piece received.
+    pub inbound: Decimal,
+    /// Per piece picked.
+    pub outbound: Decimal,
+    pub remark: Option<String>,
+}
+
+/// Checks fee rates (`{currency, storageRate, inboundRate, outboundRate, remark}`): a wallet
+/// currency and three rates from 0 to 10,000 with up to 4 places.
+pub fn fee_rate(form: &Value) -> Result<FeeRate, FieldError> {
+    let currency = text(form, "currency").to_ascii_uppercase();
+    if crate::wallet::minor_places(&currency).is_none() {
+        return Err(FieldError::new("currency", MessageKey::ReturnOptionInvalid)
+            .with("field", "@field_currency")
+            .with("value", currency.chars().take(10).collect::<String>()));
+    }
+    let storage = decimal::read("storageRate", MessageKey::FieldWmsStorageRate, form.get("storageRate"), RATE_BOUNDS)?;
+    let inbound = decimal::read("inboundRate", MessageKey::FieldWmsInboundRate, form.get("inboundRate"), RATE_BOUNDS)?;
+    let outbound = decimal::read("outboundRate", MessageKey::FieldWmsOutboundRate, form.get("outboundRate"), RATE_BOUNDS)?;
+    let remark = note(form, "remark", "@field_remark", MAX_NOTE)?;
+    Ok(FeeRate { currency, storage, inbound, outbound, remark })
+}
+
+/// The day a fee run charges (`feeDate`, `YYYY-MM-DD`): a day of the calendar before `today`
+/// (the business day now), for a day's stock is only known once it is over.
+pub fn fee_day(form: &Value, today: &str) -> Result<String, FieldError> {
+    let day = text(form, "feeDate");
+    validate::required("feeDate", "@field_wms_fee_date", day)?;
+    if !crate::rate_card::is_date(day) || day.len() != 10 {
+        return Err(FieldError::new("feeDate", MessageKey::ReturnOptionInvalid)
+            .with("field", "@field_wms_fee_date")
+            .with("value", day.chars().take(20).collect::<String>()));
+    }
+    if day >= today {
+        return Err(FieldError::new("feeDate", MessageKey::WmsFeeDayOpen).with("today", today));
+    }
+    Ok(day.to_owned())
+}
+
+/// One day's storage of goods held as (pieces, length, width, height in cm) at `rate` per cubic
+/// metre per day: their volume in cubic metres and its charge in the currency's minor units,
+/// rounded once (half up) on the total.
+pub fn storage_charge(items: &[(i64, Decimal, Decimal, Decimal)], rate: Decimal, minor_places: u32) -> Option<(Decimal, i64)> {
+    let mut cm3 = Decimal::ZERO;
+    for &(pieces, length, width, height) in items {
+        cm3 = cm3.checked_add(length.checked_mul(width)?.checked_mul(height)?.checked_mul(Decimal::int(pieces))?)?;
+    }
+    let cm3 = cm3.normalize();
     // Cubic centimetres to cubic metres: six places to the right.
-    let amount = Decimal::new(per_cm3.mantissa(), per_cm3.scale().checked_add(6)?)?;
+    let m3 = Decimal::new(cm3.mantissa(), cm3.scale().checked_add(6)?)?.normalize();
+    let amount = m3.checked_mul(rate)?;
+    Some((m3, i64::try_from(decimal::round_half_up(amount, minor_places)?.mantissa()).ok()?))
+}
+
+/// Handling of `pieces` at `rate` a piece, in minor units (half up).
+pub fn handling_charge(pieces: i64, rate: Decimal, minor_places: u32) -> Option<i64> {
+    let amount = rate.checked_mul(Decimal::int(pieces))?;
     i64::try_from(decimal::round_half_up(amount, minor_places)?.mantissa()).ok()
 }
 
@@ -528,9 +615,43 @@ mod tests {
     fn storage_is_charged_by_volume_and_day() {
         let d = |s: &str| decimal::parse(s).unwrap();
         // 100 units of 30 × 20 × 10 cm = 0.6 m³, at 2.50 a m³ a day: 1.50.
-        assert_eq!(storage_fee(100, d("30"), d("20"), d("10"), d("2.50"), 2), Some(150));
-        // 1 unit of 10 × 10 × 10 cm = 0.001 m³ at 2.50: 0.0025 rounds to 0.00.
-        assert_eq!(storage_fee(1, d("10"), d("10"), d("10"), d("2.50"), 2), Some(0));
-        assert_eq!(storage_fee(3, d("10"), d("10"), d("10"), d("2.50"), 2), Some(1));
+        let (m3, amount) = storage_charge(&[(100, d("30"), d("20"), d("10"))], d("2.50"), 2).unwrap();
+        assert_eq!((decimal::plain(m3), amount), ("0.6".to_owned(), 150));
+        // 1 unit of 10 × 10 × 10 cm = 0.001 m³ at 2.50: 0.0025 rounds to 0.00; three of them
+        // with another SKU's two are rounded once, on the total.
+        assert_eq!(storage_charge(&[(1, d("10"), d("10"), d("10"))], d("2.50"), 2).map(|x| x.1), Some(0));
+        let two = [(3, d("10"), d("10"), d("10")), (2, d("10"), d("10"), d("10"))];
+        assert_eq!(storage_charge(&two, d("2.50"), 2).map(|x| x.1), Some(1));
+        assert_eq!(storage_charge(&[], d("2.50"), 2).map(|x| x.1), Some(0));
+        assert_eq!(handling_charge(7, d("0.35"), 2), Some(245));
+        assert_eq!(handling_charge(3, d("0.125"), 0), Some(0));
+        assert_eq!(handling_charge(5, d("0.125"), 2), Some(63));
+    }
+
+    #[test]
+    fn orders_sum_their_goods_by_sku() {
+        let lines = order_lines([("tsh-01", 2), ("MUG", 1), (" TSH-01 ", 3), ("", 4), ("X", 0)]);
+        assert_eq!(lines, vec![("TSH-01".to_owned(), 5), ("MUG".to_owned(), 1)]);
+    }
+
+    #[test]
+    fn fee_rates_and_days_are_checked() {
+        let r = fee_rate(&form(r#"{"currency":"cny","storageRate":"2.5","inboundRate":0.3,"outboundRate":"0"}"#)).unwrap();
+        assert_eq!((r.currency.as_str(), decimal::plain(r.storage)), ("CNY", "2.5".to_owned()));
+        assert_eq!(
+            fee_rate(&form(r#"{"currency":"CNY","storageRate":"-1","inboundRate":0,"outboundRate":0}"#)).unwrap_err().field,
+            "storageRate"
+        );
+        assert_eq!(
+            fee_rate(&form(r#"{"currency":"CNY","storageRate":"1","inboundRate":"0.00001","outboundRate":0}"#))
+                .unwrap_err()
+                .field,
+            "inboundRate"
+        );
+        assert_eq!(fee_rate(&form(r#"{"currency":"XYZ"}"#)).unwrap_err().field, "currency");
+        assert_eq!(fee_day(&form(r#"{"feeDate":"2026-11-28"}"#), "2026-11-29").unwrap(), "2026-11-28");
+        assert_eq!(fee_day(&form(r#"{"feeDate":"2026-11-29"}"#), "2026-11-29").unwrap_err().key, MessageKey::WmsFeeDayOpen);
+        assert_eq!(fee_day(&form(r#"{"feeDate":"2026-02-30"}"#), "2026-11-29").unwrap_err().key, MessageKey::ReturnOptionInvalid);
+        assert_eq!(fee_day(&form(r#"{}"#), "2026-11-29").unwrap_err().key, MessageKey::Required);
     }
 }

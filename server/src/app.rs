@@ -96,6 +96,7 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
     if state.config.workers {
         tokio::spawn(crate::tracking::subscriptions::worker(state.db.clone()));
         tokio::spawn(crate::tracking::poll::schedule(state.clone(), state.config.track_poll_seconds));
+        tokio::spawn(crate::wms::fees::daily(state.db.clone()));
     }
     let router = routes::router(state.clone());
     Ok(Started { router, state, report })

@@ -46,7 +46,7 @@ pub const BASE_PATH: &str = "/boot";
         (name = "health", description = "Liveness and readiness"),
         (name = "logistics", description = "Shipping rules shared with the browser"),
         (name = "reverse", description = "Reverse logistics: returns, their files, comments, tracking and fees"),
-        (name = "wms", description = "Warehouse management: locations, SKUs, stock and its log, inbound forecasts"),
+        (name = "wms", description = "Warehouse management: locations, SKUs, stock and its log, inbound forecasts, WMS orders' picking, fees"),
     )
 )]
 struct ApiDoc;
@@ -132,6 +132,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         wms::locations: [label],
         wms::stock: [move_stock, reconcile],
         wms::forecasts: [query_by_id, add, edit, cancel, close, receive],
+        wms::orders: [query_by_number, confirm],
+        wms::fees: [run_day],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -181,6 +183,9 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<wms::stock::WmsStock>()
         .resource::<wms::stock::WmsStockLogs>()
         .resource::<wms::forecasts::WmsForecasts>()
+        .resource::<wms::orders::WmsPicks>()
+        .resource::<wms::fees::WmsFeeRates>()
+        .resource::<wms::fees::WmsUserFees>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);

@@ -3,7 +3,11 @@
 // (a PDF); the customer `demo` adds a SKU (a wrong GTIN check digit is refused first) and
 // announces 10 pieces on the forecasts page; staff receive 9 in the forecast's drawer (a
 // discrepancy of -1) into the dock, put them away on the PDA page at 390 px, and the stock, the
-// log and the reconciliation agree. Every WMS page is photographed in both languages.
+// log and the reconciliation agree. The customer's WMS order of 4 pieces reserves them in the bin;
+// staff see its pick list and pick it on the PDA page at 390 px (a wrong location refused first);
+// it is taken in, packed, batched and handed over: shipped, the stock reconciled. Staff set a fee
+// rate and charge a past day; the customer's fees page. Every WMS page is photographed in both
+// languages.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { appSuite, closeContext, screenshot, signIn, tableLoaded, fundedDemo, menuPath } from './support.mjs';
@@ -32,6 +36,29 @@ async function pick(page, testId, text) {
   await option.click();
 }
 
+/** A WMS product for the demo customer: the channel and prices of its B2C product, for WMS orders. */
+async function wmsProduct(token, tag) {
+  const mine = await suite.api('GET', '/logistics/channelProduct/myList?pageSize=100', { token });
+  const found = mine.records.find((p) => p.tradeType === 'WMS');
+  if (found) return found.id;
+  const b2c = mine.records.find((p) => p.tradeType === 'B2C');
+  const full = await suite.api('GET', `/logistics/channelProduct/queryById?id=${b2c.id}`, { token: admin });
+  const product = await suite.api('POST', '/logistics/channelProduct/add', {
+    token: admin,
+    body: { channelId: full.channelId, code: `WMS-${tag}`, name: '仓发快递', nameEn: 'Warehouse express', tradeType: 'WMS', feeId: full.feeId, thWeightRatio: full.thWeightRatio ?? 6000, izMult: true, rules: [] },
+  });
+  const info = await suite.api('GET', '/sys/user/getUserInfo', { token });
+  await suite.api('POST', '/logistics/priceLevel/add', { token: admin, body: { customerId: info.userInfo?.id ?? info.id, productId: product.id, markupPercent: '0' } });
+  return product.id;
+}
+
+/** A WMS order of `pieces` of the customer's SKU `sku`. */
+const wmsOrder = (product, reference, sku, pieces) => ({
+  shipmentType: 'WMS', customerCode: reference, channelProductId: product, currency: 'CNY',
+  consignee: { name: 'Ann Lee', phone: '+1 212 555 0100', country: 'US', state: 'NY', city: 'New York', postalCode: '10001', address1: '350 5th Ave' },
+  parcels: [{ reference: `${reference}-P`, length: 30, width: 20, height: 10, weight: 1.2, products: [{ sku, frName: 'T-shirt', lcName: 'T恤', quantity: pieces, unitPrice: '5.5', unitWeight: '0.2', frHscode: '6109100000' }] }],
+});
+
 describe('warehouse management: locations, SKUs, a forecast received and put away', () => {
   for (const locale of (process.env.E2E_LOCALES ?? 'zh-CN,en-US').split(',')) {
     const zh = locale === 'zh-CN';
@@ -46,6 +73,8 @@ describe('warehouse management: locations, SKUs, a forecast received and put awa
       const pdaPath = await pathOf(admin, 'wms/PdaPutaway');
       const stockPath = await pathOf(demo, 'wms/StockList');
       const logPath = await pathOf(demo, 'wms/StockLogList');
+      const pickPath = await pathOf(admin, 'wms/PickList');
+      const pdaPickPath = await pathOf(admin, 'wms/PdaPick');
 
       // Staff add the dock and a pick bin on the page, then print both labels.
       let { context, page } = await suite.open(locale);
@@ -192,6 +221,110 @@ describe('warehouse management: locations, SKUs, a forecast received and put awa
       assert.deepEqual(stock.records.map((r) => [r.locationCode, r.quantity]), [[dock.code, 0], [binLocation.code, 9]]);
       const report = await suite.api('GET', '/wms/stock/reconcile', { token: admin });
       assert.equal(report.balanced, true, JSON.stringify(report.mismatches));
+
+      // A WMS order of 4 of those pieces: submitted, its pieces reserved in the pick bin.
+      const product = await wmsProduct(demo, tag);
+      const added = await suite.api('POST', '/logistics/shipment/add', { token: demo, body: wmsOrder(product, `WO-${tag}`, skuCode, 4) });
+      await suite.api('POST', '/logistics/shipment/submit', { token: demo, body: { id: added.id } });
+      const order = await suite.api('GET', `/logistics/shipment/queryById?id=${added.id}`, { token: demo });
+      const sysTrackNo = order.parcels[0].sysTrackNo;
+      const reserved = await suite.api('GET', `/wms/stock/list?keyWord=${skuCode}&locationId=${binLocation.id}`, { token: demo });
+      assert.equal(reserved.records[0].allocated, 4);
+
+      // Staff see its pick list, then pick it on the phone: the order's label, then the bin's.
+      ({ context, page } = await suite.open(locale));
+      try {
+        await signIn(page, 'demo_admin', DEMO_PASSWORD, pickPath);
+        await page.goto(`${pickPath}?keyWord=${order.serialNumber}`);
+        await tableLoaded(page, 'pick-table');
+        await page.getByTestId('pick-table').getByText(binLocation.code).waitFor();
+        await screenshot(page, `wms-pick-list-${locale}`);
+      } finally {
+        await closeContext(context);
+      }
+      ({ context, page } = await suite.open(locale, { viewport: PHONE }));
+      try {
+        await signIn(page, 'demo_admin', DEMO_PASSWORD, pdaPickPath);
+        await page.getByTestId('pda-pick-order').fill(sysTrackNo);
+        await page.getByTestId('pda-pick-order').press('Enter');
+        await page.getByTestId('pda-pick-line').first().waitFor();
+        await page.getByTestId('pda-pick-location').fill('NOT-HERE');
+        await page.getByTestId('pda-pick-location').press('Enter');
+        assert.match(await page.getByTestId('pda-pick-error').textContent(), zh ? /不在此拣货单上/ : /not on this pick list/);
+        await screenshot(page, `wms-pda-pick-${locale}`);
+        await page.getByTestId('pda-pick-location').fill(binLocation.code.toLowerCase());
+        await page.getByTestId('pda-pick-location').press('Enter');
+        await page.getByTestId('pda-pick-done').waitFor({ timeout: 15_000 });
+        assert.ok(await fits(page), 'the PDA picking page fits the phone');
+        await screenshot(page, `wms-pda-picked-${locale}`);
+      } finally {
+        await closeContext(context);
+      }
+      const picked = await suite.api('GET', `/wms/stock/list?keyWord=${skuCode}&locationId=${binLocation.id}`, { token: demo });
+      assert.deepEqual([picked.records[0].quantity, picked.records[0].allocated], [5, 0]);
+
+      // Picked, it ships as any order: taken in, packed, put in a batch and handed over.
+      await suite.api('POST', '/logistics/inbound/intake', { token: admin, body: { number: sysTrackNo, weight: '1.2' } });
+      const packed = await suite.api('POST', '/logistics/outPackage/pack', { token: admin, body: { number: sysTrackNo } });
+      const batch = await suite.api('POST', '/logistics/outBatch/add', { token: admin, body: { remark: `e2e ${tag}` } });
+      const batches = batch?.id ? batch : (await suite.api('GET', `/logistics/outBatch/list?column=createTime&order=desc`, { token: admin })).records[0];
+      await suite.api('POST', '/logistics/outBatch/addPackage', { token: admin, body: { batchId: batches.id, packageNo: packed.package.packageNo } });
+      await suite.api('POST', '/logistics/outBatch/handOver', { token: admin, body: { id: batches.id } });
+      const shipped = await suite.api('GET', `/logistics/shipment/queryById?id=${added.id}`, { token: demo });
+      assert.equal(shipped.shipmentStatus, 'shipped');
+      const after = await suite.api('GET', '/wms/stock/reconcile', { token: admin });
+      assert.equal(after.balanced, true, JSON.stringify(after.mismatches));
+    });
+  }
+});
+
+describe('warehouse fees: rates and a day charged', () => {
+  for (const locale of (process.env.E2E_LOCALES ?? 'zh-CN,en-US').split(',')) {
+    const zh = locale === 'zh-CN';
+    test(`a customer's rate added, a past day charged, the customer's fees (${locale})`, async () => {
+      const ratesPath = await pathOf(admin, 'wms/FeeRateList');
+      const feesPath = await pathOf(demo, 'wms/UserFeeList');
+      // One rate per customer: the demo customer's from an earlier run goes first.
+      const existing = await suite.api('GET', '/wms/feeRate/list?pageSize=100', { token: admin });
+      for (const rate of existing.records.filter((r) => r.customerUsername === 'demo')) {
+        await suite.api('DELETE', `/wms/feeRate/delete?id=${rate.id}`, { token: admin });
+      }
+      let { context, page } = await suite.open(locale);
+      try {
+        await signIn(page, 'demo_admin', DEMO_PASSWORD, ratesPath);
+        await tableLoaded(page, 'fee-rate-table');
+        await page.getByTestId('fee-rate-add').click();
+        const dialog = page.getByTestId('fee-rate-form');
+        await dialog.waitFor();
+        await pick(page, 'fee-rate-customer', 'demo');
+        await page.getByTestId('fee-rate-storageRate').fill('-2');
+        await page.getByTestId('fee-rate-inboundRate').fill('0.35');
+        await page.getByTestId('fee-rate-outboundRate').fill('0.5');
+        await page.getByTestId('fee-rate-form-submit').click();
+        assert.match(await page.getByTestId('fee-rate-storageRate-error').textContent(), zh ? /仓储费/ : /Storage/);
+        await page.getByTestId('fee-rate-storageRate').fill('2.5');
+        await screenshot(page, `wms-fee-rate-form-${locale}`, { fullPage: false });
+        await page.getByTestId('fee-rate-form-submit').click();
+        await dialog.waitFor({ state: 'hidden' });
+        await page.getByTestId('fee-rate-table').getByText('demo').first().waitFor();
+        await screenshot(page, `wms-fee-rates-${locale}`);
+        await page.getByTestId('fee-run').click();
+        const run = page.getByTestId('fee-run-form');
+        await run.waitFor();
+        await screenshot(page, `wms-fee-run-${locale}`, { fullPage: false });
+        await page.getByTestId('fee-run-form-submit').click();
+        await run.waitFor({ state: 'hidden' });
+      } finally {
+        await closeContext(context);
+      }
+      ({ context, page } = await suite.open(locale));
+      try {
+        await signIn(page, 'demo', DEMO_PASSWORD, feesPath);
+        await tableLoaded(page, 'user-fee-table');
+        await screenshot(page, `wms-user-fees-${locale}`);
+      } finally {
+        await closeContext(context);
+      }
     });
   }
 });

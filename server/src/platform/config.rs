@@ -86,8 +86,8 @@ pub struct Config {
     pub upload_dir: PathBuf,
     /// `LOGISTICS_TRACK_POLL_SECONDS`: how often carriers' tracking is polled (default 900; 0: never).
     pub track_poll_seconds: u64,
-    /// `LOGISTICS_WORKERS=off`: no background work (carrier polling, webhook deliveries); the
-    /// tests drive it themselves.
+    /// `LOGISTICS_WORKERS=off`: no background work (carrier polling, webhook deliveries, the
+    /// daily warehouse fees); the tests drive it themselves.
     pub workers: bool,
 }
 

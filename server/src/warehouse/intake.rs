@@ -267,6 +267,9 @@ pub async fn intake_one(state: &AppState, me: &CurrentUser, form: &IntakeForm) -
             let key = warehouse::receivable(&status, "submitted").err().unwrap_or(MessageKey::Conflict);
             return Err(refused(key, order, &parcel.serial_number));
         }
+        if order.shipment_type == "WMS" && crate::wms::orders::unpicked_on(tx, &order.id).await? > 0 {
+            return Err(AppError::conflict(MessageKey::WmsNotPicked).with("serial", order.serial_number.clone()));
+        }
         let taken = on_tx!(tx, |c| diesel::update(p::table.filter(p::id.eq(&parcel.id)).filter(p::parcel_status.eq("submitted")))
             .set(p::parcel_status.eq("received"))
             .execute(c)

@@ -49,6 +49,16 @@ pub struct Cause<'a> {
 /// Rows are locked location first, then stock; a change touching two locations locks them first
 /// in id order ([`lock_locations`]), so concurrent changes never deadlock.
 pub async fn apply(tx: &mut Tx<'_>, slot: &Slot<'_>, delta: i64, cause: &Cause<'_>) -> Result<i64, AppError> {
+    change(tx, slot, delta, false, cause).await
+}
+
+/// Takes `pieces` an order was allocated at `slot` off the shelf (its allocation and its stock
+/// together) and logs it as `out`; answers the quantity there after it.
+pub async fn pick(tx: &mut Tx<'_>, slot: &Slot<'_>, pieces: i64, cause: &Cause<'_>) -> Result<i64, AppError> {
+    change(tx, slot, -pieces, true, cause).await
+}
+
+async fn change(tx: &mut Tx<'_>, slot: &Slot<'_>, delta: i64, allocated: bool, cause: &Cause<'_>) -> Result<i64, AppError> {
     let now = Utc::now().naive_utc();
     if delta > 0 {
         let roomy =
@@ -93,18 +103,20 @@ pub async fn apply(tx: &mut Tx<'_>, slot: &Slot<'_>, delta: i64, cause: &Cause<'
             .set(l::held.eq(l::held - take))
             .execute(c)
             .await?);
+        let row = st::table.filter(st::sku_id.eq(slot.sku_id)).filter(st::location_id.eq(slot.location_id));
         let taken = if held == 0 {
             0
+        } else if allocated {
+            // Pieces allocated to the order: they leave the shelf and the allocation together.
+            on_tx!(tx, |c| diesel::update(row.filter(st::allocated.ge(take)))
+                .set((st::quantity.eq(st::quantity - take), st::allocated.eq(st::allocated - take), st::update_time.eq(now)))
+                .execute(c)
+                .await?)
         } else {
-            on_tx!(tx, |c| diesel::update(
-                st::table
-                    .filter(st::sku_id.eq(slot.sku_id))
-                    .filter(st::location_id.eq(slot.location_id))
-                    .filter((st::quantity - st::allocated).ge(take))
-            )
-            .set((st::quantity.eq(st::quantity - take), st::update_time.eq(now)))
-            .execute(c)
-            .await?)
+            on_tx!(tx, |c| diesel::update(row.filter((st::quantity - st::allocated).ge(take)))
+                .set((st::quantity.eq(st::quantity - take), st::update_time.eq(now)))
+                .execute(c)
+                .await?)
         };
         if taken == 0 {
             // The caller's transaction rolls back, the location's count with it.

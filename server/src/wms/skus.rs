@@ -10,12 +10,14 @@ use logistics_core::wms;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::platform::db::schema::wms_sku;
+use crate::platform::db::schema::{wms_allocation, wms_forecast_line, wms_sku, wms_stock};
+use crate::platform::http::AppError;
 use crate::platform::http::page::Order;
 use crate::platform::http::time::DateTime;
 use crate::platform::resource::{Checked, Field, Filter, Resource, Scope};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
+use crate::with_conn;
 
 #[derive(Clone, Debug, Serialize, ToSchema, QueryableByName)]
 #[diesel(table_name = wms_sku)]
@@ -145,6 +147,13 @@ impl Resource for WmsSkus {
             "remark": form.remark,
         });
         let s = wms::sku(&(&value).into())?;
+        // The stock, its log and the orders name the SKU by its code: it stays while they do.
+        if let Some(b) = before
+            && b.sku_code != s.sku_code
+            && named_by(state, &b.id).await?
+        {
+            return Err(AppError::field("skuCode", MessageKey::WmsSkuRecode).with("sku", b.sku_code.clone()));
+        }
         values.extend([
             ("sku_code", s.sku_code.into()),
             ("barcode", s.barcode.into()),
@@ -161,4 +170,16 @@ impl Resource for WmsSkus {
         ]);
         Ok(values)
     }
+}
+
+/// Whether stock, a forecast or an order names the SKU.
+async fn named_by(state: &AppState, sku_id: &str) -> Result<bool, AppError> {
+    use diesel::prelude::*;
+    use diesel_async::RunQueryDsl;
+    let (stock, lines, orders): (i64, i64, i64) = with_conn!(&state.db, |conn| (
+        wms_stock::table.filter(wms_stock::sku_id.eq(sku_id)).count().get_result(conn).await?,
+        wms_forecast_line::table.filter(wms_forecast_line::sku_id.eq(sku_id)).count().get_result(conn).await?,
+        wms_allocation::table.filter(wms_allocation::sku_id.eq(sku_id)).count().get_result(conn).await?,
+    ));
+    Ok(stock + lines + orders > 0)
 }

@@ -7169,6 +7169,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wms/feeRate/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a fee rate. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/feeRate/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a fee rate. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/feeRate/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes fee rates: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/feeRate/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a fee rate. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/feeRate/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fee rates as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/feeRate/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds fee rates from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/feeRate/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fee rates: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/feeRate/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One fee rate. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wms/forecast/add": {
         parameters: {
             query?: never;
@@ -7465,6 +7601,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wms/pick/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff confirm lines of an order's pick list as taken off the shelf: each through the ledger
+         *     (`out`, the order's number), its allocation with it, in one transaction. A line picked
+         *     already is skipped; an order with nothing left to pick, or no longer submitted, is refused.
+         */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/pick/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pick lines as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/pick/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pick lines: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/pick/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One pick line. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/pick/queryByNumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A WMS order's pick list, by its scanned number. */
+        get: operations["query_by_number"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wms/sku/add": {
         parameters: {
             query?: never;
@@ -7739,6 +7964,77 @@ export interface paths {
         get: operations["query_by_id"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/userFee/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user fees as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/userFee/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user fees: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/userFee/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user fee. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wms/userFee/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff assess and charge a past day's fees now (the daily job does yesterday's by itself).
+         *     Running a day again charges nothing twice.
+         */
+        post: operations["run_day"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12127,6 +12423,49 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_WmsFeeRateRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** Format: date-time */
+                    createTime: string;
+                    currency: string;
+                    /** @description Empty: every customer without a rate of its own. */
+                    customerId: string;
+                    customerUsername?: string | null;
+                    id: string;
+                    /** @description Per piece received. */
+                    inboundRate: string;
+                    /** @description Per piece picked. */
+                    outboundRate: string;
+                    remark?: string | null;
+                    /** @description Per cubic metre per day (decimal text). */
+                    storageRate: string;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_WmsForecastRecord: {
             /**
              * Format: int32
@@ -12215,6 +12554,54 @@ export interface components {
                     updateTime?: string | null;
                     warehouse: string;
                     zone: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_WmsPickRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description The SKU's barcode, for the scanner. */
+                    barcode?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    customerId: string;
+                    id: string;
+                    locationCode: string;
+                    locationId: string;
+                    nameEn?: string | null;
+                    nameZh?: string | null;
+                    pickedBy?: string | null;
+                    /** Format: date-time */
+                    pickedTime?: string | null;
+                    /** Format: int64 */
+                    quantity: number;
+                    serialNumber: string;
+                    shipmentId: string;
+                    skuCode: string;
+                    skuId: string;
+                    /** @description allocated, picked, released. */
+                    status: string;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -12374,6 +12761,61 @@ export interface components {
                     skuId: string;
                     /** Format: date-time */
                     updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_WmsUserFeeRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description In the currency's major units (decimal text). */
+                    amount: string;
+                    /** Format: date-time */
+                    chargeTime?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    currency: string;
+                    customerId: string;
+                    customerUsername?: string | null;
+                    /** @description The business day, YYYY-MM-DD. */
+                    feeDate: string;
+                    /** @description storage, inbound, outbound. */
+                    feeType: string;
+                    id: string;
+                    /** @description Why it is still due (a message key: wallet_insufficient, wallet_frozen, ...). */
+                    message?: string | null;
+                    /**
+                     * Format: int64
+                     * @description Pieces held at the day's end (storage), received or picked that day.
+                     */
+                    pieces: number;
+                    rate: string;
+                    /** @description due, charged. */
+                    status: string;
+                    /** @description The wallet trade that paid it. */
+                    tradeNo?: string | null;
+                    /** @description Storage: cubic metres held (decimal text). */
+                    volume?: string | null;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -14382,6 +14824,64 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_WmsFeeRateRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: date-time */
+                createTime: string;
+                currency: string;
+                /** @description Empty: every customer without a rate of its own. */
+                customerId: string;
+                customerUsername?: string | null;
+                id: string;
+                /** @description Per piece received. */
+                inboundRate: string;
+                /** @description Per piece picked. */
+                outboundRate: string;
+                remark?: string | null;
+                /** @description Per cubic metre per day (decimal text). */
+                storageRate: string;
+                /** Format: date-time */
+                updateTime?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WmsFeeRun: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description What a run did. */
+            result: {
+                /** @description Fees assessed now (none when the day was assessed before). */
+                assessed: number;
+                /** @description Fees paid now (this day's and any earlier one still due). */
+                charged: number;
+                /** @description Fees still due after it (the wallet could not pay them). */
+                due: number;
+                feeDate: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_WmsForecastDetail: {
             /**
              * Format: int32
@@ -14454,6 +14954,69 @@ export interface components {
             /** @description The SKU-location rows a movement touched, as they are after it. */
             result: {
                 rows: components["schemas"]["WmsStockRecord"][];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WmsPickOrder: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description An order's pick list. */
+            result: {
+                lines: components["schemas"]["WmsPickRecord"][];
+                /** @description Lines still on the shelf. */
+                open: number;
+                serialNumber: string;
+                shipmentId: string;
+                shipmentStatus: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WmsPickRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A line of a pick list: pieces of one SKU at one location for one order. */
+            result: {
+                /** @description The SKU's barcode, for the scanner. */
+                barcode?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                customerId: string;
+                id: string;
+                locationCode: string;
+                locationId: string;
+                nameEn?: string | null;
+                nameZh?: string | null;
+                pickedBy?: string | null;
+                /** Format: date-time */
+                pickedTime?: string | null;
+                /** Format: int64 */
+                quantity: number;
+                serialNumber: string;
+                shipmentId: string;
+                skuCode: string;
+                skuId: string;
+                /** @description allocated, picked, released. */
+                status: string;
             };
             success: boolean;
             /**
@@ -14612,6 +15175,52 @@ export interface components {
                 skuId: string;
                 /** Format: date-time */
                 updateTime?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WmsUserFeeRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A warehouse fee of a customer's day. */
+            result: {
+                /** @description In the currency's major units (decimal text). */
+                amount: string;
+                /** Format: date-time */
+                chargeTime?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                currency: string;
+                customerId: string;
+                customerUsername?: string | null;
+                /** @description The business day, YYYY-MM-DD. */
+                feeDate: string;
+                /** @description storage, inbound, outbound. */
+                feeType: string;
+                id: string;
+                /** @description Why it is still due (a message key: wallet_insufficient, wallet_frozen, ...). */
+                message?: string | null;
+                /**
+                 * Format: int64
+                 * @description Pieces held at the day's end (storage), received or picked that day.
+                 */
+                pieces: number;
+                rate: string;
+                /** @description due, charged. */
+                status: string;
+                /** @description The wallet trade that paid it. */
+                tradeNo?: string | null;
+                /** @description Storage: cubic metres held (decimal text). */
+                volume?: string | null;
             };
             success: boolean;
             /**
@@ -16989,6 +17598,48 @@ export interface components {
             increment: components["schemas"]["Amount"];
             upTo: components["schemas"]["Amount"];
         };
+        WmsFeeRateForm: {
+            currency?: string;
+            /** @description The customer; none: every customer without its own rate. Kept on edit. */
+            customerId?: string | null;
+            id?: string | null;
+            inboundRate?: string;
+            outboundRate?: string;
+            remark?: string | null;
+            storageRate?: string;
+        };
+        WmsFeeRateRecord: {
+            /** Format: date-time */
+            createTime: string;
+            currency: string;
+            /** @description Empty: every customer without a rate of its own. */
+            customerId: string;
+            customerUsername?: string | null;
+            id: string;
+            /** @description Per piece received. */
+            inboundRate: string;
+            /** @description Per piece picked. */
+            outboundRate: string;
+            remark?: string | null;
+            /** @description Per cubic metre per day (decimal text). */
+            storageRate: string;
+            /** Format: date-time */
+            updateTime?: string | null;
+        };
+        /** @description What a run did. */
+        WmsFeeRun: {
+            /** @description Fees assessed now (none when the day was assessed before). */
+            assessed: number;
+            /** @description Fees paid now (this day's and any earlier one still due). */
+            charged: number;
+            /** @description Fees still due after it (the wallet could not pay them). */
+            due: number;
+            feeDate: string;
+        };
+        WmsFeeRunForm: {
+            /** @description The business day to charge, YYYY-MM-DD, before today. */
+            feeDate?: string;
+        };
         /** @description A forecast with its lines, each with its discrepancy (received − expected), and its SKUs' names. */
         WmsForecastDetail: components["schemas"]["WmsForecastRecord"] & {
             lines: components["schemas"]["WmsForecastLineDetail"][];
@@ -17130,6 +17781,45 @@ export interface components {
         WmsMoved: {
             rows: components["schemas"]["WmsStockRecord"][];
         };
+        WmsPickForm: {
+            /** @description The lines picked (ids, comma-separated); none: every line still on the shelf. */
+            ids?: string | null;
+            /** @description The order's number or system tracking number. */
+            number?: string;
+        };
+        /** @description An order's pick list. */
+        WmsPickOrder: {
+            lines: components["schemas"]["WmsPickRecord"][];
+            /** @description Lines still on the shelf. */
+            open: number;
+            serialNumber: string;
+            shipmentId: string;
+            shipmentStatus: string;
+        };
+        /** @description A line of a pick list: pieces of one SKU at one location for one order. */
+        WmsPickRecord: {
+            /** @description The SKU's barcode, for the scanner. */
+            barcode?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            id: string;
+            locationCode: string;
+            locationId: string;
+            nameEn?: string | null;
+            nameZh?: string | null;
+            pickedBy?: string | null;
+            /** Format: date-time */
+            pickedTime?: string | null;
+            /** Format: int64 */
+            quantity: number;
+            serialNumber: string;
+            shipmentId: string;
+            skuCode: string;
+            skuId: string;
+            /** @description allocated, picked, released. */
+            status: string;
+        };
         WmsReceiveForm: {
             id?: string;
             lines?: components["schemas"]["WmsReceiveLine"][];
@@ -17255,6 +17945,37 @@ export interface components {
             skuId: string;
             /** Format: date-time */
             updateTime?: string | null;
+        };
+        /** @description A warehouse fee of a customer's day. */
+        WmsUserFeeRecord: {
+            /** @description In the currency's major units (decimal text). */
+            amount: string;
+            /** Format: date-time */
+            chargeTime?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            currency: string;
+            customerId: string;
+            customerUsername?: string | null;
+            /** @description The business day, YYYY-MM-DD. */
+            feeDate: string;
+            /** @description storage, inbound, outbound. */
+            feeType: string;
+            id: string;
+            /** @description Why it is still due (a message key: wallet_insufficient, wallet_frozen, ...). */
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description Pieces held at the day's end (storage), received or picked that day.
+             */
+            pieces: number;
+            rate: string;
+            /** @description due, charged. */
+            status: string;
+            /** @description The wallet trade that paid it. */
+            tradeNo?: string | null;
+            /** @description Storage: cubic metres held (decimal text). */
+            volume?: string | null;
         };
         /** @description A zone: the countries (ISO codes) it covers, optionally narrowed to postal-code prefixes. */
         Zone: {
@@ -34567,6 +35288,355 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["WmsFeeRateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsFeeRateRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsFeeRateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsFeeRateRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The customer's id; empty: the default. */
+                customerId?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The customer's id; empty: the default. */
+                customerId?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_WmsFeeRateRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsFeeRateRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
                 "application/json": components["schemas"]["WmsForecastForm"];
             };
         };
@@ -35337,6 +36407,235 @@ export interface operations {
             };
         };
     };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsPickForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsPickOrder"];
+                };
+            };
+            /** @description No such WMS order */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing left to pick; the order was cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Order, SKU or location, substring. */
+                keyWord?: string;
+                /** @description allocated, picked or released. */
+                status?: string;
+                /** @description One order's number. */
+                serialNumber?: string;
+                /** @description One order's id. */
+                shipmentId?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Allocated at or after. */
+                createTime_begin?: string;
+                /** @description Up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Order, SKU or location, substring. */
+                keyWord?: string;
+                /** @description allocated, picked or released. */
+                status?: string;
+                /** @description One order's number. */
+                serialNumber?: string;
+                /** @description One order's id. */
+                shipmentId?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Allocated at or after. */
+                createTime_begin?: string;
+                /** @description Up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_WmsPickRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsPickRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_number: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number or system tracking number, as scanned. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsPickOrder"];
+                };
+            };
+            /** @description No such WMS order */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     add: {
         parameters: {
             query?: never;
@@ -36061,6 +37360,181 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description A day (YYYY-MM-DD) or a month (YYYY-MM). */
+                feeDate?: string;
+                /** @description storage, inbound or outbound. */
+                feeType?: string;
+                /** @description due or charged. */
+                status?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description A day (YYYY-MM-DD) or a month (YYYY-MM). */
+                feeDate?: string;
+                /** @description storage, inbound or outbound. */
+                feeType?: string;
+                /** @description due or charged. */
+                status?: string;
+                /** @description Staff: the customer's id. */
+                customerId?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_WmsUserFeeRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsUserFeeRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    run_day: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsFeeRunForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WmsFeeRun"];
+                };
+            };
+            /** @description Not a day before today */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

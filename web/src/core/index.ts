@@ -255,7 +255,7 @@ export function returnIssues(form: unknown, stage: ReturnStage, currency: string
 }
 
 /** What core checks of the warehouse-management forms (`wms`). */
-export type WmsKind = 'location' | 'sku' | 'movement' | 'forecast' | 'receiving';
+export type WmsKind = 'location' | 'sku' | 'movement' | 'forecast' | 'receiving' | 'feeRate';
 
 /**
  * The problem of a warehouse-management form of `kind`, as the server would refuse it (each kind

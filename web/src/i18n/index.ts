@@ -74,6 +74,9 @@ export interface Resources {
   wmsLocation: typeof import('../locales/en-US/wmsLocation.json');
   wmsStock: typeof import('../locales/en-US/wmsStock.json');
   wmsForecast: typeof import('../locales/en-US/wmsForecast.json');
+  wmsPick: typeof import('../locales/en-US/wmsPick.json');
+  wmsFee: typeof import('../locales/en-US/wmsFee.json');
+  wmsUserFee: typeof import('../locales/en-US/wmsUserFee.json');
 }
 export type Namespace = keyof Resources;
 
@@ -132,6 +135,9 @@ export const NAMESPACES = [
   'wmsLocation',
   'wmsStock',
   'wmsForecast',
+  'wmsPick',
+  'wmsFee',
+  'wmsUserFee',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

@@ -1508,6 +1508,65 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A WMS order's reservation of one SKU at one location: allocated, picked or released.
+    wms_allocation (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        shipment_id -> Text,
+        serial_number -> Text,
+        sku_id -> Text,
+        sku_code -> Text,
+        location_id -> Text,
+        location_code -> Text,
+        quantity -> BigInt,
+        status -> Text,
+        picked_by -> Nullable<Text>,
+        picked_time -> Nullable<Timestamp>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// Warehouse fee rates of a customer ('' : every customer).
+    wms_fee_rate (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        currency -> Text,
+        storage_rate -> Text,
+        inbound_rate -> Text,
+        outbound_rate -> Text,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A warehouse fee assessed for a customer's day, and its payment.
+    wms_user_fee (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        customer_id -> Text,
+        fee_date -> Text,
+        fee_type -> Text,
+        pieces -> BigInt,
+        volume -> Nullable<Text>,
+        rate -> Text,
+        amount -> BigInt,
+        currency -> Text,
+        status -> Text,
+        trade_no -> Nullable<Text>,
+        message -> Nullable<Text>,
+        create_time -> Timestamp,
+        charge_time -> Nullable<Timestamp>,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -1584,4 +1643,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     wms_stock_log,
     wms_forecast,
     wms_forecast_line,
+    wms_allocation,
+    wms_fee_rate,
+    wms_user_fee,
 );

@@ -149,6 +149,23 @@ pub async fn submit_one(
     let pieces = current.parcels.len();
     let money_text = quote.total.clone();
     let currency = quote.currency.clone();
+    // A WMS order's goods, reserved from the customer's stock in the same transaction.
+    let goods: Vec<crate::wms::orders::Goods> = if r.shipment_type == "WMS" {
+        current
+            .parcels
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| {
+                p.products.iter().enumerate().map(move |(j, g)| crate::wms::orders::Goods {
+                    field: format!("parcels[{i}].products[{j}].sku"),
+                    sku_code: g.sku.clone().unwrap_or_default(),
+                    pieces: i64::from(g.quantity.unwrap_or(1)),
+                })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let counter = numbers::Counter::sys_track(me.tenant_id, pieces)?.early(&state.db).await?;
     let logged = transaction!(data: &state.db, |tx| {
         // System tracking numbers: one per parcel; the order's is its first parcel's.
@@ -209,6 +226,9 @@ pub async fn submit_one(
         .await?);
         if changed == 0 {
             return Err(AppError::conflict(MessageKey::Conflict));
+        }
+        if !goods.is_empty() {
+            crate::wms::orders::reserve(tx, me.tenant_id, &customer, &r.id, &r.serial_number, &goods, now).await?;
         }
         let wallet = Wallet { tenant_id: me.tenant_id, customer_id: &customer, currency: &currency };
         let hold = Operation::Hold { reference: &r.serial_number, amount, expires_at: now + Duration::days(HOLD_DAYS) };
@@ -316,6 +336,9 @@ pub async fn cancel_one(state: &AppState, me: &CurrentUser, id: &str) -> Result<
         .set(logistics_shipment_parcel::parcel_status.eq("cancelled"))
         .execute(c)
         .await?);
+        if before.shipment_type == "WMS" {
+            crate::wms::orders::release(tx, &before.id, &before.serial_number).await?;
+        }
         if shipment::holds_money(&before.shipment_status) {
             let currency = before.deduct_currency.clone().unwrap_or_else(|| before.currency.clone());
             let wallet = Wallet { tenant_id: me.tenant_id, customer_id: &before.customer_id, currency: &currency };

@@ -771,6 +771,47 @@ pub const MENUS: &[SeedMenu] = &[
         ("btn_wms_receive", ("预报收货", "Receive forecasts"), "wms:forecast:receive"),
         ("btn_wms_move", ("库存移动、调整", "Move and adjust stock"), "wms:stock:move"),
     ]),
+    // WMS orders' pick lists (reserved at submission) and the PDA page that picks them.
+    page(
+        "menu_wms_pick",
+        "menu_wms",
+        ("拣货单", "Pick lists"),
+        ("/wms/pick", "wms/PickList"),
+        "unordered-list",
+        "wms:pick:list",
+        7,
+    )
+    .with_buttons(&[
+        ("btn_wms_pick_confirm", ("确认拣货", "Confirm picks"), "wms:pick:confirm"),
+        ("btn_wms_pick_export", ("导出拣货单", "Export pick lists"), "wms:pick:export"),
+    ]),
+    page("menu_wms_pda_pick", "menu_wms", ("PDA拣货", "PDA picking"), ("/wms/pdaPick", "wms/PdaPick"), "scan", "wms:pick:pda", 8),
+    page(
+        "menu_wms_fee_rate",
+        "menu_wms",
+        ("仓储费率", "Fee rates"),
+        ("/wms/feeRate", "wms/FeeRateList"),
+        "money-collect",
+        "wms:feeRate:list",
+        9,
+    )
+    .with_buttons(&[
+        ("btn_wms_fee_rate_add", ("添加费率", "Add fee rates"), "wms:feeRate:add"),
+        ("btn_wms_fee_rate_edit", ("编辑费率", "Edit fee rates"), "wms:feeRate:edit"),
+        ("btn_wms_fee_rate_delete", ("删除费率", "Delete fee rates"), "wms:feeRate:delete"),
+        ("btn_wms_fee_rate_export", ("导出费率", "Export fee rates"), "wms:feeRate:export"),
+        ("btn_wms_fee_run", ("结算仓储费", "Charge a day's fees"), "wms:userFee:run"),
+    ]),
+    for_customers(page(
+        "menu_wms_user_fee",
+        "menu_wms",
+        ("仓储费用", "Warehouse fees"),
+        ("/wms/userFee", "wms/UserFeeList"),
+        "account-book",
+        "wms:userFee:list",
+        10,
+    ))
+    .with_buttons(&[("btn_wms_user_fee_export", ("导出仓储费用", "Export warehouse fees"), "wms:userFee:export")]),
     // Reverse and returns: parcels that come back, what the customer and staff agree to do.
     SeedMenu {
         redirect: Some("/reverse/return"),

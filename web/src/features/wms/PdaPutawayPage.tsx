@@ -7,12 +7,13 @@
  * shown as it is. A beep and a buzz say how each move went; this session's moves stay listed.
  * Moving needs `wms:stock:move`.
  */
-import { Alert, Badge, Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Alert, Badge, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../components/Authorized';
 import { fetchListPage } from '../../hooks/useServerList';
 import { signal } from '../warehouse/feedback';
+import { ScanField } from './ScanField';
 import { LOCATION_LIST_PATH, MOVE_PERMISSION, moveStock, SKU_LIST_PATH, STOCK_LIST_PATH, wmsIssue, type WmsLocationRecord, type WmsSkuRecord, type WmsStockRecord } from './api';
 
 const RECENT = 20;
@@ -32,25 +33,6 @@ type Step = 'sku' | 'from' | 'quantity' | 'to';
 async function lookUp<T>(path: string, param: string, code: string): Promise<T | undefined> {
   const page = await fetchListPage<T>(path, { [param]: code, pageNo: 1, pageSize: 2 });
   return page.records.length === 1 ? page.records[0] : undefined;
-}
-
-function ScanField({ label, value, onChange, onEnter, inputRef, testId, hint, invalid, inputMode }: {
-  label: string; value: string; onChange: (value: string) => void; onEnter: () => void; inputRef: RefObject<HTMLInputElement | null>; testId: string; hint?: string; invalid?: boolean; inputMode?: 'numeric' | 'text';
-}) {
-  const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      onEnter();
-    }
-  };
-  return (
-    <Field.Root invalid={invalid}>
-      <Field.Label>{label}</Field.Label>
-      <Input ref={inputRef} size="lg" fontFamily="mono" value={value} inputMode={inputMode} autoComplete="off" spellCheck={false} enterKeyHint="next"
-        onChange={(event) => onChange(event.currentTarget.value)} onKeyDown={onKey} data-testid={testId} />
-      {hint ? <Field.HelperText data-testid={`${testId}-hint`}>{hint}</Field.HelperText> : null}
-    </Field.Root>
-  );
 }
 
 export default function PdaPutawayPage() {

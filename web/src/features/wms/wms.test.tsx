@@ -1,12 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { setUserInfo } from '../../lib/session';
 import { fakeServer, testUser, type FakeRoutes } from '../../test/api';
 import { calls, fill, fillAndSubmit, openAddForm, openPage, paged, rowOf, sentBody, urlOf } from '../../test/list';
+import FeeRateListPage from './FeeRateListPage';
 import LocationListPage from './LocationListPage';
+import PdaPickPage from './PdaPickPage';
+import PickListPage from './PickListPage';
 import SkuListPage from './SkuListPage';
 import StockListPage from './StockListPage';
 import StockLogListPage from './StockLogListPage';
+import UserFeeListPage from './UserFeeListPage';
 
 const location = (id: string, code: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -127,5 +131,100 @@ describe('stock', () => {
     expect(within(shown).getByText('26')).toBeTruthy();
     expect(urlOf(fetchMock, 'GET', '/wms/stock/list').searchParams.get('inStock')).toBe('true');
     expect(within(shown).getByTestId('stock-move')).toBeTruthy();
+  });
+});
+
+const pickLine = (id: string, locationCode: string, quantity: number, status = 'allocated') => ({
+  id,
+  customerId: 'c1',
+  shipmentId: 'o1',
+  serialNumber: 'WMS2026112900001',
+  skuId: 's1',
+  skuCode: 'TSH-01',
+  nameZh: 'T恤',
+  nameEn: 'T-shirt',
+  barcode: '4006381333931',
+  locationId: `loc-${id}`,
+  locationCode,
+  quantity,
+  status,
+  pickedBy: status === 'picked' ? 'picker' : null,
+  pickedTime: status === 'picked' ? '2026-11-29T03:00:00Z' : null,
+  createTime: '2026-11-29T02:00:00Z',
+});
+
+describe('pick lists', () => {
+  test('open on the lines to pick; staff confirm one after a confirmation, by its id', async () => {
+    const lines = [pickLine('a1', 'SZ1-A-01-01-01', 5), pickLine('a2', 'SZ1-B-01-01-01', 2)];
+    const after = { shipmentId: 'o1', serialNumber: 'WMS2026112900001', shipmentStatus: 'submitted', open: 1, lines: [{ ...lines[0], status: 'picked' }, lines[1]] };
+    const fetchMock = openPage(
+      <PickListPage />,
+      fakeServer({ 'GET /wms/pick/list': paged(lines), 'POST /wms/pick/confirm': { result: after } }),
+      'wms:pick:list',
+      'wms:pick:confirm',
+    );
+    const first = await rowOf('SZ1-A-01-01-01');
+    expect(urlOf(fetchMock, 'GET', '/wms/pick/list').searchParams.get('status')).toBe('allocated');
+    expect(within(first).getByText('待拣货')).toBeTruthy();
+    fireEvent.click(within(first).getByTestId('pick-confirm'));
+    const dialog = await screen.findByTestId('pick-confirm-dialog');
+    expect(dialog.textContent).toContain('SZ1-A-01-01-01');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认拣货' }));
+    expect(await sentBody(fetchMock, 'POST', '/wms/pick/confirm')).toEqual({ number: 'WMS2026112900001', ids: 'a1' });
+  });
+});
+
+/** A scanner's read into a field: the text, then Enter. */
+function scan(testId: string, value: string) {
+  const input = screen.getByTestId(testId);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+
+describe('PDA picking', () => {
+  test('a scanned order opens its list; a scanned location picks its line, an unknown one is refused', async () => {
+    const lines = [pickLine('a1', 'SZ1-A-01-01-01', 5), pickLine('a2', 'SZ1-B-01-01-01', 2)];
+    const order = { shipmentId: 'o1', serialNumber: 'WMS2026112900001', shipmentStatus: 'submitted', open: 2, lines };
+    const after = { ...order, open: 1, lines: [{ ...lines[0], status: 'picked' }, lines[1]] };
+    const fetchMock = openPage(
+      <PdaPickPage />,
+      fakeServer({ 'GET /wms/pick/queryByNumber': { result: order }, 'POST /wms/pick/confirm': { result: after } }),
+      'wms:pick:pda',
+      'wms:pick:confirm',
+    );
+    scan('pda-pick-order', 'SF1234567890');
+    expect(await screen.findByTestId('pda-pick-progress')).toHaveProperty('textContent', '已拣 0 / 2 行');
+    expect(urlOf(fetchMock, 'GET', '/wms/pick/queryByNumber').searchParams.get('number')).toBe('SF1234567890');
+    scan('pda-pick-location', 'sz1-c-09');
+    expect((await screen.findByTestId('pda-pick-error')).textContent).toContain('库位 SZ1-C-09 不在此拣货单上');
+    expect(calls(fetchMock, 'POST', '/wms/pick/confirm')).toHaveLength(0);
+    scan('pda-pick-location', 'sz1-a-01-01-01');
+    expect(await sentBody(fetchMock, 'POST', '/wms/pick/confirm')).toEqual({ number: 'WMS2026112900001', ids: 'a1' });
+    await waitFor(() => expect(screen.getByTestId('pda-pick-progress').textContent).toBe('已拣 1 / 2 行'));
+  });
+});
+
+describe('fees', () => {
+  test('rates are checked by core as typed; an empty customer is every customer', async () => {
+    const rate = { id: 'r1', customerId: '', customerUsername: null, currency: 'CNY', storageRate: '2.5', inboundRate: '0.35', outboundRate: '0.5', remark: null, createTime: '2026-11-29T02:00:00Z', updateTime: null };
+    const routes = { 'POST /wms/feeRate/add': { message: '添加成功！', result: rate } };
+    const fetchMock = await openAddForm(<FeeRateListPage />, fakeServer({ 'GET /wms/feeRate/list': paged([rate]), ...routes }), { name: 'fee-rate', permission: 'wms:feeRate' }, '所有客户（默认）');
+    const dialog = screen.getByTestId('fee-rate-form');
+    fillAndSubmit(dialog, { 'fee-rate-storageRate': '-1', 'fee-rate-inboundRate': '0.3', 'fee-rate-outboundRate': '0' });
+    await waitFor(() => expect(within(dialog).getByTestId('fee-rate-storageRate-error').textContent).toContain('仓储费(每立方米每天)'));
+    expect(calls(fetchMock, 'POST', '/wms/feeRate/add')).toHaveLength(0);
+    fill({ 'fee-rate-storageRate': '2.5' }, dialog);
+    fillAndSubmit(dialog, {});
+    expect(await sentBody(fetchMock, 'POST', '/wms/feeRate/add')).toEqual({ customerId: null, currency: 'CNY', storageRate: '2.5', inboundRate: '0.3', outboundRate: '0', remark: null });
+  }, 15_000);
+
+  test('a fee the wallet could not pay says why', async () => {
+    setUserInfo(testUser({ id: 'c1', username: 'acme', userKind: 'customer' }));
+    const fee = { id: 'f1', customerId: 'c1', customerUsername: 'acme', feeDate: '2026-11-28', feeType: 'inbound', pieces: 10, volume: null, rate: '100', amount: '1000.00', currency: 'CNY', status: 'due', tradeNo: null, message: 'wallet_insufficient', createTime: '2026-11-29T02:00:00Z', chargeTime: null };
+    openPage(<UserFeeListPage />, fakeServer({ 'GET /wms/userFee/list': paged([fee]) }), 'wms:userFee:list');
+    const row = await rowOf('2026-11-28');
+    expect(within(row).getByText('1000.00 CNY')).toBeTruthy();
+    expect(within(row).getByText('待扣费')).toBeTruthy();
+    expect(within(row).getByText('余额不足，充值后自动扣费')).toBeTruthy();
   });
 });

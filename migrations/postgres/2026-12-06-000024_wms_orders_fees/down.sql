@@ -1,0 +1,3 @@
+DROP TABLE wms_user_fee;
+DROP TABLE wms_fee_rate;
+DROP TABLE wms_allocation;
