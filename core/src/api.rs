@@ -421,6 +421,11 @@ pub fn return_attachment_issue(size: usize, head: &[u8], lang: &str) -> Option<S
     crate::returns::attachment(size, head).err().map(|e| e.message(lang_of(lang)))
 }
 
+/// What is wrong with a scheduled job's cron expression (Quartz's six or seven fields), or None.
+pub fn cron_issue(expression: &str, lang: &str) -> Option<String> {
+    crate::cron::parse(expression).err().map(|e| e.message(lang_of(lang)))
+}
+
 /// The actions an order in `status` allows (`shipment::actions`), as a JSON array of names.
 pub fn shipment_actions(status: &str) -> String {
     Value::Array(crate::shipment::actions(status).into_iter().map(Value::from).collect()).to_json()

@@ -955,6 +955,43 @@ catalogue! {
     FieldWmsReceived = "field_wms_received" { zh: "实收数量", en: "Received" }
     FieldWmsDiscrepancy = "field_wms_discrepancy" { zh: "差异", en: "Discrepancy" }
     FieldWmsBalance = "field_wms_balance" { zh: "变动后库存", en: "Balance after" }
+    FieldJobHandler = "field_job_handler" { zh: "任务", en: "Job" }
+    FieldJobParameter = "field_job_parameter" { zh: "参数", en: "Parameter" }
+    FieldJobNextFire = "field_job_next_fire" { zh: "下次执行", en: "Next run" }
+    FieldJobLastFire = "field_job_last_fire" { zh: "上次执行", en: "Last run" }
+    #[server]
+    JobTaken = "job_taken" { zh: "该任务已存在!", en: "This job exists already!" }
+    #[server]
+    JobUnknown = "job_unknown" { zh: "没有名为 {name} 的任务处理器!", en: "There is no job handler named {name}!" }
+    #[server]
+    JobExpireHolds = "job_expire_holds" { zh: "释放到期的钱包冻结", en: "Release wallet holds past their expiry" }
+    #[server]
+    JobPurgeKeys = "job_purge_keys" { zh: "清理24小时前的幂等键", en: "Forget idempotency keys older than 24 hours" }
+    #[server]
+    JobTrackingPoll = "job_tracking_poll" { zh: "向承运商拉取轨迹", en: "Poll the carriers for tracking events" }
+    #[server]
+    JobWmsFees = "job_wms_fees" { zh: "结算前一天的仓储费和操作费", en: "Charge the day before's storage and handling fees" }
+    #[server]
+    JobWmsFeesParameter = "job_wms_fees_parameter" { zh: "结算日期(YYYY-MM-DD)，留空为前一天", en: "The day to charge (YYYY-MM-DD); empty: the day before" }
+    #[server]
+    JobWmsReconcile = "job_wms_reconcile" { zh: "核对库存与库存流水", en: "Check that the stock log sums to the stock" }
+    #[server]
+    JobLogRetention = "job_log_retention" { zh: "清理过期的系统日志", en: "Remove old system log lines" }
+    #[server]
+    JobLogRetentionParameter = "job_log_retention_parameter" { zh: "保留天数(7-3650)，默认180", en: "Days kept (7 to 3650), 180 when empty" }
+    FieldCron = "field_cron" { zh: "Cron表达式", en: "Cron expression" }
+    CronSecond = "cron_second" { zh: "秒", en: "second" }
+    CronMinute = "cron_minute" { zh: "分", en: "minute" }
+    CronHour = "cron_hour" { zh: "时", en: "hour" }
+    CronDay = "cron_day" { zh: "日", en: "day of the month" }
+    CronMonth = "cron_month" { zh: "月", en: "month" }
+    CronWeekday = "cron_weekday" { zh: "周", en: "day of the week" }
+    CronYear = "cron_year" { zh: "年", en: "year" }
+    CronField = "cron_field" { zh: "Cron表达式的“{field}”字段不正确: {value}", en: "The {field} field of the cron expression is wrong: {value}" }
+    CronFields = "cron_fields" { zh: "Cron表达式应有6或7个字段(秒 分 时 日 月 周 [年])，现有{count}个!", en: "A cron expression has 6 or 7 fields (second minute hour day month weekday [year]), not {count}!" }
+    CronBothDays = "cron_both_days" { zh: "日和周只能指定一个，另一个请用“?”!", en: "Give either the day of the month or the day of the week, and “?” for the other!" }
+    CronUnsupported = "cron_unsupported" { zh: "不支持的Cron写法: {value}(L、W、#)", en: "Cron’s L, W and # are not supported: {value}" }
+    CronNever = "cron_never" { zh: "该Cron表达式在未来5年内不会触发!", en: "This cron expression does not fire in the next 5 years!" }
     FieldWmsStorageRate = "field_wms_storage_rate" { zh: "仓储费(每立方米每天)", en: "Storage (per m³ a day)" }
     FieldWmsInboundRate = "field_wms_inbound_rate" { zh: "入库操作费(每件)", en: "Inbound handling (per piece)" }
     FieldWmsOutboundRate = "field_wms_outbound_rate" { zh: "出库操作费(每件)", en: "Outbound handling (per piece)" }

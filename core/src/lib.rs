@@ -28,6 +28,7 @@ pub mod channel_product;
 pub mod check_digit;
 pub mod check_rule;
 pub mod codes;
+pub mod cron;
 pub mod data_rule;
 pub mod decimal;
 pub mod i18n;

@@ -75,7 +75,6 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
     let (dicts, bundles, hub) = (Arc::new(DictCache::default()), Arc::new(BundleCache::default()), Arc::new(Hub::default()));
     listen(&cluster, &dicts, &bundles, &hub);
     tokio::spawn(crate::system::notices::sweep(db.clone(), hub.clone()));
-    tokio::spawn(crate::wallet::housekeeping(db.clone()));
     let state = AppState {
         cluster,
         dicts,
@@ -95,8 +94,7 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
     };
     if state.config.workers {
         tokio::spawn(crate::tracking::subscriptions::worker(state.db.clone()));
-        tokio::spawn(crate::tracking::poll::schedule(state.clone(), state.config.track_poll_seconds));
-        tokio::spawn(crate::wms::fees::daily(state.db.clone()));
+        tokio::spawn(crate::system::jobs::scheduler::run(state.clone()));
     }
     let router = routes::router(state.clone());
     Ok(Started { router, state, report })

@@ -69,6 +69,7 @@ async fn platform(db: &Db) -> Result<(String, String), String> {
     crate::system::dicts::seed::run(db).await.map_err(db_err)?;
     crate::system::countries::seed(db).await.map_err(db_err)?;
     crate::tracking::couriers::seed(db, tenants::PLATFORM_TENANT_ID).await.map_err(db_err)?;
+    crate::system::jobs::scheduler::seed(db).await.map_err(|e| format!("seeding the scheduled jobs: {:?}", e.cause))?;
     let admin_role = admin_role(db, tenants::PLATFORM_TENANT_ID).await?;
     customer_role(db, tenants::PLATFORM_TENANT_ID).await?;
     let headquarters =

@@ -23,8 +23,8 @@ use crate::{
     carrier::channel_products, carrier::channels, carrier::forecast, carrier::number_segments, carrier::price_levels,
     carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, platform::tasks, printing,
     reverse, shipment, system::announcements, system::auth, system::categories, system::checks, system::countries,
-    system::departs, system::dicts, system::logs, system::notices, system::permissions, system::positions, system::roles,
-    system::tenants, tracking, wallet, warehouse, wms,
+    system::departs, system::dicts, system::jobs, system::logs, system::notices, system::permissions, system::positions,
+    system::roles, system::tenants, tracking, wallet, warehouse, wms,
 };
 
 pub const BASE_PATH: &str = "/boot";
@@ -134,6 +134,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         wms::forecasts: [query_by_id, add, edit, cancel, close, receive],
         wms::orders: [query_by_number, confirm],
         wms::fees: [run_day],
+        jobs: [list_handlers, pause, resume, execute, next_fire_times],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -186,6 +187,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<wms::orders::WmsPicks>()
         .resource::<wms::fees::WmsFeeRates>()
         .resource::<wms::fees::WmsUserFees>()
+        .resource::<jobs::QuartzJobs>()
+        .resource::<jobs::QuartzJobLogs>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);

@@ -270,6 +270,11 @@ pub fn return_actions(status: &str, side: &str) -> String {
     api::return_actions(status, side)
 }
 
+#[wasm_bindgen(js_name = cronIssue)]
+pub fn cron_issue(expression: &str, lang: &str) -> Option<String> {
+    api::cron_issue(expression, lang)
+}
+
 #[wasm_bindgen(js_name = returnAttachmentIssue)]
 pub fn return_attachment_issue(size: usize, head: &[u8], lang: &str) -> Option<String> {
     api::return_attachment_issue(size, head, lang)

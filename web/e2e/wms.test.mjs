@@ -311,6 +311,8 @@ describe('warehouse fees: rates and a day charged', () => {
         await page.getByTestId('fee-run').click();
         const run = page.getByTestId('fee-run-form');
         await run.waitFor();
+        // The dialog's opening and the save's toast settled.
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
         await screenshot(page, `wms-fee-run-${locale}`, { fullPage: false });
         await page.getByTestId('fee-run-form-submit').click();
         await run.waitFor({ state: 'hidden' });

@@ -84,10 +84,8 @@ pub struct Config {
     pub sms_webhook: Option<String>,
     /// `LOGISTICS_UPLOAD_DIR`: where uploaded files are kept (default `data/uploads`).
     pub upload_dir: PathBuf,
-    /// `LOGISTICS_TRACK_POLL_SECONDS`: how often carriers' tracking is polled (default 900; 0: never).
-    pub track_poll_seconds: u64,
-    /// `LOGISTICS_WORKERS=off`: no background work (carrier polling, webhook deliveries, the
-    /// daily warehouse fees); the tests drive it themselves.
+    /// `LOGISTICS_WORKERS=off`: no background work (the scheduled jobs, webhook deliveries); the
+    /// tests drive it themselves.
     pub workers: bool,
 }
 
@@ -141,16 +139,7 @@ impl Config {
         {
             return Err(format!("LOGISTICS_SMS_WEBHOOK must be an http:// or https:// URL (got `{}`)", redact(url)));
         }
-        let track_poll_seconds = match get("LOGISTICS_TRACK_POLL_SECONDS") {
-            None => 900,
-            Some(text) => text
-                .parse::<u64>()
-                .ok()
-                .filter(|n| *n == 0 || (60..=86_400).contains(n))
-                .ok_or_else(|| format!("LOGISTICS_TRACK_POLL_SECONDS must be 0 or from 60 to 86400 (got `{text}`)"))?,
-        };
         Ok(Config {
-            track_poll_seconds,
             workers: flag("LOGISTICS_WORKERS", true)?,
             rate_limits: flag("LOGISTICS_RATE_LIMITS", true)?,
             trust_proxy: flag("LOGISTICS_TRUST_PROXY", false)?,

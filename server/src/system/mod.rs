@@ -1,6 +1,7 @@
 //! Administration and identity: sign-in and sessions, users and sub-accounts, roles, menus and
 //! button permissions, data rules, departments, tenants, positions, dictionaries, categories,
-//! countries, logs, announcements and live notices, duplicate and coding-rule checks.
+//! countries, logs, announcements and live notices, duplicate and coding-rule checks, scheduled
+//! jobs.
 
 pub mod announcements;
 pub mod auth;
@@ -9,6 +10,7 @@ pub mod checks;
 pub mod countries;
 pub mod departs;
 pub mod dicts;
+pub mod jobs;
 pub mod logs;
 pub mod notices;
 pub mod permissions;

@@ -1,4 +1,5 @@
-//! Polling carriers: every `LOGISTICS_TRACK_POLL_SECONDS` (and on staff's "poll now"), the
+//! Polling carriers: on the scheduled job `tracking.poll` (every 15 minutes unless staff change
+//! it) and on staff's "poll now", the
 //! orders with a carrier's number, handed over in the last 60 days and not yet at a final
 //! status, are asked about through their supplier's adapter, a hundred numbers a call; what the
 //! carrier reports is ingested like a webhook's events (each event once: polling again, or two
@@ -110,24 +111,6 @@ pub async fn poll(state: &AppState, tenant: Option<i32>) -> Result<Ingested, App
         }
     }
     Ok(report)
-}
-
-/// The schedule: a round every `seconds` (the first after one interval), for as long as the
-/// server runs. A failed round is logged; the next one tries again.
-pub async fn schedule(state: AppState, seconds: u64) {
-    if seconds == 0 {
-        return;
-    }
-    let mut every = tokio::time::interval(Duration::from_secs(seconds));
-    every.tick().await;
-    loop {
-        every.tick().await;
-        match poll(&state, None).await {
-            Ok(report) if report.stored > 0 => tracing::info!(stored = report.stored, "tracking polled"),
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = ?e.cause, "tracking poll failed"),
-        }
-    }
 }
 
 /// Polls the caller's tenant's carriers now (staff who upload events).

@@ -16,12 +16,11 @@ pub mod trades;
 use std::sync::LazyLock;
 
 use axum::http::HeaderMap;
-use chrono::{NaiveDateTime, Utc};
+use chrono::NaiveDateTime;
 use chrono_tz::Tz;
 use logistics_core::wallet;
 use serde::Serialize;
 
-use crate::platform::db::Db;
 use crate::platform::http::AppError;
 use crate::platform::idempotency;
 use crate::platform::resource::customer_of;
@@ -68,21 +67,4 @@ pub async fn once<T: Serialize>(
     let key = idempotency::key_of(headers)?;
     let fingerprint = idempotency::fingerprint(call, body);
     idempotency::once(&state.db, &me.user.id, key.as_deref(), &fingerprint, run).await
-}
-
-/// Every minute: releases holds past their expiry and forgets idempotency keys past 24 hours.
-/// Each instance of a cluster may run it: both are safe to repeat.
-pub async fn housekeeping(db: Db) {
-    let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        let now = Utc::now().naive_utc();
-        if let Err(e) = ledger::expire_holds(&db, now).await {
-            tracing::warn!(error = ?e.cause, "wallet: expiring holds failed");
-        }
-        if let Err(e) = idempotency::purge(&db, now).await {
-            tracing::warn!(error = ?e.cause, "wallet: purging idempotency keys failed");
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! Warehouse fees. Staff set rates per customer, or one for every customer without its own
 //! (`/wms/feeRate/*`): storage per cubic metre per day, inbound and outbound handling per piece.
-//! A daily job ([`daily`], on every instance; `/wms/userFee/run` for a day by hand) assesses the
+//! A daily job (the scheduled job `wms.fees`; `/wms/userFee/run` for a day by hand) assesses the
 //! day that ended from the stock log alone (what each customer held at the day's end, received and
 //! picked during it), one user fee per customer, day and type (a unique row: a second run of the
 //! same day assesses nothing more), then pays every due fee from the customer's wallet (`fee`
@@ -453,21 +453,6 @@ async fn charge_due(db: &Db, tenant: Option<i32>) -> Result<(usize, usize), AppE
         }
     }
     Ok((charged, due.len() - charged))
-}
-
-/// Every 10 minutes (the first a minute after start): assesses and charges the business day that
-/// ended last, and retries what is still due. Every instance of a cluster may run it.
-pub async fn daily(db: Db) {
-    tokio::time::sleep(std::time::Duration::from_secs(60)).await;
-    let mut tick = tokio::time::interval(std::time::Duration::from_secs(600));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        let yesterday = crate::wallet::business_day(Utc::now().naive_utc() - Duration::days(1));
-        if let Err(e) = run(&db, None, &yesterday).await {
-            tracing::warn!(error = ?e.cause, "wms: the daily fee run failed");
-        }
-    }
 }
 
 #[derive(Debug, Default, Deserialize, Serialize, ToSchema)]

@@ -81,6 +81,7 @@ export const PAGES: Record<string, Page> = {
   'wms/StockLogList': page(() => import('../features/wms/StockLogListPage'), 'wmsStock'),
   'wms/ForecastList': page(() => import('../features/wms/ForecastListPage'), 'wmsForecast'),
   'wms/PdaPutaway': page(() => import('../features/wms/PdaPutawayPage'), 'wmsStock', 'wmsForecast'),
+  'system/QuartzJobList': page(() => import('../features/system/jobs/JobListPage'), 'quartzJob'),
   'wms/PickList': page(() => import('../features/wms/PickListPage'), 'wmsPick'),
   'wms/PdaPick': page(() => import('../features/wms/PdaPickPage'), 'wmsPick'),
   'wms/FeeRateList': page(() => import('../features/wms/FeeRateListPage'), 'wmsFee'),

@@ -276,6 +276,11 @@ export function returnAttachmentIssue(size: number, head: Uint8Array, lang: Lang
   return orUndefined(wasm.returnAttachmentIssue(size, head, lang));
 }
 
+/** What is wrong with a scheduled job's cron expression (Quartz's 6 or 7 fields), or undefined. */
+export function cronIssue(expression: string, lang: Language): Verdict {
+  return orUndefined(wasm.cronIssue(expression, lang));
+}
+
 /** A predict batch's statuses (core's `shipment::BATCH_STATUSES`). */
 export const BATCH_STATUSES = ['open', 'handed', 'received'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];

@@ -77,6 +77,7 @@ export interface Resources {
   wmsPick: typeof import('../locales/en-US/wmsPick.json');
   wmsFee: typeof import('../locales/en-US/wmsFee.json');
   wmsUserFee: typeof import('../locales/en-US/wmsUserFee.json');
+  quartzJob: typeof import('../locales/en-US/quartzJob.json');
 }
 export type Namespace = keyof Resources;
 
@@ -138,6 +139,7 @@ export const NAMESPACES = [
   'wmsPick',
   'wmsFee',
   'wmsUserFee',
+  'quartzJob',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

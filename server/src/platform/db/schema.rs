@@ -1567,6 +1567,44 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A scheduled job: a handler registered in code, its cron and the slot it fires next.
+    sys_quartz_job (id) {
+        id -> Text,
+        job_class_name -> Text,
+        cron_expression -> Text,
+        parameter -> Nullable<Text>,
+        description -> Nullable<Text>,
+        status -> SmallInt,
+        next_fire_time -> Nullable<Timestamp>,
+        last_fire_time -> Nullable<Timestamp>,
+        last_status -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// One attempt of a scheduled job's run.
+    sys_quartz_job_log (id) {
+        id -> Text,
+        job_id -> Text,
+        job_class_name -> Text,
+        slot_time -> Timestamp,
+        trigger_type -> Text,
+        instance -> Text,
+        attempt -> Integer,
+        status -> Text,
+        message -> Nullable<Text>,
+        start_time -> Timestamp,
+        end_time -> Nullable<Timestamp>,
+        duration_ms -> Nullable<BigInt>,
+        lease_until -> Timestamp,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     sys_tenant,
@@ -1646,4 +1684,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     wms_allocation,
     wms_fee_rate,
     wms_user_fee,
+    sys_quartz_job,
+    sys_quartz_job_log,
 );

@@ -290,6 +290,24 @@ pub const MENUS: &[SeedMenu] = &[
         ("btn_annt_delete", ("删除通告", "Delete announcement"), "system:announcement:delete"),
         ("btn_annt_release", ("发布/撤销", "Release/revoke"), "system:announcement:release"),
     ]),
+    // Scheduled jobs run for the whole platform: its administrators only.
+    platform_only(
+        page(
+            "menu_system_quartz_job",
+            "menu_system",
+            ("定时任务", "Scheduled jobs"),
+            ("/system/quartzJob", "system/QuartzJobList"),
+            "clock-circle",
+            "system:quartzJob:list",
+            12,
+        )
+        .with_buttons(&[
+            ("btn_quartz_job_add", ("添加任务", "Add jobs"), "system:quartzJob:add"),
+            ("btn_quartz_job_edit", ("编辑、暂停、恢复任务", "Edit, pause, resume jobs"), "system:quartzJob:edit"),
+            ("btn_quartz_job_delete", ("删除任务", "Delete jobs"), "system:quartzJob:delete"),
+            ("btn_quartz_job_execute", ("立即执行", "Run jobs now"), "system:quartzJob:execute"),
+        ]),
+    ),
     // Logistics: what customers (and staff) use to price and choose a channel.
     SeedMenu {
         redirect: Some("/logistics/priceForecast"),

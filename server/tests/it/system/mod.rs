@@ -4,6 +4,7 @@
 pub(crate) mod admin;
 mod auth;
 mod dicts;
+mod jobs;
 pub(crate) mod notices;
 mod permissions;
 mod users;
