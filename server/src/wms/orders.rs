@@ -386,6 +386,7 @@ pub async fn confirm(Caller(state, me): Caller, ApiJson(form): ApiJson<WmsPickFo
         ledger::lock_locations(tx, &touched).await?;
         let cause =
             Cause { kind: "out", reason: None, ref_type: "order", ref_no: Some(&serial), remark: None, operator: &operator };
+        let mut picked = 0;
         for (line, customer_id, sku_id, sku_code, location_id, location_code, n) in &open {
             let mine = on_tx!(tx, |c| diesel::update(a::table.filter(a::id.eq(line)).filter(a::status.eq("allocated")))
                 .set((a::status.eq("picked"), a::picked_by.eq(&operator), a::picked_time.eq(now)))
@@ -396,6 +397,11 @@ pub async fn confirm(Caller(state, me): Caller, ApiJson(form): ApiJson<WmsPickFo
             }
             let slot = Slot { tenant_id: tenant, customer_id, sku_id, sku_code, location_id, location_code };
             ledger::pick(tx, &slot, *n, &cause).await?;
+            picked += 1;
+        }
+        // Picked meanwhile by someone else (they waited on the same rows): this pick did nothing.
+        if picked == 0 {
+            return Err(AppError::conflict(MessageKey::WmsNothingToPick).with("serial", serial.clone()));
         }
         Ok::<(), AppError>(())
     })?;

@@ -97,8 +97,12 @@ export default function PdaSortStoragePage() {
     numberInput.current?.focus();
   };
 
-  async function receive() {
-    if (saving) return;
+  // Saves scans one after the other: a scan entered while the one before is still being saved
+  // waits its turn instead of being lost.
+  const saved = useRef<Promise<void>>(Promise.resolve());
+  const unsaved = useRef(0);
+
+  function receive() {
     const form = intakeForm({ number, weight });
     // Refused here as the server would refuse it: not queued, not sent.
     const refused = intakeIssue(form);
@@ -111,21 +115,26 @@ export default function PdaSortStoragePage() {
       input?.select();
       return;
     }
+    // The fields are free for the next parcel at once.
+    setProblem(undefined);
+    setNumber('');
+    setWeight('');
+    numberInput.current?.focus();
+    unsaved.current += 1;
     setSaving(true);
-    try {
-      // Saved on the device first (with its key); sent now or when the network is back.
-      await queue.enqueue(form);
-      setProblem(undefined);
-      setNumber('');
-      setWeight('');
-      if (queue.get().offline) signal('queued');
-    } catch (error) {
-      setProblem(t('pda.storageError', { message: error instanceof Error ? error.message : String(error) }));
-      signal('error');
-    } finally {
-      setSaving(false);
-      numberInput.current?.focus();
-    }
+    saved.current = saved.current.then(async () => {
+      try {
+        // Saved on the device first (with its key); sent now or when the network is back.
+        await queue.enqueue(form);
+        if (queue.get().offline) signal('queued');
+      } catch (error) {
+        setProblem(t('pda.storageError', { message: error instanceof Error ? error.message : String(error) }));
+        signal('error');
+      } finally {
+        unsaved.current -= 1;
+        if (unsaved.current === 0) setSaving(false);
+      }
+    });
   }
 
   const numberKeys = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -175,7 +184,7 @@ export default function PdaSortStoragePage() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void receive();
+            receive();
           }}
         >
           <Stack gap="3">
