@@ -58,10 +58,19 @@ pub async fn run(state: AppState) {
 /// One tick: expired leases marked failed, then every due job's slot claimed and started.
 pub async fn once(state: &AppState) -> Result<usize, AppError> {
     let now = Utc::now().naive_utc();
-    with_write!(data: &state.db, |conn| diesel::update(g::table.filter(g::status.eq("running")).filter(g::lease_until.lt(now)))
-        .set((g::status.eq("failed"), g::message.eq("lease expired: the instance running it stopped"), g::end_time.eq(now)))
-        .execute(conn)
+    // A read first: the write (on SQLite, the one writer) only when a lease has run out.
+    let expired: i64 = with_conn!(&state.db, |conn| g::table
+        .filter(g::status.eq("running"))
+        .filter(g::lease_until.lt(now))
+        .count()
+        .get_result(conn)
         .await?);
+    if expired > 0 {
+        with_write!(data: &state.db, |conn| diesel::update(g::table.filter(g::status.eq("running")).filter(g::lease_until.lt(now)))
+            .set((g::status.eq("failed"), g::message.eq("lease expired: the instance running it stopped"), g::end_time.eq(now)))
+            .execute(conn)
+            .await?);
+    }
     let due: Vec<Due> = with_conn!(&state.db, |conn| j::table
         .filter(j::status.eq(RUNNING))
         .filter(j::next_fire_time.le(now))
