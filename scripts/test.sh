@@ -100,12 +100,14 @@ step "api types match openapi.json" check api_types_current
 step "vitest (incl. WASM parity)"   vitest bash -c 'cd web && npx vitest run'
 step "web build"                    check bash -c 'cd web && npm run --silent build && node scripts/precompress.mjs'
 # The sign-in route's first-load JavaScript, brotli: at most 150 KB, held at what it is now
-# (132,374 bytes) plus a small margin (bench/README.md, "Page weight").
-step "sign-in page weight (JS brotli)" check bash -c 'cd web && node scripts/check-page-weight.mjs --budget 136000'
+# (135,861 bytes with the single sign-on buttons, 2026-12-02) plus a small margin (bench/README.md,
+# "Page weight").
+step "sign-in page weight (JS brotli)" check bash -c 'cd web && node scripts/check-page-weight.mjs --budget 136500'
 step "browser (chromium)"           check ensure_browser
-# Two test files at a time (each its own server, data and browser): 524 s against 845 s one at a
-# time on 2 cores, 77 of 77 passing both ways (2026-11-29).
-step "playwright e2e"               node bash -c 'cd web && LOGISTICS_SERVER_BIN=../target/debug/logistics-server node --test --test-concurrency=2 e2e/'
+# Two test files at a time (each its own server, data and browser): the browser's rendering is
+# most of the CPU, so more at a time gains nothing (1006 s at two, 945 s at four, 90 tests,
+# 2026-12-02). No test may hang the run: each ends within 15 minutes, passing or failing.
+step "playwright e2e"               node bash -c 'cd web && LOGISTICS_SERVER_BIN=../target/debug/logistics-server node --test --test-concurrency=2 --test-timeout=900000 e2e/'
 
 echo
 echo "all steps: ${SECONDS}s"

@@ -421,9 +421,33 @@ pub fn return_attachment_issue(size: usize, head: &[u8], lang: &str) -> Option<S
     crate::returns::attachment(size, head).err().map(|e| e.message(lang_of(lang)))
 }
 
+/// What is wrong with a gateway route's form (`gateway::route`) given the allowed upstreams (a
+/// JSON array of URLs), as a JSON array of `{field, message}` (empty when nothing is).
+pub fn gateway_route_issues(form_json: &str, allow_list_json: &str, lang: &str) -> String {
+    let Some(form) = json::parse(form_json) else {
+        return issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang);
+    };
+    let allow: Vec<String> = json::parse(allow_list_json)
+        .as_ref()
+        .and_then(Value::as_array)
+        .map(|items| items.iter().filter_map(|v| v.as_str().map(ToOwned::to_owned)).collect())
+        .unwrap_or_default();
+    issues_json(&crate::gateway::route(&form, &allow).err().into_iter().collect::<Vec<_>>(), lang)
+}
+
 /// What is wrong with a scheduled job's cron expression (Quartz's six or seven fields), or None.
 pub fn cron_issue(expression: &str, lang: &str) -> Option<String> {
     crate::cron::parse(expression).err().map(|e| e.message(lang_of(lang)))
+}
+
+/// What is wrong with a popup picker's configuration (`report::popup_issue`), or None.
+pub fn popup_issue(code: &str, org_fields: &str, dest_fields: &str, lang: &str) -> Option<String> {
+    crate::report::popup_issue(code, org_fields, dest_fields).map(|k| crate::FieldError::new("", k).message(lang_of(lang)))
+}
+
+/// What is wrong with confirming a popup's selection of `count` records (`report::selection_issue`), or None.
+pub fn popup_selection_issue(count: usize, multi: bool, lang: &str) -> Option<String> {
+    crate::report::selection_issue(count, multi).map(|k| crate::FieldError::new("", k).message(lang_of(lang)))
 }
 
 /// The actions an order in `status` allows (`shipment::actions`), as a JSON array of names.

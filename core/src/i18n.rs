@@ -1004,6 +1004,106 @@ catalogue! {
     FieldStatusNote = "field_status_note" { zh: "说明", en: "Note" }
     #[server]
     InboundEventDetail = "inbound_event_detail" { zh: "仓库已收货，复重 {weight} kg", en: "Received at the warehouse, weighed {weight} kg" }
+    FieldReportSql = "field_report_sql" { zh: "报表SQL", en: "Report SQL" }
+    FieldReportCode = "field_report_code" { zh: "报表编码", en: "Report code" }
+    FieldReportName = "field_report_name" { zh: "报表名称", en: "Report name" }
+    FieldDataSource = "field_data_source" { zh: "数据源", en: "Data source" }
+    FieldDbType = "field_db_type" { zh: "数据库类型", en: "Database type" }
+    FieldDbUrl = "field_db_url" { zh: "数据库地址", en: "Database address" }
+    FieldDbUsername = "field_db_username" { zh: "用户名", en: "User name" }
+    ReportSqlRequired = "report_sql_required" { zh: "报表SQL不能为空!", en: "The report's SQL is required!" }
+    ReportSqlTooLong = "report_sql_too_long" { zh: "报表SQL不能超过{max}个字符!", en: "The report's SQL must not exceed {max} characters!" }
+    ReportSqlSyntax = "report_sql_syntax" { zh: "SQL语法错误: {error}", en: "The SQL does not parse: {error}" }
+    ReportSqlOneStatement = "report_sql_one_statement" { zh: "报表只能是一条SQL语句!", en: "A report is exactly one SQL statement!" }
+    ReportSqlSelectOnly = "report_sql_select_only" { zh: "报表只允许只读的SELECT查询!", en: "A report may only be a read-only SELECT!" }
+    ReportSqlForbiddenName = "report_sql_forbidden_name" { zh: "报表不能读取“{name}”(系统保密数据)!", en: "A report may not read “{name}” (the platform's secrets)!" }
+    ReportSqlFunction = "report_sql_function" { zh: "报表不允许调用函数“{name}”!", en: "A report may not call the function “{name}”!" }
+    ReportSqlTableFunction = "report_sql_table_function" { zh: "FROM中只允许表和子查询!", en: "FROM may name only tables and subqueries!" }
+    ReportSqlPlaceholder = "report_sql_placeholder" { zh: "参数请写成 :名称 的形式(字母开头)，而不是“{name}”!", en: "Write parameters as :name (starting with a letter), not “{name}”!" }
+    ReportSqlAlias = "report_sql_alias" { zh: "请为列“{name}”起一个别名(AS 名称)!", en: "Give the column “{name}” a name (AS name)!" }
+    ReportSqlWildcard = "report_sql_wildcard" { zh: "报表请逐一列出字段，不能使用*!", en: "Name each column of a report; * is not allowed!" }
+    ReportSqlDuplicateColumn = "report_sql_duplicate_column" { zh: "字段“{name}”重复!", en: "The column “{name}” appears twice!" }
+    ReportItemsRequired = "report_items_required" { zh: "报表至少需要一个字段!", en: "A report needs at least one column!" }
+    ReportItemUnknown = "report_item_unknown" { zh: "SQL中没有字段“{name}”!", en: "The SQL has no column “{name}”!" }
+    ReportDictCode = "report_dict_code" { zh: "字典编码只能包含字母、数字和下划线!", en: "A dictionary code holds only letters, digits and underscores!" }
+    ReportParamName = "report_param_name" { zh: "参数名“{name}”不正确(字母开头，字母、数字、下划线，且不能是系统变量)!", en: "The parameter name “{name}” is not valid (a letter first, then letters, digits, underscores; not a system variable)!" }
+    PopupConfig = "popup_config" { zh: "popup参数未正确配置!", en: "The popup is not configured correctly!" }
+    PopupFieldCount = "popup_field_count" { zh: "popup参数未正确配置,原始值和目标值数量不一致!", en: "The popup is not configured correctly: the source and target fields differ in number!" }
+    PopupSelectOne = "popup_select_one" { zh: "请选择一条记录", en: "Please select a record" }
+    #[server]
+    ReportNotFound = "report_not_found" { zh: "实体不存在", en: "The report does not exist" }
+    #[server]
+    ReportParamUndeclared = "report_param_undeclared" { zh: "SQL中的参数 :{name} 未在报表参数中声明!", en: "The SQL's parameter :{name} is not among the report's parameters!" }
+    #[server]
+    ReportTimeout = "report_timeout" { zh: "报表查询超时({seconds}秒)，请缩小查询范围!", en: "The report's query took longer than {seconds} s; narrow it down!" }
+    #[server]
+    ReportFailed = "report_failed" { zh: "SQL执行失败：{error}", en: "The SQL failed: {error}" }
+    #[server]
+    ReportTenantFilter = "report_tenant_filter" { zh: "该报表未按当前用户(:sys_user_id)或租户(:sys_tenant_id)限定数据，只有平台员工可以使用!", en: "This report is not scoped to the caller (:sys_user_id) or the tenant (:sys_tenant_id); only the platform's staff may run it!" }
+    #[server]
+    ReportBadValue = "report_bad_value" { zh: "查询条件“{field}”的值不正确!", en: "The value of the query field “{field}” is not valid!" }
+    #[server]
+    ReportColumnUnknown = "report_column_unknown" { zh: "不能按“{field}”排序!", en: "Cannot sort by “{field}”!" }
+    #[server]
+    ReportCodeTaken = "report_code_taken" { zh: "该报表编码已存在!", en: "This report code is taken!" }
+    #[server]
+    DataSourceTaken = "data_source_taken" { zh: "该数据源编码已存在!", en: "This data source code is taken!" }
+    #[server]
+    DataSourceUnknown = "data_source_unknown" { zh: "数据源“{name}”不存在!", en: "There is no data source “{name}”!" }
+    #[server]
+    DataSourceUnreachable = "data_source_unreachable" { zh: "数据源连接失败：{error}", en: "Cannot connect to the data source: {error}" }
+    #[server]
+    DataSourceOk = "data_source_ok" { zh: "数据源连接成功", en: "Connected to the data source" }
+    #[server]
+    DataSourceNoMemory = "data_source_no_memory" { zh: "内存数据库不能作为报表数据源!", en: "An in-memory database cannot serve reports!" }
+    #[server]
+    DataSourceOwnDatabase = "data_source_own_database" { zh: "平台自身的数据库不能作为数据源(报表直接选择“平台数据库”)!", en: "The platform's own database is not a data source (a report reads it when no data source is chosen)!" }
+    #[server]
+    DataSourceInUse = "data_source_in_use" { zh: "该数据源仍被报表使用!", en: "Reports still use this data source!" }
+    FieldGatewayRouterId = "field_gateway_router_id" { zh: "路由ID", en: "Route id" }
+    FieldGatewayUri = "field_gateway_uri" { zh: "上游地址", en: "Upstream URL" }
+    FieldGatewayStripPrefix = "field_gateway_strip_prefix" { zh: "去掉前缀", en: "Strip prefix" }
+    FieldGatewayTimeout = "field_gateway_timeout" { zh: "超时(毫秒)", en: "Timeout (ms)" }
+    FieldGatewayStatus = "field_gateway_status" { zh: "状态", en: "Status" }
+    GatewayRouterIdInvalid = "gateway_router_id_invalid" { zh: "路由ID须为2-32位小写字母、数字或短横线，并以字母或数字开头!", en: "A route id has 2 to 32 lower-case letters, digits or hyphens and starts with a letter or digit!" }
+    GatewayUriInvalid = "gateway_uri_invalid" { zh: "上游地址须为以 http:// 或 https:// 开头的完整地址，且不含用户名密码、查询参数或片段!", en: "The upstream must be a full http:// or https:// URL without credentials, query or fragment!" }
+    GatewayUriNotAllowed = "gateway_uri_not_allowed" { zh: "上游地址 {uri} 不在运维允许的范围内(LOGISTICS_GATEWAY_UPSTREAMS)!", en: "The upstream {uri} is not among those the operator allows (LOGISTICS_GATEWAY_UPSTREAMS)!" }
+    GatewayNoUpstreams = "gateway_no_upstreams" { zh: "运维尚未配置允许的上游地址(LOGISTICS_GATEWAY_UPSTREAMS)，不能保存网关路由!", en: "The operator has allowed no upstreams yet (LOGISTICS_GATEWAY_UPSTREAMS): no route can be saved!" }
+    GatewayTooManyRoles = "gateway_too_many_roles" { zh: "一个路由最多指定{max}个角色!", en: "A route names at most {max} roles!" }
+    #[server]
+    GatewayRouteTaken = "gateway_route_taken" { zh: "该路由ID已存在!", en: "This route id is taken!" }
+    #[server]
+    GatewayPathInvalid = "gateway_path_invalid" { zh: "网关路径不能包含“..”、“.”、反斜杠或编码的斜杠!", en: "A gateway path must not hold “..”, “.”, backslashes or encoded slashes!" }
+    #[server]
+    GatewayRouteUnknown = "gateway_route_unknown" { zh: "网关路由“{id}”不存在或已停用!", en: "There is no enabled gateway route “{id}”!" }
+    #[server]
+    GatewayForbidden = "gateway_forbidden" { zh: "您的角色不能调用网关路由“{id}”!", en: "Your roles may not call the gateway route “{id}”!" }
+    #[server]
+    GatewayUpstreamTimeout = "gateway_upstream_timeout" { zh: "上游服务在{ms}毫秒内没有响应!", en: "The upstream did not answer within {ms} ms!" }
+    #[server]
+    GatewayUnreachable = "gateway_unreachable" { zh: "无法连接上游服务：{error}", en: "Cannot reach the upstream: {error}" }
+    #[server]
+    GatewayTooLarge = "gateway_too_large" { zh: "网关请求或响应超过{max}MB!", en: "A gateway request or answer exceeds {max} MB!" }
+    #[server]
+    SsoNotConfigured = "sso_not_configured" { zh: "未配置{provider}登录!", en: "{provider} sign-in is not configured!" }
+    #[server]
+    CasTicketRequired = "cas_ticket_required" { zh: "缺少CAS票据(ticket)或服务地址(service)!", en: "The CAS ticket or service is missing!" }
+    #[server]
+    CasTicketInvalid = "cas_ticket_invalid" { zh: "CAS票据验证失败：{error}", en: "The CAS server refused the ticket: {error}" }
+    #[server]
+    CasUnreachable = "cas_unreachable" { zh: "无法连接CAS服务器：{error}", en: "Cannot reach the CAS server: {error}" }
+    #[server]
+    CasUserUnknown = "cas_user_unknown" { zh: "CAS账号“{name}”在本系统没有对应的用户，请联系管理员!", en: "The CAS account “{name}” has no user here; ask an administrator!" }
+    #[server]
+    ThirdLoginFailed = "third_login_failed" { zh: "第三方登录失败：{error}", en: "Third-party sign-in failed: {error}" }
+    #[server]
+    ThirdLoginTokenInvalid = "third_login_token_invalid" { zh: "第三方登录凭证无效或已过期，请重新登录!", en: "The third-party sign-in has expired or was already used; sign in again!" }
+    #[server]
+    ThirdAccountUnbound = "third_account_unbound" { zh: "第三方账号“{name}”尚未绑定本系统账号，请输入本系统的用户名和密码完成绑定!", en: "The third-party account “{name}” is not bound to an account here yet: enter your username and password to bind it!" }
+    #[server]
+    ThirdAccountOtherBound = "third_account_other_bound" { zh: "该用户已绑定另一个{provider}账号!", en: "This user is already bound to another {provider} account!" }
+    #[server]
+    ThirdAccountBound = "third_account_bound" { zh: "绑定成功，已登录!", en: "Bound and signed in!" }
 }
 
 /// Fills a template's `{name}` placeholders; unknown placeholders are left as they are.

@@ -18,19 +18,22 @@ use crate::system::auth::rate_limit::RateLimiter;
 use crate::system::auth::session::Keys;
 use crate::system::auth::sms::{self, SmsSender};
 use crate::system::dicts::cache::DictCache;
+use crate::system::gateway::cache::RouteCache;
 use crate::system::notices::hub::Hub;
 
 /// The caches and the sockets hear the bus: what changed is dropped, notices reach their sockets.
-fn listen(cluster: &Cluster, dicts: &Arc<DictCache>, bundles: &Arc<BundleCache>, hub: &Arc<Hub>) {
-    let (dicts, bundles, hub) = (dicts.clone(), bundles.clone(), hub.clone());
+fn listen(cluster: &Cluster, dicts: &Arc<DictCache>, bundles: &Arc<BundleCache>, gateway: &Arc<RouteCache>, hub: &Arc<Hub>) {
+    let (dicts, bundles, gateway, hub) = (dicts.clone(), bundles.clone(), gateway.clone(), hub.clone());
     cluster.subscribe(move |event| match event {
         Event::Notice { tenant_id, user_ids, payload } => {
             hub.deliver(*tenant_id, user_ids.as_deref(), payload);
         }
         Event::Changed(Change::Dicts) => dicts.invalidate(),
         Event::Changed(Change::Prices { tenant_id }) => bundles.invalidate(Some(*tenant_id)),
+        Event::Changed(Change::Gateway) => gateway.invalidate(),
         Event::Missed => {
             dicts.invalidate();
+            gateway.invalidate();
             bundles.invalidate(None);
         }
     });
@@ -73,12 +76,14 @@ pub async fn start_with_sms(config: Config, sms: Arc<dyn SmsSender>) -> Result<S
         None => (Cluster::local(), RateLimiter::new(config.rate_limits)),
     };
     let (dicts, bundles, hub) = (Arc::new(DictCache::default()), Arc::new(BundleCache::default()), Arc::new(Hub::default()));
-    listen(&cluster, &dicts, &bundles, &hub);
+    let gateway = Arc::new(RouteCache::default());
+    listen(&cluster, &dicts, &bundles, &gateway, &hub);
     tokio::spawn(crate::system::notices::sweep(db.clone(), hub.clone()));
     let state = AppState {
         cluster,
         dicts,
         bundles,
+        gateway,
         hub,
         db,
         keys: Arc::new(Keys::new(&jwt_secret)),

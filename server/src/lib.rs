@@ -2,11 +2,13 @@
 //! PostgreSQL. The folders are the architecture, by business domain as the menus are:
 //! `platform` is what every resource stands on (state, configuration, database, HTTP machinery,
 //! the resource layer, the cluster bus, files, health); `system` is administration and identity;
-//! `carrier` is the carrier network and pricing; `warehouse` receives, sorts and ships parcels. `routes` wires every handler; `app` starts it all.
+//! `carrier` is the carrier network and pricing; `warehouse` receives, sorts and ships parcels; `online` holds the online reports and their data
+//! sources. `routes` wires every handler; `app` starts it all.
 
 pub mod app;
 pub mod bootstrap;
 pub mod carrier;
+pub mod online;
 pub mod platform;
 pub mod printing;
 pub mod reverse;

@@ -9,7 +9,7 @@ use axum::Router;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{any, get};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -21,13 +21,13 @@ use crate::system::users::{account, register};
 use crate::system::users::{admin as user_admin, sub};
 use crate::{
     carrier::channel_products, carrier::channels, carrier::forecast, carrier::number_segments, carrier::price_levels,
-    carrier::rate_cards, carrier::suppliers, carrier::weight, platform::files, platform::health, platform::tasks, printing,
-    reverse, shipment, system::announcements, system::auth, system::categories, system::checks, system::countries,
-    system::departs, system::dicts, system::jobs, system::logs, system::notices, system::permissions, system::positions,
-    system::roles, system::tenants, tracking, wallet, warehouse, wms,
+    carrier::rate_cards, carrier::suppliers, carrier::weight, online, platform::files, platform::health, platform::tasks,
+    printing, reverse, shipment, system::announcements, system::auth, system::categories, system::checks, system::countries,
+    system::departs, system::dicts, system::gateway, system::jobs, system::listings, system::logs, system::notices,
+    system::permissions, system::positions, system::roles, system::tenants, tracking, wallet, warehouse, wms,
 };
 
-pub const BASE_PATH: &str = "/boot";
+pub use crate::platform::http::BASE_PATH;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -71,6 +71,9 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         health: [live, ready],
         weight: [chargeable],
         auth::login: [login, phone_login, logout, send_sms],
+        auth::sso: [config, get_login_user, check_password],
+        auth::sso::cas: [validate_login],
+        auth::sso::oidc: [render, callback],
         permissions::user_permissions: [by_token],
         departs::mine: [current, select],
         register: [check_only_user, register, phone_verification, password_change],
@@ -135,6 +138,11 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         wms::orders: [query_by_number, confirm],
         wms::fees: [run_day],
         jobs: [list_handlers, pause, resume, execute, next_fire_times],
+        listings: [users, roles, services, permissions, permissions_no_pager],
+        online::api: [get_rp_columns, get_query_info, get_data],
+        online::reports: [parse_sql],
+        online::sources: [test_connection],
+        gateway: [upstreams],
     });
     // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
     handlers
@@ -189,6 +197,9 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<wms::fees::WmsUserFees>()
         .resource::<jobs::QuartzJobs>()
         .resource::<jobs::QuartzJobLogs>()
+        .resource::<online::reports::Reports>()
+        .resource::<online::sources::DataSources>()
+        .resource::<gateway::GatewayRoutes>()
         // Uploads take larger bodies than the default limit.
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);
@@ -233,6 +244,15 @@ pub fn router(state: AppState) -> Router {
     let api = api
         .route("/sys/common/static/{*path}", get(files::serve))
         .route("/websocket/{user_id}", get(notices::socket))
+        // The gateway: any method, bodies up to its own limit (not in the OpenAPI document: what
+        // lies behind a route is the upstream's).
+        .route("/gateway/{router_id}", any(gateway::proxy::root).layer(DefaultBodyLimit::max(gateway::proxy::BODY_LIMIT)))
+        // `{*rest}` takes no empty rest: the route's own `/`, as the page shows it.
+        .route("/gateway/{router_id}/", any(gateway::proxy::root).layer(DefaultBodyLimit::max(gateway::proxy::BODY_LIMIT)))
+        .route(
+            "/gateway/{router_id}/{*rest}",
+            any(gateway::proxy::nested).layer(DefaultBodyLimit::max(gateway::proxy::BODY_LIMIT)),
+        )
         .route(
             "/openapi.json",
             get(|| async {

@@ -41,6 +41,8 @@ pub struct AppState {
     pub dicts: Arc<DictCache>,
     /// Customers' forecast bundles (dropped when a tenant's prices change).
     pub bundles: Arc<BundleCache>,
+    /// The enabled gateway routes (dropped on every change, on every instance).
+    pub gateway: Arc<crate::system::gateway::cache::RouteCache>,
     /// This instance's live sockets.
     pub hub: Arc<Hub>,
 }

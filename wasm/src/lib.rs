@@ -270,9 +270,24 @@ pub fn return_actions(status: &str, side: &str) -> String {
     api::return_actions(status, side)
 }
 
+#[wasm_bindgen(js_name = gatewayRouteIssues)]
+pub fn gateway_route_issues(form_json: &str, allow_list_json: &str, lang: &str) -> String {
+    api::gateway_route_issues(form_json, allow_list_json, lang)
+}
+
 #[wasm_bindgen(js_name = cronIssue)]
 pub fn cron_issue(expression: &str, lang: &str) -> Option<String> {
     api::cron_issue(expression, lang)
+}
+
+#[wasm_bindgen(js_name = popupIssue)]
+pub fn popup_issue(code: &str, org_fields: &str, dest_fields: &str, lang: &str) -> Option<String> {
+    api::popup_issue(code, org_fields, dest_fields, lang)
+}
+
+#[wasm_bindgen(js_name = popupSelectionIssue)]
+pub fn popup_selection_issue(count: usize, multi: bool, lang: &str) -> Option<String> {
+    api::popup_selection_issue(count, multi, lang)
 }
 
 #[wasm_bindgen(js_name = returnAttachmentIssue)]

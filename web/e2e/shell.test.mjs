@@ -63,9 +63,23 @@ async function signIn(page, username, password) {
   await page.getByTestId('dashboard-welcome').waitFor();
 }
 
-async function openUserMenu(page, item) {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId(item).click();
+/**
+ * Picks `item` from the user menu; with `opened`, until that test id shows (the header re-renders
+ * while permissions are refetched, e.g. right after clearing the cache, and can swallow a pick).
+ */
+async function openUserMenu(page, item, opened) {
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId(item).click();
+    if (!opened) return;
+    try {
+      await page.getByTestId(opened).waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 async function toastText(page, text) {
@@ -211,8 +225,7 @@ for (const locale of ['zh-CN', 'en-US']) {
     test('settings drawer: side menu, dark, colour and tabs persist after a reload; tab menu works', async () => {
       const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale });
       await signIn(page, account.username, account.password);
-      await openUserMenu(page, 'menu-system-settings');
-      await page.getByTestId('settings-drawer').waitFor();
+      await openUserMenu(page, 'menu-system-settings', 'settings-drawer');
       await page.waitForTimeout(400);
       await screenshot(page, `settings-drawer-${locale}`);
       await page.getByTestId('setting-layout-sidemenu').click();
@@ -290,13 +303,22 @@ for (const locale of ['zh-CN', 'en-US']) {
       await page.getByTestId('sider-toggle').click();
 
       // Clear cache refetches the permissions.
-      const refetch = page.waitForResponse((r) => r.url().includes('getUserPermissionByToken'));
-      await openUserMenu(page, 'menu-clear-cache');
-      await refetch;
+      // (A pick made while the header re-renders after the sider's transition can be lost: pick again.)
+      for (let attempt = 1; ; attempt += 1) {
+        const refetch = page.waitForResponse((r) => r.url().includes('getUserPermissionByToken'), { timeout: 10_000 });
+        await openUserMenu(page, 'menu-clear-cache');
+        try {
+          await refetch;
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+          await page.keyboard.press('Escape');
+        }
+      }
       await toastText(page, t.cacheCleared);
 
       // Back to the defaults for the next tests.
-      await openUserMenu(page, 'menu-system-settings');
+      await openUserMenu(page, 'menu-system-settings', 'settings-reset');
       await page.getByTestId('settings-reset').click();
       await page.keyboard.press('Escape');
       await page.getByTestId('top-menu').waitFor();

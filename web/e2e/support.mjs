@@ -55,10 +55,11 @@ async function waitUntilReady(baseUrl, child, timeoutMs) {
 
 /**
  * Starts the real server (`LOGISTICS_SERVER_BIN`, default ../target/debug/logistics-server) on a
- * free port with a fresh SQLite database, serving web/dist. `E2E_BASE_URL` skips this and tests an
+ * free port with a fresh SQLite database, serving web/dist, with `env` added to its environment
+ * (e.g. a local single sign-on provider's addresses). `E2E_BASE_URL` skips this and tests an
  * already running app instead (e.g. `vite preview`).
  */
-export async function startApp() {
+export async function startApp({ env = {} } = {}) {
   if (process.env.E2E_BASE_URL) {
     return { baseUrl: process.env.E2E_BASE_URL.replace(/\/$/, ''), stop: async () => {} };
   }
@@ -79,6 +80,7 @@ export async function startApp() {
       LOGISTICS_UPLOAD_DIR: join(dataDir, 'uploads'),
       LOGISTICS_RATE_LIMITS: 'off',
       LOGISTICS_DEMO: '1',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -163,6 +165,9 @@ export async function closeContext(context) {
 }
 
 export async function screenshot(page, name, { fullPage = true } = {}) {
+  // Screenshots are for people to look at; CI has no one looking, and drawing and encoding
+  // hundreds of full pages is much of the suite's CPU. E2E_SCREENSHOTS=1 takes them anyway.
+  if (process.env.CI && !process.env.E2E_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
@@ -230,8 +235,10 @@ export async function tableLoaded(page, testId) {
  * `suite.open(locale, { viewport })` is a fresh context in `locale` (browser language and
  * `client_lang` cookie) with its page. `ready(suite)` runs last in the same hook (set-up that needs
  * the app, such as signing in: top-level hooks of a file do not wait for one another).
+ * `options.env`: more of the server's environment, or an (async) function answering it, called
+ * first in the same hook (to start what the server needs to know about, such as a provider).
  */
-export function appSuite(ready) {
+export function appSuite(ready, { env } = {}) {
   const suite = {
     async open(locale, { viewport } = {}) {
       const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale, viewport });
@@ -240,7 +247,7 @@ export function appSuite(ready) {
     },
   };
   before(async () => {
-    suite.app = await startApp();
+    suite.app = await startApp({ env: typeof env === 'function' ? await env() : env });
     suite.browser = await launchBrowser();
     Object.assign(suite, apiClient(suite.app.baseUrl));
     await ready?.(suite);

@@ -84,9 +84,31 @@ pub struct Config {
     pub sms_webhook: Option<String>,
     /// `LOGISTICS_UPLOAD_DIR`: where uploaded files are kept (default `data/uploads`).
     pub upload_dir: PathBuf,
+    /// `LOGISTICS_DATA_KEY`: the key that encrypts data-source passwords (at least 32 characters);
+    /// unset, it is derived from the session signing key.
+    pub data_key: Option<String>,
     /// `LOGISTICS_WORKERS=off`: no background work (the scheduled jobs, webhook deliveries); the
     /// tests drive it themselves.
     pub workers: bool,
+    /// `LOGISTICS_CAS_URL`: the CAS server's prefix (`https://cas.example.com/cas`) for single sign-on.
+    pub cas_url: Option<String>,
+    /// `LOGISTICS_OIDC_*`: the OpenID Connect provider for third-party sign-in.
+    pub oidc: Option<OidcConfig>,
+    /// `LOGISTICS_PUBLIC_URL`: the address users reach the platform at (`https://ship.example.com`),
+    /// for the OpenID Connect redirect; unset, the request's own host.
+    pub public_url: Option<String>,
+    /// `LOGISTICS_GATEWAY_UPSTREAMS`: the URLs gateway routes may lead to (comma-separated).
+    pub gateway_upstreams: Vec<String>,
+}
+
+/// An OpenID Connect provider: `LOGISTICS_OIDC_ISSUER`, `LOGISTICS_OIDC_CLIENT_ID`,
+/// `LOGISTICS_OIDC_CLIENT_SECRET` (all three, or none), `LOGISTICS_OIDC_NAME` (the button's name).
+#[derive(Clone, Debug)]
+pub struct OidcConfig {
+    pub issuer: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub name: String,
 }
 
 impl Config {
@@ -139,7 +161,47 @@ impl Config {
         {
             return Err(format!("LOGISTICS_SMS_WEBHOOK must be an http:// or https:// URL (got `{}`)", redact(url)));
         }
+        let data_key = get("LOGISTICS_DATA_KEY");
+        if data_key.as_ref().is_some_and(|k| k.len() < 32) {
+            return Err("LOGISTICS_DATA_KEY must be at least 32 characters long".to_owned());
+        }
+        let http_url = |name: &str| -> Result<Option<String>, String> {
+            match get(name) {
+                Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+                    Ok(Some(url.trim_end_matches('/').to_owned()))
+                }
+                Some(url) => Err(format!("{name} must be an http:// or https:// URL (got `{}`)", redact(&url))),
+                None => Ok(None),
+            }
+        };
+        let oidc =
+            match (http_url("LOGISTICS_OIDC_ISSUER")?, get("LOGISTICS_OIDC_CLIENT_ID"), get("LOGISTICS_OIDC_CLIENT_SECRET")) {
+                (None, None, None) => None,
+                (Some(issuer), Some(client_id), Some(client_secret)) => Some(OidcConfig {
+                    issuer,
+                    client_id,
+                    client_secret,
+                    name: get("LOGISTICS_OIDC_NAME").unwrap_or_else(|| "OpenID Connect".to_owned()),
+                }),
+                _ => {
+                    return Err(
+                        "LOGISTICS_OIDC_ISSUER, LOGISTICS_OIDC_CLIENT_ID and LOGISTICS_OIDC_CLIENT_SECRET go together".to_owned()
+                    );
+                }
+            };
+        let mut gateway_upstreams = Vec::new();
+        for entry in get("LOGISTICS_GATEWAY_UPSTREAMS").unwrap_or_default().split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let url = logistics_core::gateway::upstream(entry).map_err(|_| {
+                format!("LOGISTICS_GATEWAY_UPSTREAMS holds `{}`, which is not an http:// or https:// URL without credentials, query or fragment", redact(entry))
+            })?;
+            gateway_upstreams.push(url);
+        }
         Ok(Config {
+            cas_url: http_url("LOGISTICS_CAS_URL")?,
+            oidc,
+            public_url: http_url("LOGISTICS_PUBLIC_URL")?,
+            gateway_upstreams,
+            data_key,
             workers: flag("LOGISTICS_WORKERS", true)?,
             rate_limits: flag("LOGISTICS_RATE_LIMITS", true)?,
             trust_proxy: flag("LOGISTICS_TRUST_PROXY", false)?,
@@ -154,39 +216,5 @@ impl Config {
             web_dir: get("LOGISTICS_WEB_DIR").map(PathBuf::from),
             pool_size,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn database_urls() {
-        assert_eq!(DatabaseUrl::parse("sqlite://data/x.db"), Ok(DatabaseUrl::Sqlite("data/x.db".into())));
-        assert_eq!(DatabaseUrl::parse("sqlite:///tmp/x.db"), Ok(DatabaseUrl::Sqlite("/tmp/x.db".into())));
-        assert_eq!(DatabaseUrl::parse("sqlite::memory:"), Ok(DatabaseUrl::Sqlite(":memory:".into())));
-        assert!(matches!(DatabaseUrl::parse("postgres://u:p@localhost/db"), Ok(DatabaseUrl::Postgres(_))));
-        assert!(DatabaseUrl::parse("mysql://x").is_err());
-        assert!(DatabaseUrl::parse("sqlite://").is_err());
-        assert!(DatabaseUrl::parse("postgres://").is_err());
-    }
-
-    #[test]
-    fn passwords_never_reach_errors() {
-        let err = DatabaseUrl::parse("mysql://root:hunter2@db/x").err().unwrap_or_default();
-        assert!(!err.contains("hunter2"), "{err}");
-        assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
-    }
-
-    #[test]
-    fn defaults_and_errors() {
-        let config = Config::from_lookup(|_| None).map_err(|e| e.to_string());
-        let config = config.as_ref().map(|c| (c.bind.to_string(), c.database.clone(), c.demo));
-        assert_eq!(config, Ok(("127.0.0.1:8080".into(), DatabaseUrl::Sqlite("data/logistics.db".into()), false)));
-        let bad = Config::from_lookup(|n| (n == "LOGISTICS_BIND").then(|| "nope".to_owned()));
-        assert!(bad.is_err_and(|e| e.contains("LOGISTICS_BIND")));
-        let short = Config::from_lookup(|n| (n == "LOGISTICS_JWT_SECRET").then(|| "short".to_owned()));
-        assert!(short.is_err_and(|e| e.contains("LOGISTICS_JWT_SECRET")));
     }
 }

@@ -58,18 +58,3 @@ pub fn generate_password() -> Result<String, String> {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn generated_passwords_meet_the_policy_and_differ() {
-        let a = generate_password().unwrap_or_default();
-        let b = generate_password().unwrap_or_default();
-        assert_eq!(a.len(), 16);
-        assert!(validate::password("p", &a).is_ok());
-        assert_ne!(a, b);
-        assert_eq!(new_id().len(), 32);
-    }
-}

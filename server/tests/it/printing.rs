@@ -465,3 +465,14 @@ async fn carrier_labels_come_from_the_adapter_or_an_upload_and_print_in_their_pl
         assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_carrier_label").await, 2);
     }
 }
+
+/// The renderer's line breaking on its own.
+mod units {
+    use logistics_server::printing::render::tokens;
+
+    #[test]
+    fn tokens_break_at_spaces_and_between_cjk() {
+        assert_eq!(tokens("12 Main St"), vec!["12", " Main", " St"]);
+        assert_eq!(tokens("北京市 Road 1"), vec!["北", "京", "市", " Road", " 1"]);
+    }
+}

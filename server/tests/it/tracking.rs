@@ -493,3 +493,29 @@ async fn couriers_and_the_out_track_search() {
         assert_eq!(read, written);
     }
 }
+
+/// Staff's uploads read on their own: either language's headings, Excel's date cells.
+mod units {
+    use logistics_core::MessageKey;
+    use logistics_server::tracking::events::{excel_serial, read_upload};
+
+    #[test]
+    fn uploads_read_csv_with_either_language_s_headings() {
+        let csv = "\u{feff}单号,事件代码,时间,地点,轨迹描述\nB2C1,delivered,2026-11-28 10:00 +08:00,Los Angeles,Signed\n,,,,\nB2C2,PICKUP,yesterday,,\n";
+        let (rows, events, errors) = read_upload(csv.as_bytes().to_vec(), 0).unwrap();
+        assert_eq!(rows, 2);
+        assert_eq!(events.len(), 1);
+        assert_eq!(events[0].time.unwrap().offset_minutes, 480);
+        assert_eq!(errors.len(), 1);
+        assert_eq!((errors[0].row, errors[0].column.as_str()), (4, "time"));
+        let missing = read_upload(b"number,time\nA,2026-11-28 10:00\n".to_vec(), 0).unwrap_err();
+        assert_eq!(missing.error.key, MessageKey::TrackUploadColumnMissing);
+    }
+
+    #[test]
+    fn excel_dates_become_times() {
+        assert_eq!(excel_serial("46000.5").as_deref(), Some("2025-12-09 12:00:00"));
+        assert_eq!(excel_serial("12"), None);
+        assert_eq!(excel_serial("B2C1"), None);
+    }
+}

@@ -4,6 +4,114 @@
  */
 
 export interface paths {
+    "/api/permission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the menus and buttons, flat. */
+        get: operations["permissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/no-pager": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every menu and button, flat (`name` matches either language). */
+        get: operations["permissions_no_pager"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's roles, as `/sys/role/list` (`roleName`, `roleCode` and the other filters, paging,
+         *     sorting).
+         */
+        get: operations["roles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The services: the tenant's channel products, as `/logistics/channelProduct/list`. */
+        get: operations["services"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's users, as `/sys/user/list`. */
+        get: operations["users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cas/client/validateLogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Validates a CAS service ticket and signs in as its user (JeecgBoot's single sign-on call: the
+         *     answer is the password sign-in's, with `success` true).
+         */
+        get: operations["validate_login"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/erp/user/sub/add": {
         parameters: {
             query?: never;
@@ -3843,6 +3951,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/online/cgreport/api/getData/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a report's records: query fields by name (`{field}_begin`/`{field}_end` for range
+         *     fields), the report's parameters (`self_{name}` or `{name}`), `pageNo`, `pageSize` (≤ 1000),
+         *     `column`, `order`.
+         */
+        get: operations["get_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online/cgreport/api/getQueryInfo/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A report's query fields by its id. */
+        get: operations["get_query_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online/cgreport/api/getRpColumns/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A report's columns and dictionaries by its code. */
+        get: operations["get_rp_columns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online/cgreport/head/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a online report. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online/cgreport/head/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a online report. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online/cgreport/head/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes online reports: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online/cgreport/head/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a online report. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online/cgreport/head/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The online reports as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online/cgreport/head/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The online reports: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online/cgreport/head/parseSql": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a statement's columns and parameters (the builder's "parse" button); the same checks as
+         *     saving, so a refused statement says why here first.
+         */
+        post: operations["parse_sql"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online/cgreport/head/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One online report. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reverse/return/add": {
         parameters: {
             query?: never;
@@ -4952,6 +5254,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sys/dataSource/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a data source. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dataSource/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a data source. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dataSource/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes data sources: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dataSource/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a data source. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dataSource/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The data sources as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dataSource/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The data sources: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dataSource/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One data source. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/dataSource/testConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tries a data source's connection: the form as typed (a blank password on a saved source uses
+         *     the kept one). 200 when it answers, 400 with the database's reason when not.
+         */
+        post: operations["test_connection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sys/dict/add": {
         parameters: {
             query?: never;
@@ -5287,6 +5728,145 @@ export interface paths {
          *     400 for a table or field outside the allow-list.
          */
         get: operations["duplicate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/gatewayRoute/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a gateway route. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/gatewayRoute/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a gateway route. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/gatewayRoute/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes gateway routes: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/gatewayRoute/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a gateway route. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/gatewayRoute/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gateway routes as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/gatewayRoute/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gateway routes: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/gatewayRoute/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One gateway route. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/gatewayRoute/upstreams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The upstreams routes may lead to (`LOGISTICS_GATEWAY_UPSTREAMS`), for the form's hint and its
+         *     checks in the browser.
+         */
+        get: operations["upstreams"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7424,6 +8004,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/thirdLogin/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The configured single sign-on, for the sign-in page. */
+        get: operations["config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/thirdLogin/getLoginUser/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exchanges the one-time token of a provider's redirect for a session (JeecgBoot's call): the
+         *     bound user signs in; an identity bound to nobody answers 409, and the token stays for
+         *     `POST /thirdLogin/user/checkPassword`.
+         */
+        get: operations["get_login_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/thirdLogin/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's redirect after its sign-in: to `/sso/third?token=…`, or `?error=…`. */
+        get: operations["callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/thirdLogin/render/{source}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts a third-party sign-in: to the provider (JeecgBoot's `render/{source}`; `oidc` is the one
+         *     source).
+         */
+        get: operations["render"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/thirdLogin/user/checkPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Binds the identity of a one-time token to the account whose username and password are given,
+         *     and signs in as it (JeecgBoot's call); wrong passwords count toward the account's lockout.
+         */
+        post: operations["check_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/track/query": {
         parameters: {
             query?: never;
@@ -8514,6 +9189,12 @@ export interface components {
             taskId: string;
             total: number;
         };
+        BindRequest: {
+            password?: string;
+            /** @description The one-time token of the provider's redirect. */
+            token?: string;
+            username?: string;
+        };
         /**
          * @description A button permission as the signed-in user's answer lists it: its code (`action`), title,
          *     type ("1" hide when not held, "2" disable) and status ("1" on).
@@ -8558,6 +9239,10 @@ export interface components {
             /** @description Pages in the file (a label each). */
             pages: number;
             record: components["schemas"]["CarrierLabelRecord"];
+        };
+        CasInfo: {
+            /** @description The CAS login page: the client adds `?service=<its /sso/cas URL>`. */
+            loginUrl: string;
         };
         CategoryForm: {
             id?: string | null;
@@ -8895,6 +9580,38 @@ export interface components {
             ruleValue: string;
             /** @description "1" on, "0" off. */
             status: string;
+        };
+        DataSourceForm: {
+            code?: string;
+            /** @description Blank on an edit: the kept password stays. */
+            dbPassword?: string | null;
+            dbType?: string;
+            dbUrl?: string;
+            dbUsername?: string | null;
+            id?: string | null;
+            name?: string;
+            remark?: string | null;
+        };
+        DataSourceRecord: {
+            code: string;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            /** @description postgres or sqlite. */
+            dbType: string;
+            /** @description `postgres://host:port/database`, or an SQLite file's path. */
+            dbUrl: string;
+            dbUsername?: string | null;
+            /**
+             * Format: int32
+             * @description 1 when a password is kept (it is never sent).
+             */
+            hasPassword: number;
+            id: string;
+            name: string;
+            remark?: string | null;
+            /** Format: date-time */
+            updateTime?: string | null;
         };
         /** @description One day of the series. */
         DayCount: {
@@ -9645,6 +10362,42 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_DataSourceRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                code: string;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                /** @description postgres or sqlite. */
+                dbType: string;
+                /** @description `postgres://host:port/database`, or an SQLite file's path. */
+                dbUrl: string;
+                dbUsername?: string | null;
+                /**
+                 * Format: int32
+                 * @description 1 when a password is kept (it is never sent).
+                 */
+                hasPassword: number;
+                id: string;
+                name: string;
+                remark?: string | null;
+                /** Format: date-time */
+                updateTime?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_DeliveryNumberRecord: {
             /**
              * Format: int32
@@ -9878,6 +10631,52 @@ export interface components {
                 /** @description The bundle version the prices come from. */
                 rateVersion: string;
                 unavailable: components["schemas"]["Unavailable"][];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_GatewayRouteRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                id: string;
+                name: string;
+                remark?: string | null;
+                /** @description Comma-separated role codes; none: every signed-in user. */
+                roleCodes?: string | null;
+                /** @description The path segment after `/boot/gateway/`. */
+                routerId: string;
+                /**
+                 * Format: int32
+                 * @description 1 enabled, 0 disabled.
+                 */
+                status: number;
+                /**
+                 * Format: int32
+                 * @description 1: the upstream gets the path after `/boot/gateway/{routerId}`; 0: after `/boot/gateway`.
+                 */
+                stripPrefix: number;
+                /**
+                 * Format: int32
+                 * @description Milliseconds.
+                 */
+                timeout: number;
+                /** Format: date-time */
+                updateTime?: string | null;
+                /** @description The upstream URL. */
+                uri: string;
             };
             success: boolean;
             /**
@@ -10790,6 +11589,52 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_DataSourceRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    code: string;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** @description postgres or sqlite. */
+                    dbType: string;
+                    /** @description `postgres://host:port/database`, or an SQLite file's path. */
+                    dbUrl: string;
+                    dbUsername?: string | null;
+                    /**
+                     * Format: int32
+                     * @description 1 when a password is kept (it is never sent).
+                     */
+                    hasPassword: number;
+                    id: string;
+                    name: string;
+                    remark?: string | null;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_DeliveryNumberRecord: {
             /**
              * Format: int32
@@ -11021,6 +11866,62 @@ export interface components {
                 records: (components["schemas"]["FbaWaybillRow"] & {
                     configs: components["schemas"]["FbaConfigRecord"][];
                 })[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_GatewayRouteRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    id: string;
+                    name: string;
+                    remark?: string | null;
+                    /** @description Comma-separated role codes; none: every signed-in user. */
+                    roleCodes?: string | null;
+                    /** @description The path segment after `/boot/gateway/`. */
+                    routerId: string;
+                    /**
+                     * Format: int32
+                     * @description 1 enabled, 0 disabled.
+                     */
+                    status: number;
+                    /**
+                     * Format: int32
+                     * @description 1: the upstream gets the path after `/boot/gateway/{routerId}`; 0: after `/boot/gateway`.
+                     */
+                    stripPrefix: number;
+                    /**
+                     * Format: int32
+                     * @description Milliseconds.
+                     */
+                    timeout: number;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    /** @description The upstream URL. */
+                    uri: string;
+                }[];
                 /** Format: int64 */
                 size: number;
                 /** Format: int64 */
@@ -11470,6 +12371,58 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_PermissionRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    alwaysShow: boolean;
+                    children?: components["schemas"]["PermissionRecord"][] | null;
+                    component?: string | null;
+                    componentName?: string | null;
+                    hidden: boolean;
+                    icon?: string | null;
+                    id: string;
+                    internalOrExternal: boolean;
+                    keepAlive: boolean;
+                    leaf: boolean;
+                    /** Format: int32 */
+                    menuType: number;
+                    name: string;
+                    nameEn: string;
+                    parentId?: string | null;
+                    perms?: string | null;
+                    permsType: string;
+                    platformOnly: boolean;
+                    redirect?: string | null;
+                    route: boolean;
+                    ruleFlag: boolean;
+                    /** Format: int32 */
+                    sortNo: number;
+                    status: string;
+                    url?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_PositionRecord: {
             /**
              * Format: int32
@@ -11892,6 +12845,48 @@ export interface components {
                     tradeNo?: string | null;
                     /** @description The voucher's URL (bank transfers). */
                     voucher?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_ReportRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    cgrSql: string;
+                    code: string;
+                    content?: string | null;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** @description A data source's code; none: the platform's own database. */
+                    dbSource?: string | null;
+                    id: string;
+                    items: components["schemas"]["ReportItem"][];
+                    name: string;
+                    nameEn?: string | null;
+                    params: components["schemas"]["ReportParam"][];
+                    /** Format: date-time */
+                    updateTime?: string | null;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -13253,6 +14248,27 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Parsed: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description What a statement shows and binds: default items for its columns, and its parameters. */
+            result: {
+                fields: components["schemas"]["ReportItem"][];
+                /** @description Parameters other than the system variables, in order of appearance. */
+                params: string[];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_PermissionRecord: {
             /**
              * Format: int32
@@ -13745,6 +14761,38 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_ReportRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                cgrSql: string;
+                code: string;
+                content?: string | null;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                /** @description A data source's code; none: the platform's own database. */
+                dbSource?: string | null;
+                id: string;
+                items: components["schemas"]["ReportItem"][];
+                name: string;
+                nameEn?: string | null;
+                params: components["schemas"]["ReportParam"][];
+                /** Format: date-time */
+                updateTime?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_ReturnAccountRecord: {
             /**
              * Format: int32
@@ -14002,6 +15050,52 @@ export interface components {
                 roleName: string;
                 roleNameEn?: string | null;
                 roleNameZh: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_RpColumns: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                cgRpConfigId: string;
+                /** @description The report's name in the caller's language. */
+                cgRpConfigName: string;
+                columns: components["schemas"]["RpColumn"][];
+                /** @description Per dictionary-rendered field: its dictionary's items in the caller's language. */
+                dictOptions: {
+                    [key: string]: components["schemas"]["DictOption"][];
+                };
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_RpData: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A page of a report's records. */
+            result: {
+                records: Record<string, never>[];
+                /** Format: int64 */
+                total: number;
             };
             success: boolean;
             /**
@@ -14274,6 +15368,26 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_SsoConfig: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description Which single sign-on the operator configured (none: the sign-in page offers none). */
+            result: {
+                cas?: null | components["schemas"]["CasInfo"];
+                oidc?: null | components["schemas"]["OidcInfo"];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_StatusCounts: {
             /**
              * Format: int32
@@ -14426,6 +15540,26 @@ export interface components {
                 status: number;
                 /** Format: int64 */
                 userCount: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_TestResult: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description The answer of a connection test. */
+            result: {
+                /** @description In the caller's language. */
+                message: string;
             };
             success: boolean;
             /**
@@ -15113,6 +16247,31 @@ export interface components {
                 remark?: string | null;
                 /** @description open, handed or received. */
                 status: string;
+            }[];
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Vec_QueryField: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                dictCode?: string | null;
+                field: string;
+                label: string;
+                /** @description single or group. */
+                mode: string;
+                type: string;
+                /** @description text, number, date, datetime or list (a dictionary's). */
+                view: string;
             }[];
             success: boolean;
             /**
@@ -15868,6 +17027,61 @@ export interface components {
              */
             status?: number | null;
         };
+        GatewayRouteForm: {
+            id?: string | null;
+            name?: string;
+            remark?: string | null;
+            /** @description Comma-separated role codes (or an array); none: every signed-in user. */
+            roleCodes?: string | null;
+            routerId?: string;
+            /**
+             * Format: int32
+             * @description 1 enabled (default), 0 disabled.
+             */
+            status?: number | null;
+            /**
+             * Format: int32
+             * @description 1 or 0 (default 1).
+             */
+            stripPrefix?: number | null;
+            /**
+             * Format: int32
+             * @description Milliseconds, 100 to 60,000 (default 10,000).
+             */
+            timeout?: number | null;
+            uri?: string;
+        };
+        GatewayRouteRecord: {
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            id: string;
+            name: string;
+            remark?: string | null;
+            /** @description Comma-separated role codes; none: every signed-in user. */
+            roleCodes?: string | null;
+            /** @description The path segment after `/boot/gateway/`. */
+            routerId: string;
+            /**
+             * Format: int32
+             * @description 1 enabled, 0 disabled.
+             */
+            status: number;
+            /**
+             * Format: int32
+             * @description 1: the upstream gets the path after `/boot/gateway/{routerId}`; 0: after `/boot/gateway`.
+             */
+            stripPrefix: number;
+            /**
+             * Format: int32
+             * @description Milliseconds.
+             */
+            timeout: number;
+            /** Format: date-time */
+            updateTime?: string | null;
+            /** @description The upstream URL. */
+            uri: string;
+        };
         GrantTree: {
             ids: string[];
             treeList: components["schemas"]["TreeNode"][];
@@ -16265,6 +17479,10 @@ export interface components {
             sender: string;
             titile: string;
         };
+        OidcInfo: {
+            /** @description The provider's name, for the button. */
+            name: string;
+        };
         OutBatchForm: {
             /** @description Blank: the next number (`OB`, the business day, a sequence). */
             batchNo?: string | null;
@@ -16424,6 +17642,16 @@ export interface components {
             unitPrice: string;
             /** @description Kilograms (decimal text). */
             unitWeight: string;
+        };
+        ParseForm: {
+            dbSource?: string | null;
+            sql?: string;
+        };
+        /** @description What a statement shows and binds: default items for its columns, and its parameters. */
+        Parsed: {
+            fields: components["schemas"]["ReportItem"][];
+            /** @description Parameters other than the system variables, in order of appearance. */
+            params: string[];
         };
         PasswordReset: {
             /** @default  */
@@ -16848,6 +18076,17 @@ export interface components {
             /** Format: date-time */
             updateTime?: string | null;
         };
+        /** @description A query field of the popup's search form. */
+        QueryField: {
+            dictCode?: string | null;
+            field: string;
+            label: string;
+            /** @description single or group. */
+            mode: string;
+            type: string;
+            /** @description text, number, date, datetime or list (a dictionary's). */
+            view: string;
+        };
         /** @description One product's price for the shipment. */
         Quote: {
             /** @description How the price was reached, one sentence a step, in the request's language. */
@@ -17023,6 +18262,104 @@ export interface components {
         };
         Registered: {
             username: string;
+        };
+        ReportForm: {
+            cgrSql?: string;
+            code?: string;
+            content?: string | null;
+            dbSource?: string | null;
+            id?: string | null;
+            items?: components["schemas"]["ReportItem"][];
+            name?: string;
+            nameEn?: string | null;
+            params?: components["schemas"]["ReportParam"][];
+        };
+        /** @description One column of a report (JeecgBoot's `onl_cgreport_item`). */
+        ReportItem: {
+            /**
+             * @description A dictionary whose texts the table shows for the values.
+             * @default null
+             */
+            dictCode: string | null;
+            /**
+             * @description The SQL's column.
+             * @default
+             */
+            fieldName: string;
+            /**
+             * @description The heading in Chinese (and the fallback).
+             * @default
+             */
+            fieldTxt: string;
+            /** @default null */
+            fieldTxtEn: string | null;
+            /**
+             * @description String, Integer, Double, Date or Datetime.
+             * @default
+             */
+            fieldType: string;
+            /**
+             * Format: int32
+             * @description 1 the table may sort by it.
+             * @default 0
+             */
+            isOrder: number;
+            /**
+             * Format: int32
+             * @description 1 a query field of the search form.
+             * @default 0
+             */
+            isSearch: number;
+            /**
+             * Format: int32
+             * @description 1 shown in the table.
+             * @default 0
+             */
+            isShow: number;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            orderNum: number;
+            /**
+             * @description single (a value) or group (a range: `{field}_begin`, `{field}_end`).
+             * @default
+             */
+            searchMode: string;
+        };
+        /** @description A parameter the SQL names as `:paramName` (JeecgBoot's `onl_cgreport_param`). */
+        ReportParam: {
+            /**
+             * Format: int32
+             * @default 0
+             */
+            orderNum: number;
+            /** @default  */
+            paramName: string;
+            /** @default null */
+            paramTxt: string | null;
+            /**
+             * @description Used when the caller sends none.
+             * @default null
+             */
+            paramValue: string | null;
+        };
+        ReportRecord: {
+            cgrSql: string;
+            code: string;
+            content?: string | null;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            /** @description A data source's code; none: the platform's own database. */
+            dbSource?: string | null;
+            id: string;
+            items: components["schemas"]["ReportItem"][];
+            name: string;
+            nameEn?: string | null;
+            params: components["schemas"]["ReportParam"][];
+            /** Format: date-time */
+            updateTime?: string | null;
         };
         ResetPassword: {
             confirmpassword?: string | null;
@@ -17249,6 +18586,32 @@ export interface components {
             message: string;
             /** @description 1-based, the heading being row 1. */
             row: number;
+        };
+        /** @description A table column of the popup (ant-design's shape, as JeecgBoot sends it). */
+        RpColumn: {
+            align: string;
+            /** @description The key of `dictOptions` whose texts stand for the values (the field's name), if any. */
+            customRender?: string | null;
+            dataIndex: string;
+            dictCode?: string | null;
+            sorter: boolean;
+            title: string;
+        };
+        RpColumns: {
+            cgRpConfigId: string;
+            /** @description The report's name in the caller's language. */
+            cgRpConfigName: string;
+            columns: components["schemas"]["RpColumn"][];
+            /** @description Per dictionary-rendered field: its dictionary's items in the caller's language. */
+            dictOptions: {
+                [key: string]: components["schemas"]["DictOption"][];
+            };
+        };
+        /** @description A page of a report's records. */
+        RpData: {
+            records: Record<string, never>[];
+            /** Format: int64 */
+            total: number;
         };
         RuleBody: {
             id?: string | null;
@@ -17652,6 +19015,11 @@ export interface components {
             /** @description "0"/"login", "1"/"register", "2"/"forget". */
             smsmode?: string;
         };
+        /** @description Which single sign-on the operator configured (none: the sign-in page offers none). */
+        SsoConfig: {
+            cas?: null | components["schemas"]["CasInfo"];
+            oidc?: null | components["schemas"]["OidcInfo"];
+        };
         /** @description The count of each status for the list's filters (the status filter itself left out). */
         StatusCounts: {
             /** @description Each of core's statuses, zero included. */
@@ -17807,6 +19175,11 @@ export interface components {
             status: number;
             /** Format: int64 */
             userCount: number;
+        };
+        /** @description The answer of a connection test. */
+        TestResult: {
+            /** @description In the caller's language. */
+            message: string;
         };
         TrackAnswer: {
             /** @description One per number, in the order pasted. */
@@ -18565,6 +19938,286 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    permissions: {
+        parameters: {
+            query?: {
+                name?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PermissionRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    permissions_no_pager: {
+        parameters: {
+            query?: {
+                /** @description Matching menus (either language), flat. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PermissionRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    roles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_RoleRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    services: {
+        parameters: {
+            query?: {
+                channelId?: string;
+                /** @description Code or name (zh or en), substring. */
+                keyWord?: string;
+                /** @description B2B, B2C, FBA, WMS. */
+                tradeType?: string;
+                /** @description true or false. */
+                izEnable?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ChannelProductRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    users: {
+        parameters: {
+            query?: {
+                username?: string;
+                realname?: string;
+                phone?: string;
+                /** @description 1 normal, 2 frozen. */
+                status?: string;
+                /** @description Users of this department and its sub-departments. */
+                departId?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserInfo"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    validate_login: {
+        parameters: {
+            query?: {
+                /** @description The service ticket (`ST-…`) the CAS server appended to the service URL. */
+                ticket?: string | null;
+                /** @description The service URL the ticket was issued for: this platform's `/sso/cas` page. */
+                service?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginResult"];
+                };
+            };
+            /** @description No ticket, or a service that is not this platform's */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CAS server refused the ticket, or its user is nobody here */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description CAS is not configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CAS server cannot be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     add: {
         parameters: {
             query?: never;
@@ -28193,6 +29846,440 @@ export interface operations {
             };
         };
     };
+    get_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report's id (cgRpConfigId) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RpData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_query_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report's id (cgRpConfigId) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_QueryField"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_rp_columns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report's code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RpColumns"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReportRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReportRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description A code or a name, substring. */
+                name?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description A code or a name, substring. */
+                name?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ReportRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    parse_sql: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParseForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Parsed"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReportRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     add: {
         parameters: {
             query?: never;
@@ -30919,6 +33006,348 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["DataSourceForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DataSourceRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataSourceForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DataSourceRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description A code or a name, substring. */
+                name?: string;
+                /** @description postgres or sqlite. */
+                dbType?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description A code or a name, substring. */
+                name?: string;
+                /** @description postgres or sqlite. */
+                dbType?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_DataSourceRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DataSourceRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    test_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataSourceForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TestResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
                 "application/json": components["schemas"]["DictForm"];
             };
         };
@@ -31741,6 +34170,338 @@ export interface operations {
                 content?: never;
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GatewayRouteForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GatewayRouteRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GatewayRouteForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GatewayRouteRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description A route id or a name, substring. */
+                name?: string;
+                /** @description 1 enabled, 0 disabled. */
+                status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description A route id or a name, substring. */
+                name?: string;
+                /** @description 1 enabled, 0 disabled. */
+                status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_GatewayRouteRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GatewayRouteRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    upstreams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_String"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36452,6 +39213,183 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SsoConfig"];
+                };
+            };
+        };
+    };
+    get_login_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token of the provider's redirect */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginResult"];
+                };
+            };
+            /** @description The token is unknown, used or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The account or its tenant is frozen */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The identity is bound to no user yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callback: {
+        parameters: {
+            query?: {
+                code?: string | null;
+                state?: string | null;
+                /** @description The provider's refusal (`access_denied`, …). */
+                error?: string | null;
+                error_description?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the web app's /sso/third page */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    render: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description oidc */
+                source: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's sign-in */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    check_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindRequest"];
+            };
+        };
+        responses: {
+            /** @description Bound and signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wrong username or password, or a stale token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The user has another identity of this provider */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

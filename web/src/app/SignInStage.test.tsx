@@ -14,6 +14,8 @@ const URL_WITH_REDIRECT = '/user/login?redirect=%2Faccount%2Fcenter';
 
 beforeEach(() => {
   window.history.replaceState(null, '', URL_WITH_REDIRECT);
+  // The page asks which single sign-on the server offers: none here.
+  fakeServer({});
 });
 
 afterEach(() => {

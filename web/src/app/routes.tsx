@@ -4,13 +4,14 @@
  * ever shows) and, except the sign-in page, the rest of the theme's recipes (src/app/theme.ts).
  * Signed-in pages sit under the basic layout behind the guard loader, with TanStack Query
  * (queryClient.tsx); the menu's routes, registered by the guard, are resolved by
- * `MenuRouteView`. Public pages: the account pages under /user and tracking.
+ * `MenuRouteView`. Public pages: the account pages under /user, single sign-on's return pages
+ * under /sso and tracking.
  */
 import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { loadNamespaces, loadNamespacesInAllLanguages, type Namespace } from '../i18n';
 import { HOME_PATH, LOGIN_PATH } from '../lib/guard';
-import { USER_ANNOUNCEMENT_PATH } from '../lib/routes';
+import { TEST_HOME_PATH, USER_ANNOUNCEMENT_PATH } from '../lib/routes';
 import { BareServerError, PageLoading } from './fallbacks';
 import { guardLoader } from './guard';
 import { NavigationProvider, type PageNavigation } from './navigation';
@@ -36,6 +37,18 @@ function RouterNavigation({ children }: { children: ReactNode }) {
     [navigate, search],
   );
   return <NavigationProvider value={navigation}>{children}</NavigationProvider>;
+}
+
+/** The layout of the public account pages (`/user/*`, `/sso/*`), with react-router's navigation. */
+async function userLayout() {
+  const { default: UserLayout } = await import('../layouts/UserLayout');
+  return {
+    Component: () => (
+      <RouterNavigation>
+        <UserLayout />
+      </RouterNavigation>
+    ),
+  };
 }
 
 /** The exception pages (403/404/500) and the router's error page, loaded when one shows. */
@@ -76,16 +89,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to={HOME_PATH} replace /> },
       {
         path: '/user',
-        lazy: async () => {
-          const { default: UserLayout } = await import('../layouts/UserLayout');
-          return {
-            Component: () => (
-              <RouterNavigation>
-                <UserLayout />
-              </RouterNavigation>
-            ),
-          };
-        },
+        lazy: userLayout,
         children: [
           { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
           {
@@ -105,6 +109,15 @@ export const routes: RouteObject[] = [
             path: 'alteration',
             lazy: page(() => import('../features/auth/components/AlterationPage'), ['user']),
           },
+        ],
+      },
+      {
+        // Where single sign-on comes back (CAS; a third-party sign-in such as OpenID Connect).
+        path: '/sso',
+        lazy: userLayout,
+        children: [
+          { path: 'cas', lazy: page(() => import('../features/auth/components/SsoCasPage'), ['user', 'sso']) },
+          { path: 'third', lazy: page(() => import('../features/auth/components/SsoThirdPage'), ['user', 'sso']) },
         ],
       },
       {
@@ -143,6 +156,10 @@ export const routes: RouteObject[] = [
           {
             path: USER_ANNOUNCEMENT_PATH,
             lazy: page(() => import('../features/notices/UserAnnouncementPage'), ['notice']),
+          },
+          {
+            path: TEST_HOME_PATH,
+            lazy: page(() => import('../features/devtools/TestHomePage'), ['testHome', 'popup']),
           },
           { path: '*', lazy: page(() => import('./MenuRouteView')) },
         ],

@@ -49,7 +49,7 @@ const SIGN_IN_PATHS = [
   '/no/such/page',
 ];
 
-const OTHER_PATHS = ['/user/register', '/User/Register/', '/user/register-result', '/user/alteration', '/track', '/track/search', '/track/result?numbers=B2C1', '/403', '/404', '/500'];
+const OTHER_PATHS = ['/user/register', '/User/Register/', '/user/register-result', '/user/alteration', '/sso/cas', '/sso/third?error=x', '/track', '/track/search', '/track/result?numbers=B2C1', '/403', '/404', '/500'];
 
 describe('signInLocation', () => {
   test.each(SIGN_IN_PATHS)('%s: the sign-in URL the routes go to', async (path) => {

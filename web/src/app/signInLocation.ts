@@ -8,7 +8,7 @@
 import { HOME_PATH, LOGIN_PATH, decideGuard } from '../lib/guard';
 
 /** Pages a visitor without a session sees at their own path (react-router matches them without case). */
-export const PATHS_WITHOUT_SIGN_IN = ['/user/register', '/user/register-result', '/user/alteration', '/track', '/track/search', '/track/result', '/403', '/404', '/500'];
+export const PATHS_WITHOUT_SIGN_IN = ['/user/register', '/user/register-result', '/user/alteration', '/sso/cas', '/sso/third', '/track', '/track/search', '/track/result', '/403', '/404', '/500'];
 
 /** Paths the routes send straight to the sign-in page, without a redirect query. */
 const TO_SIGN_IN = ['/user'];

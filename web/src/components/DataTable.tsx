@@ -29,6 +29,7 @@ import {
   IconButton,
   NativeSelect,
   Pagination,
+  RadioGroup,
   Skeleton,
   Table,
   Text,
@@ -111,6 +112,10 @@ export interface DataTableProps<T> {
   onSelectionChange?: (ids: string[]) => void;
   /** Rows that may not be selected (their checkbox is disabled). */
   isRowSelectable?: (row: T) => boolean;
+  /** One row at most: a radio per row and no "select all" (a picker of one record). */
+  singleSelect?: boolean;
+  /** The footer's "N selected · clear" (default true; off where the page shows its own). */
+  selectionSummary?: boolean;
   /** Tree rows: the children of a row. */
   getSubRows?: (row: T) => T[] | undefined;
   /** The column that shows the tree toggle (default: the first column). */
@@ -163,6 +168,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     selectedIds,
     onSelectionChange,
     isRowSelectable,
+    singleSelect = false,
+    selectionSummary = true,
     getSubRows,
     treeColumn,
     expanded: controlledExpanded,
@@ -231,6 +238,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   function toggleRow(id: string, checked: boolean) {
     if (!onSelectionChange) return;
+    if (singleSelect) {
+      onSelectionChange(checked ? [id] : []);
+      return;
+    }
     const next = new Set(selected);
     if (checked) next.add(id);
     else next.delete(id);
@@ -274,7 +285,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
             : undefined
         }
       >
-        {selectable ? (
+        {selectable && singleSelect ? (
+          <Table.Cell width="10" paddingEnd="0">
+            <RadioGroup.Root size="sm" value={isSelected ? row.id : null} disabled={!canSelect} onValueChange={(details) => toggleRow(row.id, details.value === row.id)}>
+              <RadioGroup.Item value={row.id}>
+                <RadioGroup.ItemHiddenInput aria-label={t('selectRow')} data-testid="row-radio" />
+                <RadioGroup.ItemIndicator />
+              </RadioGroup.Item>
+            </RadioGroup.Root>
+          </Table.Cell>
+        ) : selectable ? (
           <Table.Cell width="10" paddingEnd="0">
             <Checkbox.Root
               size="sm"
@@ -331,7 +351,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Table.Root size="sm" interactive={!showEmpty && !showSkeleton} aria-busy={loading} aria-label={caption} minWidth="max-content" width="full">
           <Table.Header>
             <Table.Row bg="bg.subtle">
-              {selectable ? (
+              {selectable && singleSelect ? (
+                <Table.ColumnHeader width="10" paddingEnd="0" />
+              ) : selectable ? (
                 <Table.ColumnHeader width="10" paddingEnd="0">
                   <Checkbox.Root
                     size="sm"
@@ -412,9 +434,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Flex wrap="wrap" gap="3" align="center" justify={{ base: 'center', md: 'space-between' }}>
           <HStack gap="3" wrap="wrap">
             <Text textStyle="sm" color="fg.muted" data-testid="table-total">
-              {t('total', { total: count })}
+              {t('total', { count })}
             </Text>
-            {selectable && selected.size > 0 ? (
+            {selectable && selectionSummary && selected.size > 0 ? (
               <HStack gap="2">
                 <Text textStyle="sm" color="fg.muted" data-testid="table-selected">
                   {t('selected', { count: selected.size })}

@@ -3,6 +3,7 @@ import {
   BellIcon,
   BuildingIcon,
   DashboardIcon,
+  DatabaseIcon,
   FileTextIcon,
   FolderIcon,
   GlobeIcon,
@@ -10,6 +11,7 @@ import {
   IdCardIcon,
   SearchIcon,
   SettingsIcon,
+  TableIcon,
   TruckIcon,
   UserIcon,
 } from './icons';
@@ -37,6 +39,8 @@ const ICONS = {
   global: GlobeIcon,
   book: FileTextIcon,
   cluster: FolderIcon,
+  table: TableIcon,
+  database: DatabaseIcon,
 } as const;
 
 /** The icon of a menu item; a folder for parents and unknown names, nothing when `name` is empty. */

@@ -265,3 +265,6 @@ export const PrinterIcon = strokeIcon('PrinterIcon', [
   { d: 'M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2' },
   { rect: [6, 14, 12, 8, 0] },
 ]);
+export const CodeIcon = strokeIcon('CodeIcon', [{ d: 'm16 18 6-6-6-6' }, { d: 'm8 6-6 6 6 6' }]);
+export const DatabaseIcon = strokeIcon('DatabaseIcon', [{ d: 'M3 5c0 1.66 4.03 3 9 3s9-1.34 9-3-4.03-3-9-3-9 1.34-9 3' }, { d: 'M3 5v14a9 3 0 0 0 18 0V5' }, { d: 'M3 12a9 3 0 0 0 18 0' }]);
+export const TableIcon = strokeIcon('TableIcon', [{ d: 'M12 3v18' }, { rect: [3, 3, 18, 18, 2] }, { d: 'M3 9h18' }, { d: 'M3 15h18' }]);

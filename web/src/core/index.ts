@@ -266,6 +266,15 @@ export function wmsIssues(form: unknown, kind: WmsKind, lang: Language): FieldEr
   return issues(wasm.wmsIssues(JSON.stringify(form ?? null), kind, lang));
 }
 
+/**
+ * The problem of a gateway route form (`{routerId, name, uri, stripPrefix, timeout, status,
+ * roleCodes, remark}`) as the server would refuse it, given the upstream URLs the operator allows
+ * (none: no route can be saved). Core stops at the first problem, in the form's order.
+ */
+export function gatewayRouteIssues(form: unknown, allowList: readonly string[], lang: Language): FieldError[] {
+  return issues(wasm.gatewayRouteIssues(JSON.stringify(form ?? null), JSON.stringify(allowList), lang));
+}
+
 /** What core's lifecycle lets `side` do to a return in `status`. */
 export function returnActions(status: string, side: ReturnSide): ReturnAction[] {
   return JSON.parse(wasm.returnActions(status, side)) as ReturnAction[];
@@ -279,6 +288,16 @@ export function returnAttachmentIssue(size: number, head: Uint8Array, lang: Lang
 /** What is wrong with a scheduled job's cron expression (Quartz's 6 or 7 fields), or undefined. */
 export function cronIssue(expression: string, lang: Language): Verdict {
   return orUndefined(wasm.cronIssue(expression, lang));
+}
+
+/** What is wrong with a popup picker's configuration (report code, source and target fields), or undefined. */
+export function popupIssue(code: string, orgFields: string, destFields: string, lang: Language): Verdict {
+  return orUndefined(wasm.popupIssue(code, orgFields, destFields, lang));
+}
+
+/** Why a popup cannot confirm a selection of `count` records (none, or several in single mode), or undefined. */
+export function popupSelectionIssue(count: number, multi: boolean, lang: Language): Verdict {
+  return orUndefined(wasm.popupSelectionIssue(count, multi, lang));
 }
 
 /** A predict batch's statuses (core's `shipment::BATCH_STATUSES`). */

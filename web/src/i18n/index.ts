@@ -78,6 +78,12 @@ export interface Resources {
   wmsFee: typeof import('../locales/en-US/wmsFee.json');
   wmsUserFee: typeof import('../locales/en-US/wmsUserFee.json');
   quartzJob: typeof import('../locales/en-US/quartzJob.json');
+  popup: typeof import('../locales/en-US/popup.json');
+  dataSource: typeof import('../locales/en-US/dataSource.json');
+  gatewayRoute: typeof import('../locales/en-US/gatewayRoute.json');
+  sso: typeof import('../locales/en-US/sso.json');
+  onlReport: typeof import('../locales/en-US/onlReport.json');
+  testHome: typeof import('../locales/en-US/testHome.json');
 }
 export type Namespace = keyof Resources;
 
@@ -140,6 +146,12 @@ export const NAMESPACES = [
   'wmsFee',
   'wmsUserFee',
   'quartzJob',
+  'popup',
+  'dataSource',
+  'gatewayRoute',
+  'sso',
+  'onlReport',
+  'testHome',
 ] as const satisfies readonly Namespace[];
 
 /** One lazy import per locale file: each becomes its own chunk. */

@@ -12,8 +12,10 @@ export const CENTER_PATH = '/account/center';
 export const SETTINGS_PATH = '/account/settings/base';
 /** The user's announcements (spec fixed route; the bell's "view more"). */
 export const USER_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
+/** The component bench (spec fixed route): the popup picker built from typed settings. */
+export const TEST_HOME_PATH = '/test/home';
 
-function builtin(path: string, name: string, component: string, titleKey: 'home' | 'center' | 'settings' | 'announcements'): MenuRoute {
+function builtin(path: string, name: string, component: string, titleKey: 'home' | 'center' | 'settings' | 'announcements' | 'testHome'): MenuRoute {
   const titles = Object.fromEntries(LANGUAGES.map((lng) => [lng, i18n.t(`builtin.${titleKey}`, { ns: 'layout', lng })]));
   return { path, name, component, hidden: true, meta: { title: titles['zh-CN'], titles } };
 }
@@ -25,6 +27,7 @@ export function builtinRoutes(): MenuRoute[] {
     builtin(CENTER_PATH, 'account-center', 'account/center/Index', 'center'),
     builtin(SETTINGS_PATH, 'account-settings-base', 'account/settings/BaseSetting', 'settings'),
     builtin(USER_ANNOUNCEMENT_PATH, 'isps-userAnnouncement', 'isps/UserAnnouncementList', 'announcements'),
+    builtin(TEST_HOME_PATH, 'test-home', 'devtools/TestHome', 'testHome'),
   ];
 }
 

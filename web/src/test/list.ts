@@ -61,6 +61,28 @@ export const paged = (records: readonly unknown[], total = records.length) => ({
 /** The table row showing `text` (in an element matching `selector`, when given). */
 export const rowOf = async (text: string, selector?: string) => (await screen.findByText(text, selector ? { selector } : undefined)).closest('tr')!;
 
+const ticked = (row: HTMLElement) => row.getAttribute('aria-selected') === 'true';
+
+/**
+ * Ticks the rows holding these texts until every one is ticked: a list that settles after its
+ * first rows show (a filter's default arriving) clears the selection, so a tick made meanwhile is
+ * made again rather than lost.
+ */
+export async function tickRows(texts: string[], selector?: string): Promise<void> {
+  await rowOf(texts[0], selector);
+  const rows = () => texts.map((text) => screen.getByText(text, selector ? { selector } : undefined).closest('tr')!);
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    for (const row of rows()) if (!ticked(row)) fireEvent.click(within(row).getByTestId('row-checkbox'));
+    try {
+      await waitFor(() => expect(rows().every(ticked)).toBe(true), { timeout: 1000 });
+      return;
+    } catch {
+      // A tick lost to the list settling: tick again.
+    }
+  }
+  expect(rows().map(ticked)).toEqual(texts.map(() => true));
+}
+
 /** Opens a row's "More" menu (`trigger`) and picks `item` with the keyboard (arrows to it, then Enter). */
 export async function pickRowAction(row: HTMLElement, trigger: string, item: string): Promise<void> {
   fireEvent.click(within(row).getByTestId(trigger));

@@ -31,7 +31,7 @@ const SHENZHEN: (&str, i32) = ("Shenzhen, CN", 480);
 const HONG_KONG: (&str, i32) = ("Hong Kong, HK", 480);
 
 /// `(code, hours after the hand-over, place, offset, zh, en, reason)`.
-type Step = (&'static str, i64, &'static str, i32, &'static str, &'static str, Option<&'static str>);
+pub type Step = (&'static str, i64, &'static str, i32, &'static str, &'static str, Option<&'static str>);
 
 /// The whole journey of `request`, known or not yet.
 pub fn journey(request: &TrackRequest) -> Vec<Step> {
@@ -95,43 +95,4 @@ pub fn events(requests: &[TrackRequest], now: i64) -> Vec<CarrierEvent> {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use logistics_core::tracking::{self, Status};
-
-    use super::*;
-
-    fn request(number: &str) -> TrackRequest {
-        TrackRequest { number: number.to_owned(), since: 1_000_000, country: Some("US".to_owned()) }
-    }
-
-    #[test]
-    fn a_journey_unfolds_in_time_and_ends_delivered() {
-        let r = request("1ZSBX0000000000017");
-        assert!(events(std::slice::from_ref(&r), r.since - 1).is_empty());
-        let early = events(std::slice::from_ref(&r), r.since + 7 * 3600);
-        assert_eq!(early.iter().map(|e| e.code.as_str()).collect::<Vec<_>>(), ["MANIFEST", "PICKUP"]);
-        let all = events(std::slice::from_ref(&r), r.since + 30 * 24 * 3600);
-        assert_eq!(all.last().map(|e| e.code.as_str()), Some("DELIVERED"));
-        // Every code maps through core's sandbox table, times only move forward, ids are stable.
-        for pair in all.windows(2) {
-            assert!(pair[0].time.utc < pair[1].time.utc);
-        }
-        for e in &all {
-            assert!(tracking::map(&[], "sandbox", &e.code).is_some(), "{}", e.code);
-        }
-        assert_eq!(all, events(&[r], 1_000_000 + 30 * 24 * 3600));
-        assert_eq!(tracking::map(&[], "sandbox", "DELIVERED"), Some(Status::Delivered));
-    }
-
-    #[test]
-    fn some_are_held_and_some_missed() {
-        let numbers: Vec<String> = (0..200).map(|n| format!("1ZSBX{n:013}")).collect();
-        let journeys: Vec<Vec<Step>> = numbers.iter().map(|n| journey(&request(n))).collect();
-        assert!(journeys.iter().any(|j| j.iter().any(|s| s.0 == "CUSTOMS_HOLD")));
-        assert!(journeys.iter().any(|j| j.iter().any(|s| s.0 == "ATTEMPT")));
-        assert!(journeys.iter().any(|j| j.len() == 8), "a plain journey");
-    }
 }

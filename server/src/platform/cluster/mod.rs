@@ -22,6 +22,8 @@ pub enum Change {
     /// A tenant's channel products, rate cards or price levels (its forecast bundles go).
     #[serde(rename_all = "camelCase")]
     Prices { tenant_id: i32 },
+    /// Gateway routes.
+    Gateway,
 }
 
 /// One event on the bus.

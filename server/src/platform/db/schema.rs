@@ -1587,6 +1587,43 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// An external database reports may read (the password encrypted at rest).
+    sys_data_source (id) {
+        id -> Text,
+        code -> Text,
+        name -> Text,
+        db_type -> Text,
+        db_url -> Text,
+        db_username -> Nullable<Text>,
+        db_password -> Nullable<Text>,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// An online report: one read-only SELECT, its columns and parameters (JSON arrays).
+    onl_cgreport_head (id) {
+        id -> Text,
+        code -> Text,
+        name -> Text,
+        name_en -> Nullable<Text>,
+        cgr_sql -> Text,
+        db_source -> Nullable<Text>,
+        content -> Nullable<Text>,
+        items -> Text,
+        params -> Text,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     /// One attempt of a scheduled job's run.
     sys_quartz_job_log (id) {
         id -> Text,
@@ -1602,6 +1639,45 @@ diesel::table! {
         end_time -> Nullable<Timestamp>,
         duration_ms -> Nullable<BigInt>,
         lease_until -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sys_gateway_route (id) {
+        id -> Text,
+        router_id -> Text,
+        name -> Text,
+        uri -> Text,
+        strip_prefix -> Integer,
+        timeout -> Integer,
+        status -> Integer,
+        role_codes -> Nullable<Text>,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sys_third_account (id) {
+        id -> Text,
+        sys_user_id -> Text,
+        third_type -> Text,
+        third_user_id -> Text,
+        realname -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sys_third_login (token_hash) {
+        token_hash -> Text,
+        third_type -> Text,
+        third_user_id -> Text,
+        realname -> Nullable<Text>,
+        expires_at -> Timestamp,
     }
 }
 
@@ -1685,5 +1761,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     wms_fee_rate,
     wms_user_fee,
     sys_quartz_job,
+    sys_data_source,
+    onl_cgreport_head,
     sys_quartz_job_log,
+    sys_gateway_route,
+    sys_third_account,
+    sys_third_login,
 );

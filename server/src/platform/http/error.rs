@@ -58,6 +58,11 @@ impl AppError {
         Self::new(StatusCode::NOT_FOUND, MessageKey::NotFound)
     }
 
+    /// 404 in the words of the call it answers (JeecgBoot's "实体不存在").
+    pub fn not_found_with(key: MessageKey) -> Self {
+        Self::new(StatusCode::NOT_FOUND, key)
+    }
+
     /// 405: the path exists, the method does not.
     pub fn method_not_allowed() -> Self {
         Self::new(StatusCode::METHOD_NOT_ALLOWED, MessageKey::MethodNotAllowed)

@@ -1,6 +1,9 @@
 //! What every endpoint shares: the response envelope, the one error type, the request's language,
 //! the JSON extractor, the middleware stack and the web app's static files.
 
+/// Where the API is served: every call's path starts with it (the OpenAPI document's server URL).
+pub const BASE_PATH: &str = "/boot";
+
 pub mod envelope;
 pub mod error;
 pub mod json;

@@ -104,24 +104,3 @@ pub fn optional_time(field: &str, label: MessageKey, value: &Option<String>) -> 
         .map(Some)
         .ok_or_else(|| AppError::field(field, MessageKey::DateInvalid).with("field", label.template(current_lang())))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_line_checks() {
-        assert_eq!(status("status", None).ok(), Some(1));
-        assert_eq!(status("status", Some(0)).ok(), Some(0));
-        assert_eq!(status("status", Some(7)).map_err(|e| e.error.field), Err("status".to_owned()));
-        let colors = ["red", "blue"];
-        assert_eq!(one_of("color", MessageKey::FieldColor, &Some(" red ".into()), &colors).ok(), Some(Some("red".into())));
-        assert_eq!(one_of("color", MessageKey::FieldColor, &Some("  ".into()), &colors).ok(), Some(None));
-        assert!(one_of("color", MessageKey::FieldColor, &Some("pink".into()), &colors).is_err());
-        assert_eq!(optional("remark", MessageKey::FieldDescription, &Some(" a ".into()), 1).ok(), Some(Some("a".into())));
-        assert!(required("name", MessageKey::FieldName, "  ", 10).is_err());
-        let rule = |v: &str| if v == "ok" { Ok(()) } else { Err(FieldError::new("", MessageKey::CodeInvalid)) };
-        assert_eq!(code("code", MessageKey::FieldCode, " ok ", rule).ok(), Some("ok".into()));
-        assert_eq!(code("code", MessageKey::FieldCode, "no", rule).map_err(|e| e.error.field), Err("code".to_owned()));
-    }
-}

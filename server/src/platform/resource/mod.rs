@@ -266,7 +266,7 @@ pub type Values = Vec<(&'static str, Value)>;
 pub type Checked = Result<Values, AppError>;
 
 /// `code` up to its first `:` (all of it without one).
-const fn first_part(code: &str) -> &str {
+pub const fn first_part(code: &str) -> &str {
     let bytes = code.as_bytes();
     let mut end = 0;
     while end < bytes.len() && bytes[end] != b':' {
@@ -831,14 +831,4 @@ async fn sort_value<R: Resource>(state: &AppState, column: &str, kind: Kind, aft
         Kind::Bool => read!(bool, Bool, Value::Bool),
         Kind::Time => read!(chrono::NaiveDateTime, Timestamp, Value::Time),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_tag_is_the_permissions_first_part() {
-        assert_eq!(super::first_part("system:dict:item"), "system");
-        assert_eq!(super::first_part("logistics:supplier"), "logistics");
-        assert_eq!(super::first_part("plain"), "plain");
-    }
 }

@@ -79,7 +79,7 @@ enum Piece {
 #[derive(Clone, Debug, Default)]
 pub struct Sql {
     pieces: Vec<Piece>,
-    pub(crate) binds: Vec<Value>,
+    pub binds: Vec<Value>,
     /// Some texts of this shape are unbounded in number (a list of keys of any length): the
     /// connection does not keep it prepared.
     varying: bool,
@@ -217,50 +217,4 @@ pub struct Count {
 pub struct IdRow {
     #[diesel(sql_type = diesel::sql_types::Text)]
     pub id: String,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn text(shown: String) -> String {
-        shown.split(" -- binds: ").next().unwrap_or_default().to_owned()
-    }
-
-    fn cached<DB>(sql: &Sql) -> bool
-    where
-        for<'a> Bound<'a>: QueryFragment<DB>,
-        DB: diesel::backend::Backend + Default,
-    {
-        sql.query().is_safe_to_cache_prepared(&DB::default()).unwrap_or(false)
-    }
-
-    #[test]
-    fn placeholders_follow_the_backend() {
-        let mut sql = Sql::new("SELECT * FROM t WHERE a = ");
-        sql.bind("x").push(" AND b IN ").bind_list([Value::Small(1), Value::Small(2)]);
-        let sqlite = diesel::debug_query::<diesel::sqlite::Sqlite, _>(&sql.query()).to_string();
-        assert_eq!(text(sqlite), "SELECT * FROM t WHERE a = ? AND b IN (?, ?)");
-        let pg = diesel::debug_query::<diesel::pg::Pg, _>(&sql.query()).to_string();
-        assert_eq!(text(pg), "SELECT * FROM t WHERE a = $1 AND b IN ($2, $3)");
-        assert_eq!(sql.binds.len(), 3);
-    }
-
-    #[test]
-    fn a_statement_is_kept_prepared_unless_its_texts_are_unbounded() {
-        let mut short = Sql::new("DELETE FROM t WHERE id IN ");
-        short.bind_list((0..CACHED_LIST).map(|i| Value::Int(i32::try_from(i).unwrap_or_default())));
-        assert!(cached::<diesel::sqlite::Sqlite>(&short) && cached::<diesel::pg::Pg>(&short));
-        let mut long = Sql::new("DELETE FROM t WHERE id IN ");
-        long.bind_list((0..=CACHED_LIST).map(|i| Value::Int(i32::try_from(i).unwrap_or_default())));
-        assert!(!cached::<diesel::sqlite::Sqlite>(&long) && !cached::<diesel::pg::Pg>(&long));
-        // A row's width comes from a declaration: any width is kept.
-        let mut row = Sql::new("INSERT INTO t (a, b, c, d, e, f) VALUES ");
-        row.bind_row((0..6).map(Value::Int));
-        assert!(cached::<diesel::sqlite::Sqlite>(&row));
-        // Appending a varying part makes the whole statement varying.
-        let mut whole = Sql::new("SELECT 1 WHERE 1 = 1");
-        whole.append(long);
-        assert!(!cached::<diesel::sqlite::Sqlite>(&whole));
-    }
 }

@@ -69,7 +69,7 @@ pub struct LoginResult {
 
 /// A hash to verify against when the username is unknown, so that answer takes as long as a
 /// wrong password and does not reveal which usernames exist.
-async fn dummy_hash() -> &'static str {
+pub(crate) async fn dummy_hash() -> &'static str {
     static HASH: OnceCell<String> = OnceCell::const_new();
     HASH.get_or_init(|| async { password::hash("dummy-password-for-timing").await.unwrap_or_default() }).await
 }
@@ -110,7 +110,7 @@ fn epoch(t: Option<chrono::NaiveDateTime>) -> Option<i64> {
     t.map(|t| t.and_utc().timestamp())
 }
 
-async fn refuse_if_locked(state: &AppState, user: &User, client: &ClientMeta) -> Result<(), AppError> {
+pub(crate) async fn refuse_if_locked(state: &AppState, user: &User, client: &ClientMeta) -> Result<(), AppError> {
     let now = chrono::Utc::now().timestamp();
     if let Some(minutes) = security::locked_minutes(epoch(user.lock_until), now) {
         let entry = LoginEntry::new(false, Some(user), &user.username, &client.ip, "account locked", "/sys/login");
@@ -120,7 +120,7 @@ async fn refuse_if_locked(state: &AppState, user: &User, client: &ClientMeta) ->
     Ok(())
 }
 
-async fn record_failure(state: &AppState, user: &User) -> Result<(), AppError> {
+pub(crate) async fn record_failure(state: &AppState, user: &User) -> Result<(), AppError> {
     let now = chrono::Utc::now().timestamp();
     let window =
         FailureWindow { count: user.login_fail_count, since: epoch(user.login_fail_since), lock_until: epoch(user.lock_until) };
@@ -135,7 +135,7 @@ async fn record_failure(state: &AppState, user: &User) -> Result<(), AppError> {
 
 /// The common end of every sign-in: refuse frozen accounts, clear the failure count, open the
 /// session, log it, answer with the user.
-async fn finish(state: &AppState, user: User, client: &ClientMeta, url: &str, how: &str) -> ApiResult<LoginResult> {
+pub(crate) async fn finish(state: &AppState, user: User, client: &ClientMeta, url: &str, how: &str) -> ApiResult<LoginResult> {
     let entry = |ok, content| LoginEntry::new(ok, Some(&user), &user.username, &client.ip, content, url);
     if user.status != STATUS_NORMAL {
         logs::login(&state.db, entry(false, "account frozen")).await?;

@@ -8,6 +8,7 @@ pub mod login;
 pub mod rate_limit;
 pub mod session;
 pub mod sms;
+pub mod sso;
 
 pub use client::ClientMeta;
 pub use current::CurrentUser;

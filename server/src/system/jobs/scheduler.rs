@@ -1,5 +1,5 @@
-//! Runs scheduled jobs, once per slot across a cluster. Every instance ticks every few seconds:
-//! a job whose next fire time has come is claimed by moving that time on to the next slot with a
+//! Runs scheduled jobs, once per slot across a cluster. Every instance ticks when the next slot
+//! of any job is due (and at least every few seconds): a job whose next fire time has come is claimed by moving that time on to the next slot with a
 //! conditional update (`WHERE next_fire_time = the slot`): of several instances one changes the
 //! row, the others none, so one runs the slot. Slots missed while every instance was down fire
 //! once, then the schedule goes on from now. Each attempt is a line of the history, unique per
@@ -24,7 +24,7 @@ use crate::platform::secrets;
 use crate::state::AppState;
 use crate::{with_conn, with_write};
 
-/// How often an instance looks for due jobs.
+/// The longest an instance waits between two looks for due jobs.
 const TICK: StdDuration = StdDuration::from_secs(5);
 /// How long a run may take before it is stopped (and a dead instance's run shows failed).
 const LEASE_MINUTES: i64 = 10;
@@ -43,16 +43,37 @@ pub static INSTANCE: LazyLock<String> = LazyLock::new(|| {
 /// A due job: id, handler, cron, parameter, the slot.
 type Due = (String, String, String, Option<String>, Option<NaiveDateTime>);
 
-/// The scheduler's loop (with `LOGISTICS_WORKERS` on).
+/// The scheduler's loop (with `LOGISTICS_WORKERS` on): a tick, then a sleep until the next due
+/// slot of any job (at most [`TICK`]), so a job firing every second runs every second.
 pub async fn run(state: AppState) {
-    let mut tick = tokio::time::interval(TICK);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        tick.tick().await;
         if let Err(e) = once(&state).await {
             tracing::warn!(error = ?e.cause, "scheduler: a tick failed");
         }
+        let wait = match until_next(&state.db).await {
+            Ok(wait) => wait,
+            Err(e) => {
+                tracing::warn!(error = ?e.cause, "scheduler: the next slot was not read");
+                TICK
+            }
+        };
+        tokio::time::sleep(wait).await;
     }
+}
+
+/// How long until the earliest next fire time of the running jobs: at most a tick, and at least
+/// a moment (a slot due now that another instance has not moved on yet is looked at again soon).
+async fn until_next(db: &Db) -> Result<StdDuration, AppError> {
+    let next: Option<NaiveDateTime> = with_conn!(db, |conn| j::table
+        .filter(j::status.eq(RUNNING))
+        .select(diesel::dsl::min(j::next_fire_time))
+        .first(conn)
+        .await?);
+    let now = Utc::now().naive_utc();
+    Ok(match next {
+        Some(at) => (at - now).to_std().unwrap_or(StdDuration::ZERO).clamp(StdDuration::from_millis(100), TICK),
+        None => TICK,
+    })
 }
 
 /// One tick: expired leases marked failed, then every due job's slot claimed and started.

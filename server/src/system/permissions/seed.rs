@@ -308,6 +308,56 @@ pub const MENUS: &[SeedMenu] = &[
             ("btn_quartz_job_execute", ("立即执行", "Run jobs now"), "system:quartzJob:execute"),
         ]),
     ),
+    // Online reports read the platform's database or a data source: its administrators build them.
+    platform_only(
+        page(
+            "menu_online_cgreport",
+            "menu_system",
+            ("Online报表", "Online reports"),
+            ("/online/cgreport", "online/CgReportList"),
+            "table",
+            "online:report:list",
+            13,
+        )
+        .with_buttons(&[
+            ("btn_cgreport_add", ("添加报表", "Add reports"), "online:report:add"),
+            ("btn_cgreport_edit", ("编辑报表", "Edit reports"), "online:report:edit"),
+            ("btn_cgreport_delete", ("删除报表", "Delete reports"), "online:report:delete"),
+        ]),
+    ),
+    platform_only(
+        page(
+            "menu_system_data_source",
+            "menu_system",
+            ("数据源管理", "Data sources"),
+            ("/system/dataSource", "system/DataSourceList"),
+            "database",
+            "system:dataSource:list",
+            14,
+        )
+        .with_buttons(&[
+            ("btn_data_source_add", ("添加数据源", "Add data sources"), "system:dataSource:add"),
+            ("btn_data_source_edit", ("编辑数据源", "Edit data sources"), "system:dataSource:edit"),
+            ("btn_data_source_delete", ("删除数据源", "Delete data sources"), "system:dataSource:delete"),
+        ]),
+    ),
+    // Gateway routes lead to upstreams only the operator allows: the platform's administrators.
+    platform_only(
+        page(
+            "menu_system_gateway_route",
+            "menu_system",
+            ("网关路由", "Gateway routes"),
+            ("/system/gatewayRoute", "system/GatewayRouteList"),
+            "global",
+            "system:gatewayRoute:list",
+            15,
+        )
+        .with_buttons(&[
+            ("btn_gateway_route_add", ("添加路由", "Add routes"), "system:gatewayRoute:add"),
+            ("btn_gateway_route_edit", ("编辑路由", "Edit routes"), "system:gatewayRoute:edit"),
+            ("btn_gateway_route_delete", ("删除路由", "Delete routes"), "system:gatewayRoute:delete"),
+        ]),
+    ),
     // Logistics: what customers (and staff) use to price and choose a channel.
     SeedMenu {
         redirect: Some("/logistics/priceForecast"),

@@ -95,7 +95,7 @@ impl Resource for Tenants {
 
     /// Tenants are the platform's business: only its administrators, only in its own tenant.
     fn authorize(me: &CurrentUser) -> Result<(), AppError> {
-        if me.tenant_id == PLATFORM_TENANT_ID { Ok(()) } else { Err(AppError::forbidden()) }
+        super::platform_only(me)
     }
 
     /// Never asked: `add`, `edit` and `importExcel` are written below.

@@ -13,6 +13,12 @@ use crate::{with_conn, with_write};
 /// The platform's own tenant, which the first administrator belongs to.
 pub const PLATFORM_TENANT_ID: i32 = 1;
 
+/// 403 unless the caller belongs to the platform's own tenant (what only the platform runs:
+/// tenants, online reports, data sources).
+pub fn platform_only(me: &crate::system::auth::CurrentUser) -> Result<(), crate::platform::http::AppError> {
+    if me.tenant_id == PLATFORM_TENANT_ID { Ok(()) } else { Err(crate::platform::http::AppError::forbidden()) }
+}
+
 pub const STATUS_NORMAL: i16 = 1;
 
 /// Creates the tenant unless it exists.

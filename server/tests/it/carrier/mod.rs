@@ -4,4 +4,5 @@
 mod carriers;
 mod number_segments;
 pub(crate) mod pricing;
+mod units;
 mod weight;

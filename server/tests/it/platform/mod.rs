@@ -9,3 +9,4 @@ mod layers;
 mod prepared;
 pub mod resource;
 mod schema;
+mod units;

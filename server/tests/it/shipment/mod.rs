@@ -4,3 +4,4 @@ mod addresses;
 mod documents;
 mod import;
 pub(crate) mod orders;
+mod units;

@@ -298,3 +298,47 @@ async fn sms_codes_go_out_through_the_webhook() {
     assert_eq!(send("13600136001").await, 503);
     assert_eq!(count(&started.state.db, "SELECT COUNT(*) AS n FROM sys_sms_code WHERE phone = '13600136001'").await, 0);
 }
+
+/// In cluster mode the throttles count in Redis and the lockout lives in the database, so both
+/// hold across instances: calls alternating between two instances on one PostgreSQL and Redis
+/// meet the same limits one instance would.
+#[tokio::test(flavor = "multi_thread")]
+async fn throttles_and_lockout_hold_across_instances() {
+    let Some(redis) = std::env::var("TEST_REDIS_URL").ok().filter(|u| !u.is_empty()) else { return };
+    let Some(mut config) = crate::common::postgres_config().await else { return };
+    config.redis_url = Some(redis);
+    config.rate_limits = true;
+    let a = TestApp::with_config(config.clone(), "postgres+redis A", tempfile::TempDir::new().unwrap()).await;
+    let b = TestApp::with_config(config, "postgres+redis B", tempfile::TempDir::new().unwrap()).await;
+    let on = |i: usize| if i.is_multiple_of(2) { &a } else { &b };
+
+    // Ten failures spread over both instances lock the account on both.
+    for i in 0..10 {
+        let res = on(i).post_json("/boot/sys/login", &json!({"username": "admin", "password": "Wrong@12345"}), &[]).await;
+        assert_eq!(res.status, 401, "failure {i}");
+    }
+    for app in [&a, &b] {
+        let res = app.post_json("/boot/sys/login", &json!({"username": "admin", "password": ADMIN_PASSWORD}), &[]).await;
+        assert_eq!(res.status, 429, "{}: the account is locked on every instance", app.backend);
+    }
+    // Five SMS a minute per client, counted across both.
+    let mut statuses = Vec::new();
+    for i in 0..6 {
+        let res = on(i).post_json("/boot/sys/sms", &json!({"mobile": format!("1390013901{i}"), "smsmode": "1"}), &[]).await;
+        statuses.push(res.status.as_u16());
+    }
+    assert_eq!(statuses, [200, 200, 200, 200, 200, 429], "five SMS a minute per client, across instances");
+    // Sixty sign-ins a minute per client (the eleven above count too), across both.
+    let mut answers = Vec::new();
+    for i in 0..50 {
+        answers
+            .push(on(i).post_json("/boot/sys/login", &json!({"username": "ghost", "password": "x"}), &[]).await.status.as_u16());
+    }
+    let refused = answers.iter().filter(|s| **s == 429).count();
+    assert!((1..=3).contains(&refused), "the 61st sign-in of the minute is refused on whichever instance: {answers:?}");
+    for app in [&a, &b] {
+        let res = app.post_json("/boot/sys/login", &json!({"username": "ghost", "password": "x"}), &[]).await;
+        assert_eq!(res.status, 429, "{}", app.backend);
+        assert!(res.headers.contains_key("retry-after"));
+    }
+}

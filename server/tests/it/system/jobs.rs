@@ -151,3 +151,36 @@ async fn jobs_are_scheduled_checked_paused_run_and_claimed_once() {
 fn past(app: &TestApp) -> &'static str {
     if app.backend == "postgres" { "(NOW() AT TIME ZONE 'UTC' - INTERVAL '1 hour')" } else { "datetime('now', '-1 hour')" }
 }
+
+/// Two instances on one PostgreSQL and Redis, each running its scheduler: a job firing every
+/// second runs once per slot for a minute, never twice, and (bar a loaded machine's late tick)
+/// every slot.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_job_every_second_runs_once_per_slot_on_two_instances() {
+    let Some(redis) = std::env::var("TEST_REDIS_URL").ok().filter(|u| !u.is_empty()) else { return };
+    let Some(mut config) = crate::common::postgres_config().await else { return };
+    config.redis_url = Some(redis);
+    let a = TestApp::with_config(config.clone(), "postgres+redis A", tempfile::TempDir::new().unwrap()).await;
+    let b = TestApp::with_config(config, "postgres+redis B", tempfile::TempDir::new().unwrap()).await;
+    let admin = a.login("admin", ADMIN_PASSWORD).await;
+    let purge = job(&a, &admin, "idempotency.purge").await;
+    let id = purge["id"].as_str().unwrap().to_owned();
+    let form = json!({"id": id, "jobClassName": "idempotency.purge", "cronExpression": "* * * * * ?", "status": 0});
+    ok(a.put_json("/boot/sys/quartzJob/edit", &form, &h(&admin)).await, "every second").await;
+
+    let schedulers =
+        [tokio::spawn(scheduler::run(a.started.state.clone())), tokio::spawn(scheduler::run(b.started.state.clone()))];
+    tokio::time::sleep(Duration::from_secs(60)).await;
+    for scheduler in &schedulers {
+        scheduler.abort();
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+
+    let of_job = format!("FROM sys_quartz_job_log WHERE job_id = '{id}' AND trigger_type = 'schedule'");
+    let runs = count(a.db(), &format!("SELECT COUNT(*) AS n {of_job}")).await;
+    let slots = count(a.db(), &format!("SELECT COUNT(DISTINCT slot_time) AS n {of_job}")).await;
+    let failed = count(a.db(), &format!("SELECT COUNT(*) AS n {of_job} AND status <> 'success'")).await;
+    assert_eq!(runs, slots, "a slot ran twice ({runs} runs of {slots} slots)");
+    assert!((50..=61).contains(&slots), "{slots} of a minute's 60 slots ran");
+    assert_eq!(failed, 0, "every run succeeded");
+}

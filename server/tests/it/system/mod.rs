@@ -4,7 +4,12 @@
 pub(crate) mod admin;
 mod auth;
 mod dicts;
+mod gateway;
 mod jobs;
+mod listings;
 pub(crate) mod notices;
 mod permissions;
+mod reports;
+mod sso;
+mod units;
 mod users;

@@ -115,6 +115,20 @@ pub struct MenuFilter {
     pub name: Option<String>,
 }
 
+/// Every menu and button the administration sees, flat and in menu order (the matches of `name`,
+/// in either language, when one is given), for the caller allowed to list them.
+pub async fn flat(state: &AppState, me: &CurrentUser, name: &Option<String>) -> Result<Vec<PermissionRecord>, AppError> {
+    grants::require(state, me, "system:permission:list").await?;
+    let menus = Menus::read(state).await?;
+    let needle = filter(name).map(|name| name.to_lowercase());
+    Ok(menus
+        .all
+        .iter()
+        .filter(|p| needle.as_ref().is_none_or(|n| p.name.to_lowercase().contains(n) || p.name_en.to_lowercase().contains(n)))
+        .map(|p| menus.record(p))
+        .collect())
+}
+
 /// Every menu and button as a tree (or the matches of `name`, flat).
 #[utoipa::path(get, path = "/sys/permission/list", tag = "system", params(MenuFilter),
     responses((status = 200, body = crate::platform::http::Envelope<Vec<PermissionRecord>>), (status = 403)))]
@@ -123,17 +137,11 @@ pub async fn list(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<MenuFilter>,
 ) -> ApiResult<Vec<PermissionRecord>> {
-    grants::require(&state, &me, "system:permission:list").await?;
-    let menus = Menus::read(&state).await?;
-    match filter(&q.name).map(|name| name.to_lowercase()) {
-        Some(needle) => ok(menus
-            .all
-            .iter()
-            .filter(|p| p.name.to_lowercase().contains(&needle) || p.name_en.to_lowercase().contains(&needle))
-            .map(|p| menus.record(p))
-            .collect()),
-        None => ok(menus.tree(None)),
+    if filter(&q.name).is_some() {
+        return ok(flat(&state, &me, &q.name).await?);
     }
+    grants::require(&state, &me, "system:permission:list").await?;
+    ok(Menus::read(&state).await?.tree(None))
 }
 
 /// The top-level menus.

@@ -22,6 +22,10 @@ afterEach(() => {
 
 const submit = () => fireEvent.click(screen.getByTestId('login-submit'));
 
+/** The sign-in page's own question of which single sign-on the server offers, and the other calls. */
+const configCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/boot/thirdLogin/config'));
+const callsBesidesSso = () => fetchMock.mock.calls.filter(([url]) => !String(url).startsWith('/boot/thirdLogin/config'));
+
 /** Types the user name and password into the sign-in form once it shows, and submits it. */
 async function signIn(username: string, password: string) {
   fireEvent.change(await screen.findByPlaceholderText('请输入用户名'), { target: { value: username } });
@@ -44,7 +48,7 @@ describe('login page', () => {
     submit();
     expect(await screen.findByText('用户名不能为空!')).toBeTruthy();
     expect(screen.getByText('密码不能为空!')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsBesidesSso()).toEqual([]);
 
     await act(() => setLanguage('en-US'));
     expect(await screen.findByText('Username is required!')).toBeTruthy();
@@ -59,28 +63,28 @@ describe('login page', () => {
     fireEvent.change(await screen.findByPlaceholderText('Enter your phone number'), { target: { value: '12345' } });
     fireEvent.click(screen.getByTestId('get-code'));
     expect(await screen.findByText('Your phone number format is incorrect!')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsBesidesSso()).toEqual([]);
   });
 
   test('phone tab: a valid number requests a code and starts the countdown', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true, message: 'ok', code: 200, result: null, timestamp: 0 }));
+    fetchMock.mockImplementation(async () => json(200, { success: true, message: 'ok', code: 200, result: null, timestamp: 0 }));
     renderRoutes(routes, '/user/login');
     fireEvent.click(await screen.findByTestId('tab-phone'));
     fireEvent.change(await screen.findByPlaceholderText('请输入手机号'), { target: { value: '13800138000' } });
     fireEvent.click(screen.getByTestId('get-code'));
     await waitFor(() => expect(screen.getByTestId('get-code').textContent).toMatch(/秒后重发/));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = callsBesidesSso()[0] as [string, RequestInit];
     expect(url).toBe('/boot/sys/sms');
     expect(JSON.parse(init.body as string)).toEqual({ mobile: '13800138000', smsmode: '0' });
   });
 
   test('a failed sign-in shows the server message inline', async () => {
-    fetchMock.mockResolvedValue(json(404, { success: false, message: '很抱歉，资源未找到!', code: 404, result: null, timestamp: 0 }));
+    fetchMock.mockImplementation(async () => json(404, { success: false, message: '很抱歉，资源未找到!', code: 404, result: null, timestamp: 0 }));
     renderRoutes(routes, '/user/login');
     await signIn('admin', 'Admin@12345');
     const alert = await screen.findByTestId('login-error');
     expect(alert.textContent).toContain('很抱歉，资源未找到!');
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = callsBesidesSso()[0] as [string, RequestInit];
     expect(url).toBe('/boot/sys/login');
     expect(JSON.parse(init.body as string)).toEqual({ username: 'admin', password: 'Admin@12345', remember_me: true });
   });
@@ -129,5 +133,55 @@ describe('login page', () => {
     await screen.findByTestId('exception-404');
     expect(router.state.location.pathname).toBe('/404');
     expect(screen.getByText('页面不存在')).toBeTruthy();
+  });
+});
+
+describe('single sign-on on the sign-in page', () => {
+  const SSO = { cas: { loginUrl: 'https://cas.example.com/cas/login' }, oidc: { name: 'TestID' } };
+
+  beforeEach(() => sessionStorage.clear());
+
+  test('no button when the server offers none', async () => {
+    fetchMock = fakeServer({ 'GET /thirdLogin/config': { result: { cas: null, oidc: null } } });
+    renderRoutes(routes, '/user/login');
+    await screen.findByTestId('login-card');
+    await waitFor(() => expect(configCalls()).toHaveLength(1));
+    await act(async () => {});
+    expect(screen.queryByTestId('sso-cas')).toBeNull();
+    expect(screen.queryByTestId('sso-oidc')).toBeNull();
+  });
+
+  test('no button either when the server cannot say (an older server: 404)', async () => {
+    renderRoutes(routes, '/user/login');
+    await screen.findByTestId('login-card');
+    await waitFor(() => expect(configCalls()).toHaveLength(1));
+    await act(async () => {});
+    expect(screen.queryByTestId('sso-cas')).toBeNull();
+  });
+
+  test('CAS goes to the CAS server with this app as the service; OIDC starts at the server; the redirect waits', async () => {
+    fetchMock = fakeServer({ 'GET /thirdLogin/config': { result: SSO } });
+    renderRoutes(routes, '/user/login?redirect=%2Faccount%2Fcenter');
+    const cas = await screen.findByTestId('sso-cas');
+    expect(cas.textContent).toBe('CAS 单点登录');
+    expect(cas.getAttribute('href')).toBe(`https://cas.example.com/cas/login?service=${encodeURIComponent(`${window.location.origin}/sso/cas`)}`);
+    const oidc = screen.getByTestId('sso-oidc');
+    expect(oidc.textContent).toBe('使用 TestID 登录');
+    expect(oidc.getAttribute('href')).toBe('/boot/thirdLogin/render/oidc');
+
+    // The browser would leave for the provider; the test stays.
+    window.addEventListener('click', (event) => event.preventDefault(), { capture: true, once: true });
+    fireEvent.click(oidc);
+    expect(sessionStorage.getItem('sso_redirect')).toBe('/account/center');
+  });
+
+  test('only what is configured shows, in the language of the page', async () => {
+    await setLanguage('en-US');
+    fetchMock = fakeServer({ 'GET /thirdLogin/config': { result: { cas: null, oidc: { name: 'Okta' } } } });
+    renderRoutes(routes, '/user/login');
+    expect((await screen.findByTestId('sso-oidc')).textContent).toBe('Sign in with Okta');
+    expect(screen.queryByTestId('sso-cas')).toBeNull();
+    await act(() => setLanguage('zh-CN'));
+    expect(screen.getByTestId('sso-oidc').textContent).toBe('使用 Okta 登录');
   });
 });

@@ -1,16 +1,49 @@
-import { Card, HStack, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLink, usePageNavigation } from '../../../app/navigation';
 import { useLogin, type LoginRequest } from '../api/login';
 import { safeRedirect } from '../redirect';
+import { casLoginHref, OIDC_START_URL, rememberSsoRedirect, useSsoConfig } from '../sso';
 import { Tabs } from './LightTabs';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { PhoneLoginForm } from './PhoneLoginForm';
 
 type LoginTab = 'password' | 'phone';
 
-/** `/user/login`: password or phone sign-in; lands on the `redirect` query or the dashboard. */
+/** The single sign-on the server offers (none: nothing shows); the `redirect` query waits for the way back. */
+function SsoButtons({ redirect }: { redirect: string | null }) {
+  const { t } = useTranslation('user');
+  const config = useSsoConfig();
+  if (!config?.cas && !config?.oidc) return null;
+  const keep = () => rememberSsoRedirect(redirect);
+  const line = <Box flex="1" h="1px" bg="border" />;
+  return (
+    <Stack gap="3" mt="6">
+      <HStack gap="3" fontSize="sm" color="fg.subtle">
+        {line}
+        {t('login.sso.or')}
+        {line}
+      </HStack>
+      {config.cas ? (
+        <Button asChild variant="outline" size="lg" w="full">
+          <a href={casLoginHref(config.cas.loginUrl)} onClick={keep} data-testid="sso-cas">
+            {t('login.sso.cas')}
+          </a>
+        </Button>
+      ) : null}
+      {config.oidc ? (
+        <Button asChild variant="outline" size="lg" w="full">
+          <a href={OIDC_START_URL} onClick={keep} data-testid="sso-oidc">
+            {t('login.sso.oidc', { name: config.oidc.name })}
+          </a>
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** `/user/login`: password or phone sign-in, or the single sign-on offered; lands on the `redirect` query or the dashboard. */
 export default function LoginPage() {
   const { t } = useTranslation('user');
   const { navigate, search } = usePageNavigation();
@@ -55,6 +88,7 @@ export default function LoginPage() {
             <PhoneLoginForm {...formProps} />
           </Tabs.Content>
         </Tabs.Root>
+        <SsoButtons redirect={searchParams.get('redirect')} />
         <HStack justify="center" gap="1" mt="6" fontSize="sm">
           <Text color="fg.muted">{t('login.noAccount')}</Text>
           <Link asChild color="colorPalette.fg" fontWeight="medium">

@@ -13,8 +13,39 @@ import { LoginError, LoginField, PasswordToggle, RememberAndForgot, SubmitButton
 const required = (labelKey: 'login.username' | 'login.password') => (value: string) =>
   validateRequired(value, i18n.t(labelKey, { ns: 'user' }), currentLanguage()) ?? true;
 
-/** In the order of the fields (the first at fault takes the focus). */
-const CHECKS = { username: required('login.username'), password: required('login.password') };
+/** In the order of the fields (the first at fault takes the focus); the SSO bind form's too. */
+export const CREDENTIAL_CHECKS = { username: required('login.username'), password: required('login.password') };
+
+type CredentialForm = ReturnType<typeof useFieldChecks<'username' | 'password'>>;
+
+/** The username and password fields: the sign-in form's and the SSO bind form's (`testIdPrefix`-username, -password). */
+export function CredentialFields({ form, testIdPrefix }: { form: Pick<CredentialForm, 'register' | 'errors'>; testIdPrefix?: string }) {
+  const { t } = useTranslation('user');
+  const [showPassword, setShowPassword] = useState(false);
+  const testId = (name: string) => (testIdPrefix ? `${testIdPrefix}-${name}` : undefined);
+  return (
+    <>
+      <LoginField label={t('login.username')} error={form.errors.username} icon={UserIcon}>
+        <Input size="lg" autoComplete="username" placeholder={t('login.usernamePlaceholder')} data-testid={testId('username')} {...form.register('username')} />
+      </LoginField>
+      <LoginField
+        label={t('login.password')}
+        error={form.errors.password}
+        icon={LockIcon}
+        endElement={<PasswordToggle shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} />}
+      >
+        <Input
+          size="lg"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          placeholder={t('login.passwordPlaceholder')}
+          data-testid={testId('password')}
+          {...form.register('password')}
+        />
+      </LoginField>
+    </>
+  );
+}
 
 export function PasswordLoginForm({
   onSubmit,
@@ -27,10 +58,8 @@ export function PasswordLoginForm({
   error: string | undefined;
   initialUsername?: string;
 }) {
-  const { t } = useTranslation('user');
-  const [showPassword, setShowPassword] = useState(false);
   const [rememberMe, setRememberMe] = useState(true);
-  const { register, handleSubmit, errors } = useFieldChecks({ username: initialUsername, password: '' }, CHECKS);
+  const { register, handleSubmit, errors } = useFieldChecks({ username: initialUsername, password: '' }, CREDENTIAL_CHECKS);
 
   return (
     <form
@@ -45,23 +74,7 @@ export function PasswordLoginForm({
     >
       <Stack gap="5">
         <LoginError message={error} />
-        <LoginField label={t('login.username')} error={errors.username} icon={UserIcon}>
-          <Input size="lg" autoComplete="username" placeholder={t('login.usernamePlaceholder')} {...register('username')} />
-        </LoginField>
-        <LoginField
-          label={t('login.password')}
-          error={errors.password}
-          icon={LockIcon}
-          endElement={<PasswordToggle shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} />}
-        >
-          <Input
-            size="lg"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            placeholder={t('login.passwordPlaceholder')}
-            {...register('password')}
-          />
-        </LoginField>
+        <CredentialFields form={{ register, errors }} />
         <RememberAndForgot checked={rememberMe} onCheckedChange={setRememberMe} />
         <SubmitButton loading={submitting} />
       </Stack>

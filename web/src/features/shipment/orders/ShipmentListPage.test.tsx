@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import i18n from '../../../i18n';
 import { setUserInfo } from '../../../lib/session';
 import { fakeServer, testUser } from '../../../test/api';
-import { calls, openPage, paged, rowOf, urlOf } from '../../../test/list';
+import { calls, openPage, paged, rowOf, tickRows, urlOf } from '../../../test/list';
 import { bodyOf, emptyOrder, forecastInput, issuesAsErrors } from './model';
 import { B2cShipmentList } from './ShipmentListPage';
 
@@ -64,7 +64,7 @@ describe('shipment list', () => {
   test('a selection with an order the action does not apply to is refused by name, and nothing is sent', async () => {
     await act(() => i18n.changeLanguage('en-US'));
     const fetchMock = openPage(<B2cShipmentList />, server(), 'logistics:shipment:b2c', 'logistics:shipment:cancel');
-    for (const serial of ['B2C261125000001', 'B2C261125000002']) fireEvent.click(within(await rowOf(serial, 'p')).getByTestId('row-checkbox'));
+    await tickRows(['B2C261125000001', 'B2C261125000002'], 'p');
     await waitFor(() => expect(screen.getByTestId('shipment-selected').textContent).toBe('2 selected'));
     fireEvent.click(screen.getByTestId('shipment-batch-cancel'));
     expect(await screen.findByText('the options contain inoperable options, please remove them before operating: B2C261125000002')).toBeTruthy();

@@ -150,8 +150,6 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
     describe: (row) => t('delete.description', { name: row.serialNumber }),
     exportPath: SHIPMENT_EXPORT_PATH,
   });
-  const rowsById = new Map(crud.list.rows.map((r) => [r.id, r]));
-
   /** An action on orders: refused at once when core's table says some cannot take it, else confirmed and run. */
   function act(rows: ShipmentRecord[], action: ShipmentAction) {
     const issue = shipmentSelectionIssue(rows.map((r) => [r.serialNumber, r.shipmentStatus]), action, currentLanguage());
@@ -195,7 +193,9 @@ export function ShipmentListPage({ type }: ShipmentListPageProps) {
     }
   }
 
-  const selected = crud.list.selection.flatMap((id) => rowsById.get(id) ?? []);
+  // In the table's order, however they were ticked.
+  const ticked = new Set(crud.list.selection);
+  const selected = crud.list.rows.filter((row) => ticked.has(row.id));
   /** Labels of orders that can print (core's table), at most a batch's worth. */
   function print(rows: ShipmentRecord[]) {
     const issue = shipmentSelectionIssue(rows.map((r) => [r.serialNumber, r.shipmentStatus]), 'print', currentLanguage());

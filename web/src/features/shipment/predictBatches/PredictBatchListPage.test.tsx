@@ -4,7 +4,7 @@ import i18n from '../../../i18n';
 import { setUserInfo } from '../../../lib/session';
 import { fakeServer, testUser, type FakeRoutes } from '../../../test/api';
 import { inTimeZone } from '../../../test/timeZone';
-import { calls, confirmSends, expectAbsent, expectFirstSort, fillAndSubmit, openAddForm, openPage, paged, rowOf, search, sentBody, urlOf } from '../../../test/list';
+import { calls, confirmSends, expectAbsent, expectFirstSort, fillAndSubmit, openAddForm, openPage, paged, rowOf, search, sentBody, tickRows, urlOf } from '../../../test/list';
 import PredictBatchListPage from './PredictBatchListPage';
 
 inTimeZone('Asia/Shanghai');
@@ -36,10 +36,10 @@ function server(extra: FakeRoutes = {}) {
   });
 }
 
-/** Ticks the rows of these batch numbers. */
+/** Ticks the rows of these batch numbers, and waits for the count to say so. */
 async function select(...batchNos: string[]) {
-  for (const batchNo of batchNos) fireEvent.click(within(await rowOf(batchNo, 'p')).getByTestId('row-checkbox'));
-  await waitFor(() => expect(screen.getByTestId('predict-batch-selected')).toBeTruthy());
+  await tickRows(batchNos, 'p');
+  await waitFor(() => expect(screen.getByTestId('predict-batch-selected').textContent).toMatch(new RegExp(`\\b${batchNos.length}\\b`)));
 }
 
 beforeEach(() => {

@@ -74,8 +74,9 @@ export default function PredictBatchListPage() {
     describe: (record) => t('delete.description', { name: record.batchNo }),
     exportPath: BATCH_EXPORT_PATH,
   });
-  const rowsById = new Map(crud.list.rows.map((row) => [row.id, row]));
-  const selected = crud.list.selection.flatMap((id) => rowsById.get(id) ?? []);
+  // In the table's order, however they were ticked.
+  const ticked = new Set(crud.list.selection);
+  const selected = crud.list.rows.filter((row) => ticked.has(row.id));
 
   /** Hands over or reopens the selection: refused at once when core says some cannot take it, else confirmed and sent. */
   function move(action: BatchMove) {

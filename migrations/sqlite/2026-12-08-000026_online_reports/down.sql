@@ -1,0 +1,2 @@
+DROP TABLE onl_cgreport_head;
+DROP TABLE sys_data_source;
