@@ -416,6 +416,32 @@ pub fn return_actions(status: &str, side: &str) -> String {
     Value::Array(crate::returns::actions(status, side).into_iter().map(Value::from).collect()).to_json()
 }
 
+/// The actions a dispatch in `status` allows (`dispatch::actions`), as a JSON array of names.
+pub fn dispatch_actions(status: &str) -> String {
+    Value::Array(crate::dispatch::actions(status).into_iter().map(Value::from).collect()).to_json()
+}
+
+/// What is wrong with a pickup's day (`YYYY-MM-DD`) and window (`HH:MM-HH:MM`, blank: none), as
+/// a JSON array of `{field, message}` (empty when nothing is).
+pub fn pickup_issues(date: &str, window: &str, lang: &str) -> String {
+    let mut issues = Vec::new();
+    if let Err(e) = crate::dispatch::day("pickupDate", date) {
+        issues.push(e);
+    }
+    if !window.trim().is_empty()
+        && let Err(e) = crate::dispatch::window("pickupWindow", window)
+    {
+        issues.push(e);
+    }
+    issues_json(&issues, lang)
+}
+
+/// What is wrong with a service's days in transit (blank: none), or None.
+pub fn transit_issue(min: &str, max: &str, lang: &str) -> Option<String> {
+    let read = |t: &str| t.trim().parse::<i64>().ok();
+    crate::dispatch::transit(read(min), read(max)).err().map(|e| e.message(lang_of(lang)))
+}
+
 /// Why a file cannot be attached to a return (its size and first bytes), or None.
 pub fn return_attachment_issue(size: usize, head: &[u8], lang: &str) -> Option<String> {
     crate::returns::attachment(size, head).err().map(|e| e.message(lang_of(lang)))

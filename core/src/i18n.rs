@@ -793,6 +793,100 @@ catalogue! {
     FieldReweigh = "field_reweigh" { zh: "复重差额", en: "Re-weigh adjustment" }
     #[server]
     FieldScannedNo = "field_scanned_no" { zh: "扫描单号", en: "Scanned number" }
+    DayInvalid = "day_invalid" { zh: "日期须为 YYYY-MM-DD 格式的有效日期!", en: "Enter a real date as YYYY-MM-DD!" }
+    PickupWindowInvalid = "pickup_window_invalid" { zh: "揽收时段须为 HH:MM-HH:MM，且开始早于结束!", en: "Enter the pickup window as HH:MM-HH:MM, the start before the end!" }
+    TransitDaysInvalid = "transit_days_invalid" { zh: "时效天数须在 0 到 {max} 之间!", en: "Days in transit must be between 0 and {max}!" }
+    TransitDaysOrder = "transit_days_order" { zh: "最长时效不能小于最短时效!", en: "The most days in transit cannot be fewer than the fewest!" }
+    #[server]
+    DispatchRequested = "dispatch_requested" { zh: "已向承运商预约揽收，请勿重复预约!", en: "The pickup is already requested from the carrier!" }
+    #[server]
+    DispatchPickedUp = "dispatch_picked_up" { zh: "承运商已揽收，只能关闭到出货清单!", en: "The carrier has collected: the dispatch can only be closed into its manifest!" }
+    #[server]
+    DispatchManifested = "dispatch_manifested" { zh: "交运单已关闭到出货清单 {manifest}，不能再修改!", en: "The dispatch is closed into manifest {manifest}: it can no longer change!" }
+    #[server]
+    DispatchCancelled = "dispatch_cancelled" { zh: "交运单已取消!", en: "The dispatch is cancelled!" }
+    #[server]
+    DispatchNotSubmitted = "dispatch_not_submitted" { zh: "订单 {serial} 尚未提交，不能交运!", en: "Order {serial} is not submitted yet: it cannot be dispatched!" }
+    #[server]
+    DispatchOrderClosed = "dispatch_order_closed" { zh: "订单 {serial} 已在途或已结束，不能交运!", en: "Order {serial} is already in transit or closed: it cannot be dispatched!" }
+    #[server]
+    DispatchWrongCarrier = "dispatch_wrong_carrier" { zh: "订单 {serial} 不走承运商 {carrier} 的渠道，不能交给它!", en: "Order {serial} does not ship with {carrier}: it cannot be handed to that carrier!" }
+    #[server]
+    DispatchCarrierFixed = "dispatch_carrier_fixed" { zh: "交运单 {dispatch} 中已有订单，不能更换承运商!", en: "Dispatch {dispatch} holds orders: its carrier cannot change!" }
+    #[server]
+    DispatchTaken = "dispatch_taken" { zh: "订单 {serial} 已在交运单 {dispatch} 中!", en: "Order {serial} is already in dispatch {dispatch}!" }
+    #[server]
+    DispatchNothing = "dispatch_nothing" { zh: "请选择要交运的订单或出库批次!", en: "Choose the orders or outbound batches to dispatch!" }
+    #[server]
+    DispatchTooMany = "dispatch_too_many" { zh: "一次最多交运 {max} 个订单!", en: "At most {max} orders at a time!" }
+    #[server]
+    DispatchEmpty = "dispatch_empty" { zh: "交运单 {dispatch} 中没有订单!", en: "Dispatch {dispatch} holds no orders!" }
+    #[server]
+    DispatchNotInIt = "dispatch_not_in_it" { zh: "订单 {serial} 不在交运单 {dispatch} 中!", en: "Order {serial} is not in dispatch {dispatch}!" }
+    #[server]
+    DispatchUnknownOrder = "dispatch_unknown_order" { zh: "找不到订单 {serial}!", en: "No order {serial}!" }
+    #[server]
+    DepotNotUsable = "depot_not_usable" { zh: "仓库 {depot} 已停用或不属于承运商 {carrier}!", en: "Depot {depot} is stopped or is not {carrier}'s!" }
+    #[server]
+    HandoverNeedsCarrier = "handover_needs_carrier" { zh: "交接点须选择所属承运商!", en: "A hand-over point needs its carrier!" }
+    #[server]
+    ManifestDayClosed = "manifest_day_closed" { zh: "{carrier} 在 {depot} 的 {date} 出货清单已关闭（{manifest}），请选择其他日期!", en: "{carrier}'s manifest for {date} at {depot} is closed ({manifest}): choose another day!" }
+    #[server]
+    ManifestNothing = "manifest_nothing" { zh: "{carrier} 在 {depot} 的 {date} 没有可关闭的交运单!", en: "{carrier} has no dispatch to close for {date} at {depot}!" }
+    #[server]
+    CarrierRefused = "carrier_refused" { zh: "承运商拒绝了请求：{reason}", en: "The carrier refused: {reason}" }
+    #[server]
+    ServiceWrongSupplier = "service_wrong_supplier" { zh: "所选服务不属于该渠道的物流商!", en: "The service is not the channel's supplier's!" }
+    #[server]
+    CredentialsInvalid = "credentials_invalid" { zh: "账号参数须为 JSON 对象，键和值都是文字（最多 20 项）!", en: "Credentials must be a JSON object of text keys and text values (at most 20)!" }
+    #[server]
+    NumberVoided = "number_voided" { zh: "单号 {number} 已作废!", en: "Number {number} is void already!" }
+    #[server]
+    NumberOrderLive = "number_order_live" { zh: "单号 {number} 的订单 {serial} 未取消，不能作废!", en: "Order {serial} of number {number} is not cancelled: the number cannot be voided!" }
+    #[server]
+    NumberInDispatch = "number_in_dispatch" { zh: "单号 {number} 的订单已交运，不能作废!", en: "Number {number}'s order is dispatched: the number cannot be voided!" }
+    #[server]
+    FieldRowNo = "field_row_no" { zh: "序号", en: "No." }
+    #[server]
+    FieldDispatchNo = "field_dispatch_no" { zh: "交运单号", en: "Dispatch number" }
+    #[server]
+    FieldManifestNo = "field_manifest_no" { zh: "清单号", en: "Manifest number" }
+    #[server]
+    FieldService = "field_service" { zh: "服务", en: "Service" }
+    #[server]
+    FieldDestination = "field_destination" { zh: "目的地", en: "Destination" }
+    #[server]
+    FieldPickupDate = "field_pickup_date" { zh: "揽收日期", en: "Pickup date" }
+    #[server]
+    FieldPickupWindow = "field_pickup_window" { zh: "揽收时段", en: "Pickup window" }
+    #[server]
+    FieldCarrierRef = "field_carrier_ref" { zh: "承运商确认号", en: "Carrier reference" }
+    #[server]
+    FieldClosedTime = "field_closed_time" { zh: "关闭时间", en: "Closed at" }
+    #[server]
+    FieldServiceType = "field_service_type" { zh: "服务类型", en: "Service type" }
+    #[server]
+    FieldVoidReason = "field_void_reason" { zh: "作废原因", en: "Reason for voiding" }
+    #[server]
+    FieldCarrierCost = "field_carrier_cost" { zh: "承运商成本", en: "Carrier cost" }
+    #[server]
+    FieldCharged = "field_charged" { zh: "客户收费", en: "Charged" }
+    #[server]
+    FieldMargin = "field_margin" { zh: "毛利", en: "Margin" }
+    #[server]
+    FieldMarginRate = "field_margin_rate" { zh: "毛利率", en: "Margin rate" }
+    #[server]
+    FeeExists = "fee_exists" { zh: "该订单已有承运商费用，请编辑它!", en: "The order has a carrier fee already: edit it!" }
+    #[server]
+    ManifestTitle = "manifest_title" { zh: "出货清单", en: "Carrier manifest" }
+    #[server]
+    ManifestTotals = "manifest_totals" { zh: "合计：交运单 {dispatches} 个，订单 {shipments} 票，{pieces} 件，{weight} kg", en: "Total: {dispatches} dispatches, {shipments} orders, {pieces} pieces, {weight} kg" }
+    #[server]
+    ManifestHandedBy = "manifest_handed_by" { zh: "交货人签字 / 日期", en: "Handed over by (signature, date)" }
+    #[server]
+    ManifestReceivedBy = "manifest_received_by" { zh: "承运商签收 / 日期", en: "Received by the carrier (signature, date)" }
+    #[server]
+    ManifestPage = "manifest_page" { zh: "第 {page} / {pages} 页", en: "Page {page} of {pages}" }
     PackageNoRequired = "package_no_required" { zh: "包号不能为空!", en: "package number required" }
     PackageNotFound = "package_not_found" { zh: "未找到包裹，请检查包号是否正确!", en: "no package found, please check whether the package number is correct" }
     PackageHasBatch = "package_has_batch" { zh: "包裹已有批次，不能重复操作!", en: "package has batch can't repeat operation" }

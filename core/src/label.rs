@@ -99,6 +99,7 @@ pub fn label_mm(size: &str) -> Option<(u32, u32)> {
     match size {
         "100x150" | "a4" => Some((100, 150)),
         "100x100" => Some((100, 100)),
+        crate::manifest::PAGE => Some(A4_MM),
         _ => None,
     }
 }
@@ -180,7 +181,7 @@ pub struct Element {
 }
 
 impl Element {
-    fn new(kind: Kind, x: u32, y: u32, w: u32, h: u32) -> Element {
+    pub(crate) fn new(kind: Kind, x: u32, y: u32, w: u32, h: u32) -> Element {
         Element {
             kind,
             x,

@@ -92,7 +92,7 @@ pub fn reviewable(status: &str) -> bool {
 }
 
 /// `amount` (at most `places` decimals) as a count of minor units.
-fn to_minor(amount: Decimal, places: u32) -> Option<i64> {
+pub fn to_minor(amount: Decimal, places: u32) -> Option<i64> {
     let exact = decimal::round_half_up(amount, places)?;
     if exact != amount {
         return None;

@@ -20,9 +20,10 @@ use crate::state::AppState;
 use crate::system::users::{account, register};
 use crate::system::users::{admin as user_admin, sub};
 use crate::{
-    carrier::channel_products, carrier::channels, carrier::forecast, carrier::number_segments, carrier::price_levels,
-    carrier::rate_cards, carrier::suppliers, carrier::weight, online, platform::files, platform::health, platform::tasks,
-    printing, reverse, shipment, system::announcements, system::auth, system::categories, system::checks, system::countries,
+    carrier::channel_products, carrier::channels, carrier::depots as platform_depots, carrier::dispatch, carrier::fees,
+    carrier::forecast, carrier::manifests, carrier::number_segments, carrier::price_levels, carrier::rate_cards,
+    carrier::services, carrier::suppliers, carrier::weight, online, platform::files, platform::health, platform::tasks, printing,
+    reverse, shipment, system::announcements, system::auth, system::categories, system::checks, system::countries,
     system::departs, system::dicts, system::gateway, system::jobs, system::listings, system::logs, system::notices,
     system::permissions, system::positions, system::roles, system::tenants, tracking, wallet, warehouse, wms,
 };
@@ -99,6 +100,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         announcements::admin: [release, revoke],
         announcements::mine: [list_by_user, query_by_id, read_one, read_all, my_list],
         number_segments: [allocate],
+        dispatch::actions: [add_shipments, remove_shipment, request_pickup, picked_up, cancel, items],
+        manifests: [close],
+        manifests::files: [download_pdf, download_xlsx],
+        fees::margin: [margin, margin_xls],
         channel_products: [list, query_by_id, add, edit, delete],
         channel_products::mine: [my_list],
         rate_cards: [list, query_by_id, add, edit, delete],
@@ -118,6 +123,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         shipment::depots: [fba_warehouses],
         shipment::predict_batches: [hand_over, reopen],
         shipment::fba_waybills: [edit],
+        shipment::delivery_numbers: [void],
         printing::labels: [label, print_batch, batch_file],
         printing::templates: [default, preview],
         printing::swaps: [swap],
@@ -157,6 +163,11 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<announcements::admin::Announcements>()
         .resource::<suppliers::Suppliers>()
         .resource::<channels::Channels>()
+        .resource::<services::CarrierServices>()
+        .resource::<platform_depots::PlatformDepots>()
+        .resource::<dispatch::Dispatches>()
+        .resource::<manifests::Manifests>()
+        .resource::<fees::CarrierFees>()
         .resource::<number_segments::NumberSegments>()
         .resource::<price_levels::PriceLevels>()
         .resource::<wallet::accounts::Accounts>()

@@ -270,6 +270,21 @@ pub fn return_actions(status: &str, side: &str) -> String {
     api::return_actions(status, side)
 }
 
+#[wasm_bindgen(js_name = dispatchActions)]
+pub fn dispatch_actions(status: &str) -> String {
+    api::dispatch_actions(status)
+}
+
+#[wasm_bindgen(js_name = pickupIssues)]
+pub fn pickup_issues(date: &str, window: &str, lang: &str) -> String {
+    api::pickup_issues(date, window, lang)
+}
+
+#[wasm_bindgen(js_name = transitIssue)]
+pub fn transit_issue(min: &str, max: &str, lang: &str) -> Option<String> {
+    api::transit_issue(min, max, lang)
+}
+
 #[wasm_bindgen(js_name = gatewayRouteIssues)]
 pub fn gateway_route_issues(form_json: &str, allow_list_json: &str, lang: &str) -> String {
     api::gateway_route_issues(form_json, allow_list_json, lang)

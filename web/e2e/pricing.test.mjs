@@ -6,7 +6,7 @@
 // both languages on a desktop and a phone. Real server, Chromium.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { appSuite, closeContext, screenshot, signIn, tableLoaded } from './support.mjs';
+import { appSuite, closeContext, rawKeys, screenshot, signIn, tableLoaded } from './support.mjs';
 
 const suite = appSuite();
 
@@ -60,27 +60,6 @@ function tableOverflows(page) {
   );
 }
 
-/** Visible texts (text nodes, placeholders, labels) that look like an untranslated i18n key. */
-function rawKeys(page) {
-  return page.evaluate((source) => {
-    const pattern = new RegExp(source);
-    // oxlint-disable-next-line unicorn/consistent-function-scoping -- runs in the page, which sees only this function
-    const visible = (el) => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-    const found = new Set();
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent.trim();
-      if (pattern.test(text) && visible(node.parentElement)) found.add(text);
-    }
-    for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
-      for (const name of ['placeholder', 'aria-label', 'title']) {
-        const text = el.getAttribute(name)?.trim();
-        if (text && pattern.test(text) && visible(el)) found.add(`${name}=${text}`);
-      }
-    }
-    return [...found];
-  }, RAW_KEY.source);
-}
 
 /**
  * Shots named `pricing-<name>-<tag>`, noting what scrolls sideways (on a phone the page, on a
@@ -95,7 +74,7 @@ function camera(tag, phone) {
     const wide = await overflow(page);
     if (wide > 0) problems.push(`${name}: the page scrolls sideways by ${wide}px`);
     if (!phone && !overlay) for (const table of await tableOverflows(page)) problems.push(`${name}: ${table}`);
-    for (const key of await rawKeys(page)) problems.push(`${name}: untranslated "${key}"`);
+    for (const key of await rawKeys(page, RAW_KEY)) problems.push(`${name}: untranslated "${key}"`);
     await screenshot(page, `pricing-${name}-${tag}`, { fullPage: !overlay });
   };
   return { problems, shoot };
@@ -208,7 +187,7 @@ describe('price forecast of the customer', () => {
             const wide = await overflow(page);
             assert.ok(wide <= 0, `the forecast scrolls sideways by ${wide}px at 390 px`);
           }
-          assert.deepEqual(await rawKeys(page), [], 'no untranslated keys');
+          assert.deepEqual(await rawKeys(page, RAW_KEY), [], 'no untranslated keys');
           await page.waitForLoadState('networkidle');
           await screenshot(page, `pricing-forecast-${locale}-${tag}`);
           await screenshot(page, `pricing-forecast-viewport-${locale}-${tag}`, { fullPage: false });

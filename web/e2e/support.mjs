@@ -303,3 +303,25 @@ export async function menuPath(suite, token, component) {
   if (!path) throw new Error(`the menu has no ${component}`);
   return path;
 }
+
+/** Visible texts (text nodes, placeholders, labels) that match `keyPattern`: untranslated i18n keys. */
+export function rawKeys(page, keyPattern) {
+  return page.evaluate((source) => {
+    const pattern = new RegExp(source);
+    // oxlint-disable-next-line unicorn/consistent-function-scoping -- runs in the page, which sees only this function
+    const visible = (el) => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const found = new Set();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      if (pattern.test(text) && visible(node.parentElement)) found.add(text);
+    }
+    for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
+      for (const name of ['placeholder', 'aria-label', 'title']) {
+        const text = el.getAttribute(name)?.trim();
+        if (text && pattern.test(text) && visible(el)) found.add(`${name}=${text}`);
+      }
+    }
+    return [...found];
+  }, keyPattern.source);
+}

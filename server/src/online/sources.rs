@@ -4,13 +4,9 @@
 //! and never sent back: the record says only whether one is kept, and an edit with a blank
 //! password keeps it. `POST /sys/dataSource/testConnection` tries a form (saved or not).
 
-use aes_gcm::aead::{Aead, KeyInit};
-use aes_gcm::{Aes256Gcm, Nonce};
-use base64::Engine;
 use diesel::QueryableByName;
 use logistics_core::MessageKey;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use super::reader::{self, ReadError, Target};
@@ -24,6 +20,7 @@ use crate::platform::resource::form::{one_of, optional, required};
 use crate::platform::resource::handlers;
 use crate::platform::resource::sql::{Sql, Value};
 use crate::platform::resource::{Checked, Field, Filter, Resource, Scope};
+use crate::platform::sealed::{self, Purpose};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::permissions::grants;
@@ -148,7 +145,9 @@ impl Resource for DataSources {
             ("remark", Value::opt(remark)),
         ];
         match form.db_password.as_deref().filter(|p| !p.is_empty()) {
-            Some(password) => values.push(("db_password", Value::Text(encrypt(state, password)?))),
+            Some(password) => {
+                values.push(("db_password", Value::Text(sealed::seal(state, Purpose::DataSourcePassword, password)?)))
+            }
             None if before.is_none() => values.push(("db_password", Value::OptText(None))),
             None => {}
         }
@@ -205,41 +204,6 @@ fn is_own_database(state: &AppState, db_type: &str, url: &str) -> bool {
     }
 }
 
-fn cipher(state: &AppState) -> Aes256Gcm {
-    let material = state.config.data_key.as_deref().unwrap_or(state.jwt_secret.as_str());
-    let mut hash = Sha256::new();
-    hash.update(b"logistics data-source passwords\0");
-    hash.update(material.as_bytes());
-    let key: [u8; 32] = hash.finalize().into();
-    Aes256Gcm::new(&key.into())
-}
-
-/// `v1:` and the base64 of a random nonce and the ciphertext.
-pub fn encrypt(state: &AppState, plain: &str) -> Result<String, AppError> {
-    let mut nonce = [0u8; 12];
-    getrandom::fill(&mut nonce).map_err(|e| AppError::internal(format!("random source: {e}")))?;
-    let sealed = cipher(state)
-        .encrypt(Nonce::from_slice(&nonce), plain.as_bytes())
-        .map_err(|_| AppError::internal("encrypting a data-source password failed"))?;
-    let mut bytes = nonce.to_vec();
-    bytes.extend_from_slice(&sealed);
-    Ok(format!("v1:{}", base64::engine::general_purpose::STANDARD.encode(bytes)))
-}
-
-/// The password `encrypt` sealed; an error when the key has changed since.
-pub fn decrypt(state: &AppState, sealed: &str) -> Result<String, String> {
-    let bytes = sealed
-        .strip_prefix("v1:")
-        .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok())
-        .filter(|b| b.len() > 12)
-        .ok_or("the kept password is unreadable")?;
-    let (nonce, body) = bytes.split_at(12);
-    let plain = cipher(state)
-        .decrypt(Nonce::from_slice(nonce), body)
-        .map_err(|_| "the kept password cannot be decrypted with this server's key: enter it again")?;
-    String::from_utf8(plain).map_err(|_| "the kept password is unreadable".to_owned())
-}
-
 /// The stored row, password included (the server's eyes only).
 #[derive(QueryableByName)]
 #[diesel(table_name = sys_data_source)]
@@ -276,7 +240,7 @@ pub async fn target(state: &AppState, code: Option<&str>) -> Result<(Target, log
         .await?
         .ok_or_else(|| AppError::field("dbSource", MessageKey::DataSourceUnknown).with("name", code.to_owned()))?;
     let password = match &stored.db_password {
-        Some(sealed) => Some(decrypt(state, sealed).map_err(unreachable)?),
+        Some(kept) => Some(sealed::open(state, Purpose::DataSourcePassword, kept).map_err(unreachable)?),
         None => None,
     };
     resolve(&stored.db_type, &stored.db_url, stored.db_username.as_deref(), password.as_deref())
@@ -333,7 +297,7 @@ pub async fn test_connection(Caller(state, me): Caller, ApiJson(form): ApiJson<D
         (None, Some(id)) => {
             handlers::find::<DataSources>(&state, &me, id).await?;
             match stored_by(&state, "id", id).await?.and_then(|r| r.db_password) {
-                Some(sealed) => Some(decrypt(&state, &sealed).map_err(unreachable)?),
+                Some(kept) => Some(sealed::open(&state, Purpose::DataSourcePassword, &kept).map_err(unreachable)?),
                 None => None,
             }
         }

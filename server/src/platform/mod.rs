@@ -14,6 +14,7 @@ pub mod health;
 pub mod http;
 pub mod idempotency;
 pub mod resource;
+pub mod sealed;
 pub mod secrets;
 pub mod settings;
 pub mod sheet;

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::carrier::adapters::{self, LabelRequest};
+use crate::carrier::suppliers::credentials;
 use crate::platform::caller::Caller;
 use crate::platform::db::schema::{logistics_carrier_label, logistics_shipment};
 use crate::platform::http::page::Order;
@@ -112,9 +113,18 @@ fn storage_path(tenant_id: i32, id: &str) -> String {
 pub struct Wanted<'a> {
     pub record: &'a ShipmentRecord,
     pub supplier: Supplier,
-    /// The supplier's `apiType` and name.
-    pub carrier: Option<(Option<String>, String)>,
+    pub carrier: Option<Carrier>,
     pub request: LabelRequest,
+}
+
+/// The supplier of a channel product's labels when it is a carrier.
+#[derive(Clone, Debug)]
+pub struct Carrier {
+    pub supplier_id: String,
+    /// Its `apiType`: the adapter that speaks to it.
+    pub api: Option<String>,
+    /// Its name in the request's language.
+    pub name: String,
 }
 
 /// Keeps a carrier label: the file stored, the row written (one per order: a label already kept
@@ -220,24 +230,23 @@ pub async fn obtain(
             continue;
         }
         let result = match (w.supplier, &w.carrier) {
-            (Supplier::Carrier, Some((api, name))) => match api.as_deref().and_then(adapters::for_api_type) {
-                None => Err(AppError::bad_request(MessageKey::LabelCarrierNoAdapter)
-                    .with("serial", serial())
-                    .with("carrier", name.clone())),
-                Some(adapter) => match tokio::time::timeout(ADAPTER_TIMEOUT, adapter.label(&w.request)).await {
-                    Err(_) => Err(failed(&serial(), "timed out")),
-                    Ok(Err(reason)) => Err(failed(&serial(), &reason)),
-                    Ok(Ok(issued))
-                        if issued.pdf.len() > label::CARRIER_LABEL_MAX_BYTES || !label::looks_like_pdf(&issued.pdf) =>
-                    {
-                        Err(failed(&serial(), "the label is not a PDF"))
+            (Supplier::Carrier, Some(Carrier { supplier_id, api, name })) => {
+                match api.as_deref().and_then(adapters::for_api_type) {
+                    None => Err(AppError::bad_request(MessageKey::LabelCarrierNoAdapter)
+                        .with("serial", serial())
+                        .with("carrier", name.clone())),
+                    Some(adapter) => {
+                        let mut request = w.request.clone();
+                        match credentials::load(state, tenant_id, supplier_id).await {
+                            Err(e) => Err(e),
+                            Ok(found) => {
+                                request.credentials = found;
+                                issue(state, tenant_id, w.record, adapter, &request, name, by).await?
+                            }
+                        }
                     }
-                    Ok(Ok(issued)) => {
-                        keep(state, tenant_id, w.record, "carrier", Some(name), Some(&issued.track_no), &issued.pdf, by).await?;
-                        Ok(issued.pdf)
-                    }
-                },
-            },
+                }
+            }
             (Supplier::Carrier, None) => {
                 Err(AppError::bad_request(MessageKey::LabelCarrierNoAdapter).with("serial", serial()).with("carrier", "-"))
             }
@@ -249,6 +258,31 @@ pub async fn obtain(
         out.insert(w.record.id.clone(), result);
     }
     Ok(out)
+}
+
+/// A label issued by the carrier's adapter and kept; the carrier's refusal (or silence) as the
+/// order's failure.
+async fn issue(
+    state: &AppState,
+    tenant_id: i32,
+    record: &ShipmentRecord,
+    adapter: &dyn adapters::CarrierAdapter,
+    request: &LabelRequest,
+    name: &str,
+    by: &str,
+) -> Result<Result<Vec<u8>, AppError>, AppError> {
+    let serial = || record.serial_number.clone();
+    Ok(match tokio::time::timeout(ADAPTER_TIMEOUT, adapter.label(request)).await {
+        Err(_) => Err(failed(&serial(), "timed out")),
+        Ok(Err(reason)) => Err(failed(&serial(), &reason)),
+        Ok(Ok(issued)) if issued.pdf.len() > label::CARRIER_LABEL_MAX_BYTES || !label::looks_like_pdf(&issued.pdf) => {
+            Err(failed(&serial(), "the label is not a PDF"))
+        }
+        Ok(Ok(issued)) => {
+            keep(state, tenant_id, record, "carrier", Some(name), Some(&issued.track_no), &issued.pdf, by).await?;
+            Ok(issued.pdf)
+        }
+    })
 }
 
 fn failed(serial: &str, reason: &str) -> AppError {
@@ -335,7 +369,7 @@ pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> Resu
         me.tenant_id,
         &record,
         "upload",
-        carrier.as_ref().map(|(_, name)| name.as_str()),
+        carrier.as_ref().map(|c| c.name.as_str()),
         track,
         &bytes,
         &me.user.username,
@@ -345,11 +379,8 @@ pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> Resu
     Ok(ok(CarrierLabelUploaded { record: kept, pages })?.into_response())
 }
 
-/// Who supplies the labels of each channel product, and its carrier (`apiType`, name).
-pub async fn suppliers(
-    state: &AppState,
-    products: &[&str],
-) -> Result<HashMap<String, (Supplier, Option<(Option<String>, String)>)>, AppError> {
+/// Who supplies the labels of each channel product, and its carrier.
+pub async fn suppliers(state: &AppState, products: &[&str]) -> Result<HashMap<String, (Supplier, Option<Carrier>)>, AppError> {
     use crate::platform::db::schema::{logistics_channel as c, logistics_channel_product as cp, logistics_supplier as sp};
     if products.is_empty() {
         return Ok(HashMap::new());
@@ -357,30 +388,27 @@ pub async fn suppliers(
     let mut unique = products.to_vec();
     unique.sort_unstable();
     unique.dedup();
-    type Row = (String, Option<String>, Option<String>, String, Option<String>);
+    type Row = (String, Option<String>, String, Option<String>, String, Option<String>);
     let rows: Vec<Row> = with_conn!(&state.db, |conn| {
         cp::table
             .inner_join(c::table.inner_join(sp::table))
             .filter(cp::id.eq_any(&unique))
-            .select((cp::id, cp::label_type, sp::api_type, sp::name, sp::name_en))
+            .select((cp::id, cp::label_type, sp::id, sp::api_type, sp::name, sp::name_en))
             .load(conn)
             .await?
     });
     let lang = current_lang();
     Ok(rows
         .into_iter()
-        .map(|(id, label_type, api, name, name_en)| {
+        .map(|(id, label_type, supplier_id, api, name, name_en)| {
             let name = if lang == Lang::EnUs { name_en.filter(|n| !n.trim().is_empty()).unwrap_or(name) } else { name };
-            (id, (label::supplier_of(label_type.as_deref()), Some((api, name))))
+            (id, (label::supplier_of(label_type.as_deref()), Some(Carrier { supplier_id, api, name })))
         })
         .collect())
 }
 
-/// The order's label supplier and its carrier (`apiType`, name).
-pub async fn supplier_of(
-    state: &AppState,
-    record: &ShipmentRecord,
-) -> Result<(Supplier, Option<(Option<String>, String)>), AppError> {
+/// The order's label supplier and its carrier.
+pub async fn supplier_of(state: &AppState, record: &ShipmentRecord) -> Result<(Supplier, Option<Carrier>), AppError> {
     let Some(product) = record.channel_product_id.clone() else {
         return Ok((Supplier::System, None));
     };

@@ -142,7 +142,7 @@ pub struct Source {
     sender: Option<Sender>,
     /// Who supplies the labels, and the carrier (`apiType`, name) when it is not the platform.
     supplier: Supplier,
-    carrier: Option<(Option<String>, String)>,
+    carrier: Option<carrier_labels::Carrier>,
 }
 
 type ParcelRow = (String, String, i32, Option<String>, Option<String>, Option<String>, String, String, String, String);
@@ -400,6 +400,8 @@ fn request(source: &Source) -> LabelRequest {
                 dimensions_cm: p.cm.clone(),
             })
             .collect(),
+        // Opened only when the carrier is called (`carrier_labels::obtain`).
+        credentials: adapters::Credentials::new(),
     }
 }
 

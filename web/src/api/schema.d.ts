@@ -248,6 +248,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/carrierFee/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a carrier fee. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierFee/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a carrier fee. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierFee/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes carrier fees: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierFee/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a carrier fee. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierFee/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The carrier fees as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierFee/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The carrier fees: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierFee/margin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Charge, cost and margin by carrier, channel product or customer. */
+        get: operations["margin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierFee/marginXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The margin report as a workbook, headed in the request's language. */
+        get: operations["margin_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierFee/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One carrier fee. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/carrierLabel/delete": {
         parameters: {
             query?: never;
@@ -369,6 +522,142 @@ export interface paths {
          *     want of it goes back to unprinted.
          */
         post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierService/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a carrier service. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierService/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a carrier service. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierService/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes carrier services: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierService/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a carrier service. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierService/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The carrier services as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierService/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds carrier services from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierService/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The carrier services: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/carrierService/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One carrier service. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -800,6 +1089,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/deliveryNumber/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Voids numbers of cancelled orders, all or none: each carrier that speaks through an adapter
+         *     withdraws its number first (a refusal voids nothing). A number already void, a live order's or
+         *     a dispatched order's is refused, naming it.
+         */
+        post: operations["void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/depot/add": {
         parameters: {
             query?: never;
@@ -947,6 +1257,234 @@ export interface paths {
         get: operations["query_by_id"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a dispatch. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/addShipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds orders to a dispatch that still allows it: each order submitted and live, shipping with
+         *     the dispatch's carrier and in no other dispatch; all or none, the first refusal naming its
+         *     order. An outbound batch brings every order with a parcel in it.
+         */
+        post: operations["add_shipments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a dispatch not yet collected: its orders are free for another. */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a dispatch. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes dispatches: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a dispatch. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dispatches as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A dispatch's orders, by serial number. */
+        get: operations["items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dispatches: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/pickedUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The carrier has collected the dispatch. */
+        post: operations["picked_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One dispatch. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/removeShipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes an order out of a dispatch that still allows it. */
+        post: operations["remove_shipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/dispatch/requestPickup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Books the pickup: through the carrier's adapter (its confirmation kept), else by hand with the
+         *     confirmation given. A dispatch with no order is refused.
+         */
+        post: operations["request_pickup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1313,6 +1851,112 @@ export interface paths {
         };
         /** One printer. */
         get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/manifest/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes a carrier's day at a depot: its live dispatches (created, requested or collected, with
+         *     orders) into one manifest. Nothing to close, or a day closed already, is refused naming them;
+         *     a carrier's refusal closes nothing.
+         */
+        post: operations["close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/manifest/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The manifests as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/manifest/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The manifests: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/manifest/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The manifest as PDF (A4), in the request's language. */
+        get: operations["download_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/manifest/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One manifest. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/manifest/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The manifest as a workbook, in the request's language. */
+        get: operations["download_xlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1903,6 +2547,142 @@ export interface paths {
             cookie?: never;
         };
         /** One product. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/platformDepot/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a platform depot. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/platformDepot/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a platform depot. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/platformDepot/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes platform depots: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/platformDepot/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a platform depot. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/platformDepot/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform depots as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/platformDepot/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds platform depots from an xlsx workbook (field `file`), all or none; `dryRun=true` checks every row and saves nothing. */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/platformDepot/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform depots: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/platformDepot/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One platform depot. */
         get: operations["query_by_id"];
         put?: never;
         post?: never;
@@ -9034,6 +9814,18 @@ export interface components {
             /** Format: date-time */
             updateTime?: string | null;
         };
+        AddShipmentsForm: {
+            id?: string;
+            /**
+             * @description Orders by a number scanned or pasted: serial number, tracking number or system tracking
+             *     number.
+             */
+            numbers?: string[];
+            /** @description Every order with a parcel in these outbound batches. */
+            outBatchIds?: string[];
+            /** @description Orders by id. */
+            shipmentIds?: string[];
+        };
         AddressForm: {
             address1?: string;
             address2?: string | null;
@@ -9213,6 +10005,41 @@ export interface components {
         CancelForm: {
             id?: string;
         };
+        CarrierFeeForm: {
+            /** @description The cost, a decimal in the currency's places. */
+            amount: Record<string, never>;
+            /** @description ISO 4217; blank: CNY. */
+            currency?: string | null;
+            id?: string | null;
+            remark?: string | null;
+            /** @description The order, by its serial number (add only). */
+            serialNumber?: string | null;
+        };
+        /** @description An order's carrier cost beside its charge. Amounts are decimal text in their currency. */
+        CarrierFeeRecord: {
+            /** @description What the carrier charges the forwarder. */
+            amount: string;
+            channelProductId?: string | null;
+            /** @description What the customer was charged (none: not yet). */
+            charged?: string | null;
+            chargedCurrency?: string | null;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            currency: string;
+            customerId: string;
+            id: string;
+            manifestId?: string | null;
+            /** @description charged − amount, when both are in one currency; its rate, % of the charge. */
+            margin?: string | null;
+            marginRate?: string | null;
+            remark?: string | null;
+            serialNumber: string;
+            shipmentId: string;
+            /** @description adapter or manual. */
+            source: string;
+            supplierId: string;
+        };
         CarrierLabelRecord: {
             /** @description The supplier whose label it is. */
             carrier?: string | null;
@@ -9239,6 +10066,52 @@ export interface components {
             /** @description Pages in the file (a label each). */
             pages: number;
             record: components["schemas"]["CarrierLabelRecord"];
+        };
+        CarrierServiceForm: {
+            code?: string;
+            id?: string | null;
+            name?: string;
+            nameEn?: string | null;
+            remark?: string | null;
+            /** @description express, standard (default), economy or freight. */
+            serviceType?: string | null;
+            /**
+             * Format: int32
+             * @description 1 (default) or 0.
+             */
+            status?: number | null;
+            supplierId?: string | null;
+            /** Format: int32 */
+            transitMax?: number | null;
+            /** Format: int32 */
+            transitMin?: number | null;
+        };
+        CarrierServiceRecord: {
+            /** @description The carrier's code for the service. */
+            code: string;
+            /** Format: date-time */
+            createTime: string;
+            id: string;
+            name: string;
+            nameEn?: string | null;
+            remark?: string | null;
+            /** @description express, standard, economy or freight. */
+            serviceType: string;
+            /**
+             * Format: int32
+             * @description 1 in use, 0 stopped.
+             */
+            status: number;
+            supplierId: string;
+            /** @description The name in the request's language. */
+            title: string;
+            /** Format: int32 */
+            transitMax?: number | null;
+            /**
+             * Format: int32
+             * @description Days in transit, as the carrier states them.
+             */
+            transitMin?: number | null;
         };
         CasInfo: {
             /** @description The CAS login page: the client adds `?service=<its /sso/cas URL>`. */
@@ -9294,6 +10167,8 @@ export interface components {
             name?: string;
             nameEn?: string | null;
             remark?: string | null;
+            /** @description One of the supplier's services (`/logistics/carrierService`). */
+            serviceId?: string | null;
             /**
              * Format: int32
              * @description 1 (default) or 0.
@@ -9368,6 +10243,8 @@ export interface components {
             name: string;
             nameEn?: string | null;
             remark?: string | null;
+            /** @description The supplier's service it ships with. */
+            serviceId?: string | null;
             /**
              * Format: int32
              * @description 1 in use, 0 stopped.
@@ -9393,6 +10270,12 @@ export interface components {
             actualWeight: string;
             chargeableWeight: string;
             volumetricWeight: string;
+        };
+        CloseForm: {
+            /** @description `YYYY-MM-DD`; blank: today (the business day). */
+            date?: string | null;
+            depotId?: string | null;
+            supplierId?: string | null;
         };
         Company: {
             address: string;
@@ -9653,6 +10536,13 @@ export interface components {
             thirdId?: string | null;
             thirdMark?: string | null;
             trackNo: string;
+            voidBy?: string | null;
+            voidReason?: string | null;
+            /**
+             * Format: date-time
+             * @description When it was voided, by whom and why (none: in use).
+             */
+            voidTime?: string | null;
         };
         DepartForm: {
             departName?: string;
@@ -9805,6 +10695,67 @@ export interface components {
             systemFlag: boolean;
             /** @description The name in the request's language. */
             title: string;
+        };
+        DispatchForm: {
+            /** @description The platform depot where it is picked up. */
+            depotId?: string | null;
+            id?: string | null;
+            /** @description `YYYY-MM-DD`; blank: today (the business day). */
+            pickupDate?: string | null;
+            /** @description `HH:MM-HH:MM`. */
+            pickupWindow?: string | null;
+            remark?: string | null;
+            /** @description The carrier (a supplier). */
+            supplierId?: string | null;
+        };
+        DispatchIdForm: {
+            id?: string;
+        };
+        /** @description One order of a dispatch. */
+        DispatchItem: {
+            country?: string | null;
+            /** @description The outbound batch it came with. */
+            outBatchNo?: string | null;
+            /** Format: int32 */
+            pieces: number;
+            serialNumber: string;
+            shipmentId: string;
+            shipmentStatus: string;
+            sysTrackNo?: string | null;
+            trackNo?: string | null;
+            /** @description kg. */
+            weight: string;
+        };
+        DispatchRecord: {
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            depotId: string;
+            depotName: string;
+            dispatchNo: string;
+            /** @description created, requested, picked_up, manifested or cancelled. */
+            dispatchStatus: string;
+            id: string;
+            manifestId?: string | null;
+            manifestNo?: string | null;
+            /** @description `YYYY-MM-DD`, the business day of the pickup. */
+            pickupDate: string;
+            /** @description The carrier's confirmation of the pickup. */
+            pickupRef?: string | null;
+            /** @description `HH:MM-HH:MM`. */
+            pickupWindow?: string | null;
+            /** Format: int32 */
+            pieces: number;
+            remark?: string | null;
+            /** Format: int32 */
+            shipments: number;
+            supplierId: string;
+            /** @description The carrier's name in the request's language. */
+            supplierName: string;
+            /** Format: date-time */
+            updateTime?: string | null;
+            /** @description kg. */
+            weight: string;
         };
         Envelope_AccountOverview: {
             /**
@@ -10029,6 +10980,46 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_CarrierFeeRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description An order's carrier cost beside its charge. Amounts are decimal text in their currency. */
+            result: {
+                /** @description What the carrier charges the forwarder. */
+                amount: string;
+                channelProductId?: string | null;
+                /** @description What the customer was charged (none: not yet). */
+                charged?: string | null;
+                chargedCurrency?: string | null;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                currency: string;
+                customerId: string;
+                id: string;
+                manifestId?: string | null;
+                /** @description charged − amount, when both are in one currency; its rate, % of the charge. */
+                margin?: string | null;
+                marginRate?: string | null;
+                remark?: string | null;
+                serialNumber: string;
+                shipmentId: string;
+                /** @description adapter or manual. */
+                source: string;
+                supplierId: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_CarrierLabelRecord: {
             /**
              * Format: int32
@@ -10078,6 +11069,48 @@ export interface components {
                 /** @description Pages in the file (a label each). */
                 pages: number;
                 record: components["schemas"]["CarrierLabelRecord"];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_CarrierServiceRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description The carrier's code for the service. */
+                code: string;
+                /** Format: date-time */
+                createTime: string;
+                id: string;
+                name: string;
+                nameEn?: string | null;
+                remark?: string | null;
+                /** @description express, standard, economy or freight. */
+                serviceType: string;
+                /**
+                 * Format: int32
+                 * @description 1 in use, 0 stopped.
+                 */
+                status: number;
+                supplierId: string;
+                /** @description The name in the request's language. */
+                title: string;
+                /** Format: int32 */
+                transitMax?: number | null;
+                /**
+                 * Format: int32
+                 * @description Days in transit, as the carrier states them.
+                 */
+                transitMin?: number | null;
             };
             success: boolean;
             /**
@@ -10183,6 +11216,8 @@ export interface components {
                 name: string;
                 nameEn?: string | null;
                 remark?: string | null;
+                /** @description The supplier's service it ships with. */
+                serviceId?: string | null;
                 /**
                  * Format: int32
                  * @description 1 in use, 0 stopped.
@@ -10427,6 +11462,13 @@ export interface components {
                 thirdId?: string | null;
                 thirdMark?: string | null;
                 trackNo: string;
+                voidBy?: string | null;
+                voidReason?: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it was voided, by whom and why (none: in use).
+                 */
+                voidTime?: string | null;
             };
             success: boolean;
             /**
@@ -10586,6 +11628,52 @@ export interface components {
                 systemFlag: boolean;
                 /** @description The name in the request's language. */
                 title: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_DispatchRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                depotId: string;
+                depotName: string;
+                dispatchNo: string;
+                /** @description created, requested, picked_up, manifested or cancelled. */
+                dispatchStatus: string;
+                id: string;
+                manifestId?: string | null;
+                manifestNo?: string | null;
+                /** @description `YYYY-MM-DD`, the business day of the pickup. */
+                pickupDate: string;
+                /** @description The carrier's confirmation of the pickup. */
+                pickupRef?: string | null;
+                /** @description `HH:MM-HH:MM`. */
+                pickupWindow?: string | null;
+                /** Format: int32 */
+                pieces: number;
+                remark?: string | null;
+                /** Format: int32 */
+                shipments: number;
+                supplierId: string;
+                /** @description The carrier's name in the request's language. */
+                supplierName: string;
+                /** Format: date-time */
+                updateTime?: string | null;
+                /** @description kg. */
+                weight: string;
             };
             success: boolean;
             /**
@@ -11072,6 +12160,45 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_ManifestRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description The carrier's reference for the manifest it received. */
+                carrierRef?: string | null;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                depotId: string;
+                depotName: string;
+                /** Format: int32 */
+                dispatches: number;
+                id: string;
+                /** @description `YYYY-MM-DD`: the day it closes. */
+                manifestDate: string;
+                manifestNo: string;
+                /** Format: int32 */
+                pieces: number;
+                /** Format: int32 */
+                shipments: number;
+                supplierId: string;
+                /** @description The carrier's name in the request's language. */
+                supplierName: string;
+                /** @description kg. */
+                weight: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_OutBatchRecord: {
             /**
              * Format: int32
@@ -11305,6 +12432,55 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_CarrierFeeRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description What the carrier charges the forwarder. */
+                    amount: string;
+                    channelProductId?: string | null;
+                    /** @description What the customer was charged (none: not yet). */
+                    charged?: string | null;
+                    chargedCurrency?: string | null;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    currency: string;
+                    customerId: string;
+                    id: string;
+                    manifestId?: string | null;
+                    /** @description charged − amount, when both are in one currency; its rate, % of the charge. */
+                    margin?: string | null;
+                    marginRate?: string | null;
+                    remark?: string | null;
+                    serialNumber: string;
+                    shipmentId: string;
+                    /** @description adapter or manual. */
+                    source: string;
+                    supplierId: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_CarrierLabelRecord: {
             /**
              * Format: int32
@@ -11338,6 +12514,58 @@ export interface components {
                     source: string;
                     /** @description The carrier's number on the label. */
                     trackNo?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_CarrierServiceRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description The carrier's code for the service. */
+                    code: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    id: string;
+                    name: string;
+                    nameEn?: string | null;
+                    remark?: string | null;
+                    /** @description express, standard, economy or freight. */
+                    serviceType: string;
+                    /**
+                     * Format: int32
+                     * @description 1 in use, 0 stopped.
+                     */
+                    status: number;
+                    supplierId: string;
+                    /** @description The name in the request's language. */
+                    title: string;
+                    /** Format: int32 */
+                    transitMax?: number | null;
+                    /**
+                     * Format: int32
+                     * @description Days in transit, as the carrier states them.
+                     */
+                    transitMin?: number | null;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -11473,6 +12701,8 @@ export interface components {
                     name: string;
                     nameEn?: string | null;
                     remark?: string | null;
+                    /** @description The supplier's service it ships with. */
+                    serviceId?: string | null;
                     /**
                      * Format: int32
                      * @description 1 in use, 0 stopped.
@@ -11669,6 +12899,13 @@ export interface components {
                     thirdId?: string | null;
                     thirdMark?: string | null;
                     trackNo: string;
+                    voidBy?: string | null;
+                    voidReason?: string | null;
+                    /**
+                     * Format: date-time
+                     * @description When it was voided, by whom and why (none: in use).
+                     */
+                    voidTime?: string | null;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -11837,6 +13074,62 @@ export interface components {
                     systemFlag: boolean;
                     /** @description The name in the request's language. */
                     title: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_DispatchRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    depotId: string;
+                    depotName: string;
+                    dispatchNo: string;
+                    /** @description created, requested, picked_up, manifested or cancelled. */
+                    dispatchStatus: string;
+                    id: string;
+                    manifestId?: string | null;
+                    manifestNo?: string | null;
+                    /** @description `YYYY-MM-DD`, the business day of the pickup. */
+                    pickupDate: string;
+                    /** @description The carrier's confirmation of the pickup. */
+                    pickupRef?: string | null;
+                    /** @description `HH:MM-HH:MM`. */
+                    pickupWindow?: string | null;
+                    /** Format: int32 */
+                    pieces: number;
+                    remark?: string | null;
+                    /** Format: int32 */
+                    shipments: number;
+                    supplierId: string;
+                    /** @description The carrier's name in the request's language. */
+                    supplierName: string;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    /** @description kg. */
+                    weight: string;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -12135,6 +13428,55 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_ManifestRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description The carrier's reference for the manifest it received. */
+                    carrierRef?: string | null;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    depotId: string;
+                    depotName: string;
+                    /** Format: int32 */
+                    dispatches: number;
+                    id: string;
+                    /** @description `YYYY-MM-DD`: the day it closes. */
+                    manifestDate: string;
+                    manifestNo: string;
+                    /** Format: int32 */
+                    pieces: number;
+                    /** Format: int32 */
+                    shipments: number;
+                    supplierId: string;
+                    /** @description The carrier's name in the request's language. */
+                    supplierName: string;
+                    /** @description kg. */
+                    weight: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_MyAnnouncement: {
             /**
              * Format: int32
@@ -12410,6 +13752,59 @@ export interface components {
                     sortNo: number;
                     status: string;
                     url?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Page_PlatformDepotRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    address?: string | null;
+                    city?: string | null;
+                    code: string;
+                    contact?: string | null;
+                    /** @description ISO 3166-1 alpha-2. */
+                    country: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** @description warehouse or handover. */
+                    depotType: string;
+                    id: string;
+                    name: string;
+                    nameEn?: string | null;
+                    phone?: string | null;
+                    postalCode?: string | null;
+                    remark?: string | null;
+                    state?: string | null;
+                    /**
+                     * Format: int32
+                     * @description 1 in use, 0 stopped.
+                     */
+                    status: number;
+                    /** @description A hand-over point's carrier. */
+                    supplierId?: string | null;
+                    /** @description The name in the request's language. */
+                    title: string;
                 }[];
                 /** Format: int64 */
                 size: number;
@@ -13421,6 +14816,11 @@ export interface components {
                     /** Format: date-time */
                     createTime: string;
                     email?: string | null;
+                    /**
+                     * Format: int32
+                     * @description 1 when credentials are kept (they are never sent).
+                     */
+                    hasCredentials: number;
                     id: string;
                     name: string;
                     nameEn?: string | null;
@@ -14303,6 +15703,49 @@ export interface components {
                 sortNo: number;
                 status: string;
                 url?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_PlatformDepotRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                address?: string | null;
+                city?: string | null;
+                code: string;
+                contact?: string | null;
+                /** @description ISO 3166-1 alpha-2. */
+                country: string;
+                /** Format: date-time */
+                createTime: string;
+                /** @description warehouse or handover. */
+                depotType: string;
+                id: string;
+                name: string;
+                nameEn?: string | null;
+                phone?: string | null;
+                postalCode?: string | null;
+                remark?: string | null;
+                state?: string | null;
+                /**
+                 * Format: int32
+                 * @description 1 in use, 0 stopped.
+                 */
+                status: number;
+                /** @description A hand-over point's carrier. */
+                supplierId?: string | null;
+                /** @description The name in the request's language. */
+                title: string;
             };
             success: boolean;
             /**
@@ -15453,6 +16896,11 @@ export interface components {
                 /** Format: date-time */
                 createTime: string;
                 email?: string | null;
+                /**
+                 * Format: int32
+                 * @description 1 when credentials are kept (they are never sent).
+                 */
+                hasCredentials: number;
                 id: string;
                 name: string;
                 nameEn?: string | null;
@@ -16109,6 +17557,35 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Vec_DispatchItem: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                country?: string | null;
+                /** @description The outbound batch it came with. */
+                outBatchNo?: string | null;
+                /** Format: int32 */
+                pieces: number;
+                serialNumber: string;
+                shipmentId: string;
+                shipmentStatus: string;
+                sysTrackNo?: string | null;
+                trackNo?: string | null;
+                /** @description kg. */
+                weight: string;
+            }[];
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Vec_FbaWarehouse: {
             /**
              * Format: int32
@@ -16168,6 +17645,36 @@ export interface components {
                 name: string;
                 /** @description What its parameter means; none when it takes none. */
                 parameter?: string | null;
+            }[];
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Vec_MarginRow: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description What the customers were charged. */
+                charged: string;
+                /** @description What the carrier charges. */
+                cost: string;
+                currency: string;
+                /** @description The carrier's, channel product's or customer's id ('' for orders without a product). */
+                key: string;
+                margin: string;
+                /** @description % of the charge, two places (none: nothing charged). */
+                marginRate?: string | null;
+                name: string;
+                /** Format: int64 */
+                shipments: number;
             }[];
             success: boolean;
             /**
@@ -16447,6 +17954,25 @@ export interface components {
             result: {
                 smscode: string;
                 username: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_Voided: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description How many numbers were voided. */
+            result: {
+                voided: number;
             };
             success: boolean;
             /**
@@ -17358,6 +18884,46 @@ export interface components {
             token: string;
             userInfo: components["schemas"]["UserInfo"];
         };
+        ManifestRecord: {
+            /** @description The carrier's reference for the manifest it received. */
+            carrierRef?: string | null;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            depotId: string;
+            depotName: string;
+            /** Format: int32 */
+            dispatches: number;
+            id: string;
+            /** @description `YYYY-MM-DD`: the day it closes. */
+            manifestDate: string;
+            manifestNo: string;
+            /** Format: int32 */
+            pieces: number;
+            /** Format: int32 */
+            shipments: number;
+            supplierId: string;
+            /** @description The carrier's name in the request's language. */
+            supplierName: string;
+            /** @description kg. */
+            weight: string;
+        };
+        /** @description One group of the report. Amounts are decimal text in the group's currency. */
+        MarginRow: {
+            /** @description What the customers were charged. */
+            charged: string;
+            /** @description What the carrier charges. */
+            cost: string;
+            currency: string;
+            /** @description The carrier's, channel product's or customer's id ('' for orders without a product). */
+            key: string;
+            margin: string;
+            /** @description % of the charge, two places (none: nothing charged). */
+            marginRate?: string | null;
+            name: string;
+            /** Format: int64 */
+            shipments: number;
+        };
         MenuForm: {
             alwaysShow?: boolean | null;
             component?: string | null;
@@ -17732,6 +19298,62 @@ export interface components {
             phone: string;
             /** @default  */
             smscode: string;
+        };
+        PickupForm: {
+            id?: string;
+            /** @description A pickup booked by hand (a carrier without an adapter): its confirmation number. */
+            pickupRef?: string | null;
+        };
+        PlatformDepotForm: {
+            address?: string | null;
+            city?: string | null;
+            code?: string;
+            contact?: string | null;
+            country?: string;
+            /** @description warehouse (default) or handover. */
+            depotType?: string | null;
+            id?: string | null;
+            name?: string;
+            nameEn?: string | null;
+            phone?: string | null;
+            postalCode?: string | null;
+            remark?: string | null;
+            state?: string | null;
+            /**
+             * Format: int32
+             * @description 1 (default) or 0.
+             */
+            status?: number | null;
+            /** @description Required for a hand-over point. */
+            supplierId?: string | null;
+        };
+        PlatformDepotRecord: {
+            address?: string | null;
+            city?: string | null;
+            code: string;
+            contact?: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string;
+            /** Format: date-time */
+            createTime: string;
+            /** @description warehouse or handover. */
+            depotType: string;
+            id: string;
+            name: string;
+            nameEn?: string | null;
+            phone?: string | null;
+            postalCode?: string | null;
+            remark?: string | null;
+            state?: string | null;
+            /**
+             * Format: int32
+             * @description 1 in use, 0 stopped.
+             */
+            status: number;
+            /** @description A hand-over point's carrier. */
+            supplierId?: string | null;
+            /** @description The name in the request's language. */
+            title: string;
         };
         PositionForm: {
             code?: string;
@@ -18262,6 +19884,10 @@ export interface components {
         };
         Registered: {
             username: string;
+        };
+        RemoveShipmentForm: {
+            id?: string;
+            shipmentId?: string;
         };
         ReportForm: {
             cgrSql?: string;
@@ -19051,6 +20677,11 @@ export interface components {
             apiType?: string | null;
             code?: string;
             contact?: string | null;
+            /**
+             * @description The carrier account's details as a JSON object of text (`{"accountNumber": "…", "apiKey":
+             *     "…"}`). Left out on an edit: the kept ones stay; `{}` removes them.
+             */
+            credentials?: string | null;
             email?: string | null;
             id?: string | null;
             name?: string;
@@ -19071,6 +20702,11 @@ export interface components {
             /** Format: date-time */
             createTime: string;
             email?: string | null;
+            /**
+             * Format: int32
+             * @description 1 when credentials are kept (they are never sent).
+             */
+            hasCredentials: number;
             id: string;
             name: string;
             nameEn?: string | null;
@@ -19511,6 +21147,16 @@ export interface components {
         VisitForm: {
             path?: string;
             title?: string | null;
+        };
+        /** @description Numbers to void, and why. */
+        VoidForm: {
+            /** @description The numbers' ids (at most 500). */
+            ids?: string[];
+            reason?: string;
+        };
+        /** @description How many numbers were voided. */
+        Voided: {
+            voided: number;
         };
         WebhookDelivery: {
             events?: components["schemas"]["WebhookEvent"][];
@@ -20494,6 +22140,415 @@ export interface operations {
             };
         };
     };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarrierFeeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CarrierFeeRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarrierFeeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CarrierFeeRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Up to 500 order numbers. */
+                serialNumbers?: string;
+                /** @description The carrier's id. */
+                supplierId?: string;
+                /** @description The customer's id. */
+                customerId?: string;
+                /** @description The channel product's id. */
+                channelProductId?: string;
+                /** @description The manifest it was rated with. */
+                manifestId?: string;
+                /** @description adapter or manual. */
+                source?: string;
+                /** @description Recorded at or after. */
+                createTime_begin?: string;
+                /** @description Recorded up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Up to 500 order numbers. */
+                serialNumbers?: string;
+                /** @description The carrier's id. */
+                supplierId?: string;
+                /** @description The customer's id. */
+                customerId?: string;
+                /** @description The channel product's id. */
+                channelProductId?: string;
+                /** @description The manifest it was rated with. */
+                manifestId?: string;
+                /** @description adapter or manual. */
+                source?: string;
+                /** @description Recorded at or after. */
+                createTime_begin?: string;
+                /** @description Recorded up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_CarrierFeeRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    margin: {
+        parameters: {
+            query?: {
+                /** @description supplier (default), channelProduct or customer. */
+                groupBy?: string;
+                /** @description The period: fees recorded at or after, and up to (a date: its whole day). */
+                createTime_begin?: string;
+                createTime_end?: string;
+                /** @description One carrier only. */
+                supplierId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_MarginRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    margin_xls: {
+        parameters: {
+            query?: {
+                /** @description supplier (default), channelProduct or customer. */
+                groupBy?: string;
+                /** @description The period: fees recorded at or after, and up to (a date: its whole day). */
+                createTime_begin?: string;
+                createTime_end?: string;
+                /** @description One carrier only. */
+                supplierId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CarrierFeeRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     delete: {
         parameters: {
             query?: {
@@ -20818,6 +22873,367 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["CarrierServiceForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CarrierServiceRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarrierServiceForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CarrierServiceRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The supplier's id. */
+                supplierId?: string;
+                /** @description Code or name (zh or en), substring. */
+                keyWord?: string;
+                /** @description express, standard, economy or freight. */
+                serviceType?: string;
+                /** @description 1 in use, 0 stopped. */
+                status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The supplier's id. */
+                supplierId?: string;
+                /** @description Code or name (zh or en), substring. */
+                keyWord?: string;
+                /** @description express, standard, economy or freight. */
+                serviceType?: string;
+                /** @description 1 in use, 0 stopped. */
+                status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_CarrierServiceRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CarrierServiceRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
                 "application/json": components["schemas"]["ChannelForm"];
             };
         };
@@ -20990,6 +23406,8 @@ export interface operations {
             query?: {
                 /** @description The supplier's id. */
                 supplierId?: string;
+                /** @description The service's id. */
+                serviceId?: string;
                 /** @description Code or name (zh or en), substring. */
                 keyWord?: string;
                 /** @description 1 in use, 0 stopped. */
@@ -21086,6 +23504,8 @@ export interface operations {
             query?: {
                 /** @description The supplier's id. */
                 supplierId?: string;
+                /** @description The service's id. */
+                serviceId?: string;
                 /** @description Code or name (zh or en), substring. */
                 keyWord?: string;
                 /** @description 1 in use, 0 stopped. */
@@ -21790,6 +24210,10 @@ export interface operations {
                 channelProductId?: string;
                 /** @description Staff: the customer's id. */
                 customerId?: string;
+                /** @description The number segment's id. */
+                segmentId?: string;
+                /** @description true: voided numbers only; false: numbers in use. */
+                voided?: string;
                 /** @description Issued at or after (a date: from its start). */
                 createTime_begin?: string;
                 /** @description Issued up to (a date: through its end). */
@@ -21846,6 +24270,10 @@ export interface operations {
                 channelProductId?: string;
                 /** @description Staff: the customer's id. */
                 customerId?: string;
+                /** @description The number segment's id. */
+                segmentId?: string;
+                /** @description true: voided numbers only; false: numbers in use. */
+                voided?: string;
                 /** @description Issued at or after (a date: from its start). */
                 createTime_begin?: string;
                 /** @description Issued up to (a date: through its end). */
@@ -21919,6 +24347,54 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    void: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoidForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Voided"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description void already, the order not cancelled or dispatched, the carrier refused */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22304,6 +24780,584 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DispatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add_shipments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddShipmentsForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DispatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An order not dispatchable, another carrier's, in another dispatch; the dispatch closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DispatchRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DispatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Dispatch number, substring. */
+                dispatchNo?: string;
+                /** @description The carrier's id. */
+                supplierId?: string;
+                /** @description The depot's id. */
+                depotId?: string;
+                /** @description The pickup's day, YYYY-MM-DD. */
+                pickupDate?: string;
+                /** @description created, requested, picked_up, manifested or cancelled. */
+                dispatchStatus?: string;
+                /** @description The manifest that closed it. */
+                manifestId?: string;
+                /** @description Created at or after. */
+                createTime_begin?: string;
+                /** @description Created up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    items: {
+        parameters: {
+            query?: {
+                /** @description The dispatch's id. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_DispatchItem"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Dispatch number, substring. */
+                dispatchNo?: string;
+                /** @description The carrier's id. */
+                supplierId?: string;
+                /** @description The depot's id. */
+                depotId?: string;
+                /** @description The pickup's day, YYYY-MM-DD. */
+                pickupDate?: string;
+                /** @description created, requested, picked_up, manifested or cancelled. */
+                dispatchStatus?: string;
+                /** @description The manifest that closed it. */
+                manifestId?: string;
+                /** @description Created at or after. */
+                createTime_begin?: string;
+                /** @description Created up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_DispatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    picked_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DispatchRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DispatchRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    remove_shipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveShipmentForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DispatchRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    request_pickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DispatchRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Empty, requested already, closed; the carrier refused */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23253,6 +26307,270 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PrinterRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ManifestRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The day closed already; nothing to close; the carrier refused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Manifest number, substring. */
+                manifestNo?: string;
+                /** @description The carrier's id. */
+                supplierId?: string;
+                /** @description The depot's id. */
+                depotId?: string;
+                /** @description The day, YYYY-MM-DD. */
+                manifestDate?: string;
+                /** @description Closed at or after. */
+                createTime_begin?: string;
+                /** @description Closed up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Manifest number, substring. */
+                manifestNo?: string;
+                /** @description The carrier's id. */
+                supplierId?: string;
+                /** @description The depot's id. */
+                depotId?: string;
+                /** @description The day, YYYY-MM-DD. */
+                manifestDate?: string;
+                /** @description Closed at or after. */
+                createTime_begin?: string;
+                /** @description Closed up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ManifestRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    download_pdf: {
+        parameters: {
+            query?: {
+                /** @description The manifest's id. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No label font on the server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ManifestRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    download_xlsx: {
+        parameters: {
+            query?: {
+                /** @description The manifest's id. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 };
             };
             403: {
@@ -24768,6 +28086,367 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ParcelProductRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlatformDepotForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlatformDepotRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlatformDepotForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlatformDepotRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Code, name (zh or en) or city, substring. */
+                keyWord?: string;
+                /** @description warehouse or handover. */
+                depotType?: string;
+                /** @description A hand-over point's carrier. */
+                supplierId?: string;
+                /** @description 1 in use, 0 stopped. */
+                status?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row (unique keys included) but save nothing. */
+                dryRun?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description field `file`: the .xlsx (at most 5 MB); row 1 names the columns */
+        requestBody: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description `result.errors` = [{row, column, message}] for every bad row; nothing saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Code, name (zh or en) or city, substring. */
+                keyWord?: string;
+                /** @description warehouse or handover. */
+                depotType?: string;
+                /** @description A hand-over point's carrier. */
+                supplierId?: string;
+                /** @description 1 in use, 0 stopped. */
+                status?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PlatformDepotRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlatformDepotRecord"];
                 };
             };
             403: {

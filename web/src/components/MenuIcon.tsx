@@ -4,12 +4,14 @@ import {
   BuildingIcon,
   DashboardIcon,
   DatabaseIcon,
+  FileCheckIcon,
   FileTextIcon,
   FolderIcon,
   GlobeIcon,
   HomeIcon,
   IdCardIcon,
   SearchIcon,
+  SendIcon,
   SettingsIcon,
   TableIcon,
   TruckIcon,
@@ -38,9 +40,13 @@ const ICONS = {
   apartment: BuildingIcon,
   global: GlobeIcon,
   book: FileTextIcon,
+  // A ledger (warehouse fees, return accounts, carrier fees and margins).
+  'account-book': FileTextIcon,
   cluster: FolderIcon,
   table: TableIcon,
   database: DatabaseIcon,
+  send: SendIcon,
+  'file-done': FileCheckIcon,
 } as const;
 
 /** The icon of a menu item; a folder for parents and unknown names, nothing when `name` is empty. */

@@ -268,3 +268,8 @@ export const PrinterIcon = strokeIcon('PrinterIcon', [
 export const CodeIcon = strokeIcon('CodeIcon', [{ d: 'm16 18 6-6-6-6' }, { d: 'm8 6-6 6 6 6' }]);
 export const DatabaseIcon = strokeIcon('DatabaseIcon', [{ d: 'M3 5c0 1.66 4.03 3 9 3s9-1.34 9-3-4.03-3-9-3-9 1.34-9 3' }, { d: 'M3 5v14a9 3 0 0 0 18 0V5' }, { d: 'M3 12a9 3 0 0 0 18 0' }]);
 export const TableIcon = strokeIcon('TableIcon', [{ d: 'M12 3v18' }, { rect: [3, 3, 18, 18, 2] }, { d: 'M3 9h18' }, { d: 'M3 15h18' }]);
+export const SendIcon = strokeIcon('SendIcon', [
+  { d: 'M14.536 21.686a.5.5 0 0 0 .937-.024l6.5-19a.496.496 0 0 0-.635-.635l-19 6.5a.5.5 0 0 0-.024.937l7.93 3.18a2 2 0 0 1 1.112 1.11z' },
+  { d: 'm21.854 2.147-10.94 10.939' },
+]);
+export const FileCheckIcon = strokeIcon('FileCheckIcon', [{ d: 'M15 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V7Z' }, { d: 'M14 2v4a2 2 0 0 0 2 2h4' }, { d: 'm9 15 2 2 4-4' }]);

@@ -280,6 +280,22 @@ export function returnActions(status: string, side: ReturnSide): ReturnAction[] 
   return JSON.parse(wasm.returnActions(status, side)) as ReturnAction[];
 }
 
+/** What can be done to a dispatch (core's `dispatch::Action`): add or remove orders, book the pickup, confirm it, cancel, close into the day's manifest. */
+export type DispatchAction = 'edit' | 'request' | 'pickedUp' | 'cancel' | 'manifest';
+
+/** What core's lifecycle allows a dispatch in `status` (the buttons its drawer shows). */
+export function dispatchActions(status: string): DispatchAction[] {
+  return JSON.parse(wasm.dispatchActions(status)) as DispatchAction[];
+}
+
+/**
+ * Every problem of a pickup's day (`YYYY-MM-DD`, a real date) and window (`HH:MM-HH:MM`, the
+ * start before the end; blank: none), as the server refuses a dispatch form.
+ */
+export function pickupIssues(date: string, window: string, lang: Language): FieldError<'pickupDate' | 'pickupWindow'>[] {
+  return issues(wasm.pickupIssues(date, window, lang));
+}
+
 /** Why a file cannot be attached to a return (its size, and its kind read from its first bytes), or undefined. */
 export function returnAttachmentIssue(size: number, head: Uint8Array, lang: Language): Verdict {
   return orUndefined(wasm.returnAttachmentIssue(size, head, lang));
@@ -288,6 +304,14 @@ export function returnAttachmentIssue(size: number, head: Uint8Array, lang: Lang
 /** What is wrong with a scheduled job's cron expression (Quartz's 6 or 7 fields), or undefined. */
 export function cronIssue(expression: string, lang: Language): Verdict {
   return orUndefined(wasm.cronIssue(expression, lang));
+}
+
+/**
+ * What is wrong with a carrier service's days in transit as typed (each 0 to 365, the fewest not
+ * above the most; blank: not stated), as the server refuses it, or undefined.
+ */
+export function transitIssue(min: string, max: string, lang: Language): Verdict {
+  return orUndefined(wasm.transitIssue(min, max, lang));
 }
 
 /** What is wrong with a popup picker's configuration (report code, source and target fields), or undefined. */

@@ -48,6 +48,11 @@ export interface Resources {
   carrierProduct: typeof import('../locales/en-US/carrierProduct.json');
   carrierPriceLevel: typeof import('../locales/en-US/carrierPriceLevel.json');
   carrierSegment: typeof import('../locales/en-US/carrierSegment.json');
+  carrierService: typeof import('../locales/en-US/carrierService.json');
+  platformDepot: typeof import('../locales/en-US/platformDepot.json');
+  dispatch: typeof import('../locales/en-US/dispatch.json');
+  manifest: typeof import('../locales/en-US/manifest.json');
+  carrierFee: typeof import('../locales/en-US/carrierFee.json');
   wallet: typeof import('../locales/en-US/wallet.json');
   shipment: typeof import('../locales/en-US/shipment.json');
   shipper: typeof import('../locales/en-US/shipper.json');
@@ -116,6 +121,11 @@ export const NAMESPACES = [
   'carrierProduct',
   'carrierPriceLevel',
   'carrierSegment',
+  'carrierService',
+  'platformDepot',
+  'dispatch',
+  'manifest',
+  'carrierFee',
   'wallet',
   'shipment',
   'shipper',

@@ -1,6 +1,7 @@
 //! Carrier adapters: what the platform asks of a carrier's system, one implementation per API a
-//! supplier speaks (the supplier's `apiType` names it): labels and tracking; manifests, pickups
-//! and cancellations join the same interface as the issues that need them land. `docs/adding-a-carrier.md` explains how to add one.
+//! supplier speaks (the supplier's `apiType` names it): rates, labels, tracking, cancellations,
+//! pickups and manifests. Each call carries the supplier's credentials (kept sealed, opened for
+//! the call). `docs/adding-a-carrier.md` explains how to add one.
 //!
 //! The sandbox adapter (`apiType` `sandbox`) answers locally and deterministically: tests and the
 //! demo use it.
@@ -9,6 +10,8 @@ pub mod sandbox;
 pub mod sandbox_track;
 
 use futures_util::future::BoxFuture;
+
+pub use crate::carrier::suppliers::credentials::Credentials;
 
 /// An address as a carrier's label shows it.
 #[derive(Clone, Debug, Default)]
@@ -50,6 +53,7 @@ pub struct LabelRequest {
     pub sender: Option<Address>,
     pub consignee: Address,
     pub parcels: Vec<Parcel>,
+    pub credentials: Credentials,
 }
 
 /// A carrier's label: its number for the order and the PDF (a page per parcel).
@@ -85,6 +89,56 @@ pub struct CarrierEvent {
     pub reason: Option<String>,
 }
 
+/// What a carrier would charge the forwarder for parcels to a destination.
+#[derive(Clone, Debug, Default)]
+pub struct RateRequest {
+    pub service_code: String,
+    pub country: String,
+    pub postal_code: Option<String>,
+    pub parcels: Vec<Parcel>,
+    pub credentials: Credentials,
+}
+
+/// A carrier's price: a decimal amount (`23.50`) in a currency (ISO 4217).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CarrierRate {
+    pub amount: String,
+    pub currency: String,
+}
+
+/// A number to withdraw (its label is not to be used).
+#[derive(Clone, Debug, Default)]
+pub struct CancelRequest {
+    pub track_no: String,
+    pub credentials: Credentials,
+}
+
+/// A pickup to book at a depot.
+#[derive(Clone, Debug, Default)]
+pub struct PickupRequest {
+    /// The platform's dispatch number (the carrier's reference).
+    pub dispatch_no: String,
+    /// `YYYY-MM-DD` and `HH:MM-HH:MM`.
+    pub date: String,
+    pub window: Option<String>,
+    pub depot: Address,
+    pub shipments: i32,
+    pub pieces: i32,
+    /// kg, decimal text.
+    pub weight_kg: String,
+    pub credentials: Credentials,
+}
+
+/// The end of a day's handover: every number handed at a depot.
+#[derive(Clone, Debug, Default)]
+pub struct ManifestRequest {
+    pub manifest_no: String,
+    pub date: String,
+    pub depot: Address,
+    pub numbers: Vec<String>,
+    pub credentials: Credentials,
+}
+
 /// What a carrier's system does for the platform.
 pub trait CarrierAdapter: Send + Sync {
     /// The `apiType` that selects this adapter.
@@ -95,6 +149,14 @@ pub trait CarrierAdapter: Send + Sync {
     /// The events so far (up to `now`, Unix seconds) of each number: all of them, every time;
     /// the platform keeps each event once.
     fn track<'a>(&'a self, requests: &'a [TrackRequest], now: i64) -> BoxFuture<'a, Result<Vec<CarrierEvent>, String>>;
+    /// The carrier's price for the parcels (its cost to the forwarder).
+    fn rate<'a>(&'a self, request: &'a RateRequest) -> BoxFuture<'a, Result<CarrierRate, String>>;
+    /// Withdraws a number the carrier issued or was told of. `Ok` also when it never knew it.
+    fn cancel<'a>(&'a self, request: &'a CancelRequest) -> BoxFuture<'a, Result<(), String>>;
+    /// Books a pickup: the carrier's confirmation number.
+    fn pickup<'a>(&'a self, request: &'a PickupRequest) -> BoxFuture<'a, Result<String, String>>;
+    /// Sends the day's manifest: the carrier's reference for it.
+    fn manifest<'a>(&'a self, request: &'a ManifestRequest) -> BoxFuture<'a, Result<String, String>>;
 }
 
 static SANDBOX: sandbox::Sandbox = sandbox::Sandbox;

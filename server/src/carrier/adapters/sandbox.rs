@@ -1,7 +1,9 @@
 //! The sandbox carrier: issues UPS-shaped numbers (`1ZSBX` + service + serial + check digit, valid
 //! under core's `1Z` check) and a carrier-styled 100 x 150 mm label per parcel, drawn by the
-//! platform's renderer from its own template. Deterministic: the same order gives the same number
-//! and bytes. A service code containing `FAIL` is refused, so failures can be exercised.
+//! platform's renderer from its own template; rates by weight, pickups and manifests with
+//! references derived from what they carry. Deterministic: the same order gives the same number
+//! and bytes. A service code containing `FAIL` is refused, and so is every call whose credentials
+//! hold `"apiKey": "invalid"`, so failures can be exercised.
 
 use std::collections::HashMap;
 
@@ -9,7 +11,10 @@ use futures_util::future::BoxFuture;
 use logistics_core::check_digit;
 use logistics_core::label::{self, Template};
 
-use super::{CarrierAdapter, CarrierEvent, CarrierLabel, LabelRequest, TrackRequest};
+use super::{
+    CancelRequest, CarrierAdapter, CarrierEvent, CarrierLabel, CarrierRate, Credentials, LabelRequest, ManifestRequest,
+    PickupRequest, RateRequest, TrackRequest,
+};
 use crate::printing::render::{self, Label};
 
 pub struct Sandbox;
@@ -35,6 +40,33 @@ pub fn number_for(serial_number: &str, service_code: &str) -> String {
     let body = format!("SBX{service:02}{serial:010}");
     let check = check_digit::ups(&body).unwrap_or(0);
     format!("1Z{body}{check}")
+}
+
+/// The sandbox's refusal of credentials it does not accept.
+fn signed_in(credentials: &Credentials) -> Result<(), String> {
+    match credentials.get("apiKey").map(String::as_str) {
+        Some("invalid") => Err("the carrier refused the account's credentials".to_owned()),
+        _ => Ok(()),
+    }
+}
+
+/// A reference of `prefix` and ten digits derived from `text`.
+fn reference(prefix: &str, text: &str) -> String {
+    format!("{prefix}{:010}", fnv(text) % 10_000_000_000)
+}
+
+/// The sandbox's price: 18.00 plus 6.50 a kilogram, each parcel's weight rounded up to the half
+/// kilogram (at least half a kilogram), in CNY.
+pub fn price(parcels: &[super::Parcel]) -> Result<String, String> {
+    use logistics_core::decimal;
+    let mut halves: i64 = 0;
+    for p in parcels {
+        let kg = decimal::parse(&p.weight_kg).ok_or_else(|| format!("weight {} is not a number", p.weight_kg))?;
+        let grams: i64 = decimal::fixed(kg, 3).replace('.', "").parse().map_err(|_| "weight out of range".to_owned())?;
+        halves += ((grams + 499) / 500).max(1);
+    }
+    let cents = 1_800 + halves * 325;
+    Ok(format!("{}.{:02}", cents / 100, cents % 100))
 }
 
 impl CarrierAdapter for Sandbox {
@@ -64,6 +96,46 @@ impl CarrierAdapter for Sandbox {
 
     fn track<'a>(&'a self, requests: &'a [TrackRequest], now: i64) -> BoxFuture<'a, Result<Vec<CarrierEvent>, String>> {
         Box::pin(async move { Ok(super::sandbox_track::events(requests, now)) })
+    }
+
+    fn rate<'a>(&'a self, request: &'a RateRequest) -> BoxFuture<'a, Result<CarrierRate, String>> {
+        Box::pin(async move {
+            signed_in(&request.credentials)?;
+            if request.service_code.to_ascii_uppercase().contains("FAIL") {
+                return Err(format!("service {} is not available for this address", request.service_code));
+            }
+            if request.parcels.is_empty() {
+                return Err("no parcels".to_owned());
+            }
+            Ok(CarrierRate { amount: price(&request.parcels)?, currency: "CNY".to_owned() })
+        })
+    }
+
+    fn cancel<'a>(&'a self, request: &'a CancelRequest) -> BoxFuture<'a, Result<(), String>> {
+        Box::pin(async move { signed_in(&request.credentials) })
+    }
+
+    fn pickup<'a>(&'a self, request: &'a PickupRequest) -> BoxFuture<'a, Result<String, String>> {
+        Box::pin(async move {
+            signed_in(&request.credentials)?;
+            if request.shipments == 0 {
+                return Err("nothing to pick up".to_owned());
+            }
+            Ok(reference(
+                "SBXP",
+                &format!("{}|{}|{}", request.dispatch_no, request.date, request.depot.postal_code.as_deref().unwrap_or("")),
+            ))
+        })
+    }
+
+    fn manifest<'a>(&'a self, request: &'a ManifestRequest) -> BoxFuture<'a, Result<String, String>> {
+        Box::pin(async move {
+            signed_in(&request.credentials)?;
+            if request.numbers.is_empty() {
+                return Err("an empty manifest".to_owned());
+            }
+            Ok(reference("SBXM", &format!("{}|{}|{}", request.manifest_no, request.date, request.numbers.join(","))))
+        })
     }
 }
 

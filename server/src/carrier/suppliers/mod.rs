@@ -1,6 +1,9 @@
 //! Suppliers (`/logistics/supplier/*`): the carriers a forwarder ships with. Per tenant; a
-//! supplier with channels cannot be deleted.
+//! supplier with channels cannot be deleted. Its account with the carrier (the credentials its
+//! adapter signs in with) is sealed at rest and never sent back: the record says only whether
+//! some are kept; an edit without them keeps them.
 
+pub mod credentials;
 pub mod demo;
 
 use diesel::QueryableByName;
@@ -14,7 +17,9 @@ use crate::platform::http::AppError;
 use crate::platform::http::page::{Order, filter};
 use crate::platform::http::time::DateTime;
 use crate::platform::resource::form::{optional, required, status};
+use crate::platform::resource::sql::Value;
 use crate::platform::resource::{Checked, Field, Filter, Localized, Resource, Scope};
+use crate::platform::sealed::{self, Purpose};
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 
@@ -37,6 +42,9 @@ pub struct SupplierRecord {
     /// 1 in use, 0 stopped.
     pub status: i16,
     pub remark: Option<String>,
+    /// 1 when credentials are kept (they are never sent).
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    pub has_credentials: i32,
     pub create_time: DateTime,
 }
 
@@ -56,6 +64,9 @@ pub struct SupplierForm {
     /// 1 (default) or 0.
     pub status: Option<i16>,
     pub remark: Option<String>,
+    /// The carrier account's details as a JSON object of text (`{"accountNumber": "…", "apiKey":
+    /// "…"}`). Left out on an edit: the kept ones stay; `{}` removes them.
+    pub credentials: Option<String>,
 }
 
 /// A business code (supplier, channel, product): core's rule, upper-cased.
@@ -72,6 +83,7 @@ impl Resource for Suppliers {
     const PLURAL: &'static str = "suppliers";
     const TABLE: &'static str = "logistics_supplier";
     const SCOPE: Scope = Scope::Tenant;
+    const SELECT: &'static str = "*, CASE WHEN credentials IS NULL THEN 0 ELSE 1 END AS has_credentials";
     const FIELDS: &'static [Field] = &[
         Field::text("code", "code").sortable().titled(MessageKey::FieldCode),
         Field::text("name", "name").sortable().titled(MessageKey::FieldName),
@@ -97,14 +109,14 @@ impl Resource for Suppliers {
 
     crate::record_form!(SupplierRecord, SupplierForm, code);
 
-    async fn values(_: &AppState, _: &CurrentUser, form: &SupplierForm, _: Option<&SupplierRecord>) -> Checked {
+    async fn values(state: &AppState, _: &CurrentUser, form: &SupplierForm, before: Option<&SupplierRecord>) -> Checked {
         let code = code_of("code", &form.code)?;
         let name = required("name", MessageKey::FieldName, &form.name, 100)?;
         let email = filter(&form.email);
         if let Some(e) = &email {
             validate::email("email", e)?;
         }
-        Ok(vec![
+        let mut values = vec![
             ("code", code.into()),
             ("name", name.into()),
             ("email", email.into()),
@@ -114,6 +126,16 @@ impl Resource for Suppliers {
             ("phone", optional("phone", MessageKey::FieldPhone, &form.phone, 50)?.into()),
             ("api_type", optional("apiType", MessageKey::FieldDescription, &form.api_type, 50)?.into()),
             ("remark", optional("remark", MessageKey::FieldDescription, &form.remark, 500)?.into()),
-        ])
+        ];
+        match form.credentials.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+            Some(text) => {
+                let kept = credentials::check(text)?;
+                let sealed = if kept.is_empty() { None } else { Some(sealed::seal(state, Purpose::CarrierCredentials, text)?) };
+                values.push(("credentials", Value::OptText(sealed)));
+            }
+            None if before.is_none() => values.push(("credentials", Value::OptText(None))),
+            None => {}
+        }
+        Ok(values)
     }
 }

@@ -695,6 +695,9 @@ diesel::table! {
         third_id -> Nullable<Text>,
         third_mark -> Nullable<Text>,
         create_time -> Timestamp,
+        void_time -> Nullable<Timestamp>,
+        void_by -> Nullable<Text>,
+        void_reason -> Nullable<Text>,
     }
 }
 
@@ -846,6 +849,7 @@ diesel::table! {
         create_time -> Timestamp,
         update_by -> Nullable<Text>,
         update_time -> Nullable<Timestamp>,
+        credentials -> Nullable<Text>,
     }
 }
 
@@ -864,6 +868,7 @@ diesel::table! {
         create_time -> Timestamp,
         update_by -> Nullable<Text>,
         update_time -> Nullable<Timestamp>,
+        service_id -> Nullable<Text>,
     }
 }
 
@@ -1117,6 +1122,132 @@ diesel::table! {
         remark -> Nullable<Text>,
         handed_by -> Nullable<Text>,
         handed_time -> Nullable<Timestamp>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A supplier's service catalogue.
+    logistics_carrier_service (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        supplier_id -> Text,
+        code -> Text,
+        name -> Text,
+        name_en -> Nullable<Text>,
+        service_type -> Text,
+        transit_min -> Nullable<Integer>,
+        transit_max -> Nullable<Integer>,
+        status -> SmallInt,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// The forwarder's own warehouses and carriers' hand-over points.
+    logistics_platform_depot (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        code -> Text,
+        name -> Text,
+        name_en -> Nullable<Text>,
+        depot_type -> Text,
+        supplier_id -> Nullable<Text>,
+        country -> Text,
+        state -> Nullable<Text>,
+        city -> Nullable<Text>,
+        postal_code -> Nullable<Text>,
+        address -> Nullable<Text>,
+        contact -> Nullable<Text>,
+        phone -> Nullable<Text>,
+        status -> SmallInt,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// Shipments handed to a carrier at a pickup.
+    logistics_dispatch (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        dispatch_no -> Text,
+        supplier_id -> Text,
+        depot_id -> Text,
+        pickup_date -> Text,
+        pickup_window -> Nullable<Text>,
+        dispatch_status -> Text,
+        pickup_ref -> Nullable<Text>,
+        shipments -> Integer,
+        pieces -> Integer,
+        weight -> Text,
+        manifest_id -> Nullable<Text>,
+        manifest_no -> Nullable<Text>,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    logistics_dispatch_item (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        dispatch_id -> Text,
+        shipment_id -> Text,
+        out_batch_id -> Nullable<Text>,
+        pieces -> Integer,
+        weight -> Text,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// A carrier's end-of-day manifest per depot.
+    logistics_manifest (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        manifest_no -> Text,
+        supplier_id -> Text,
+        depot_id -> Text,
+        manifest_date -> Text,
+        dispatches -> Integer,
+        shipments -> Integer,
+        pieces -> Integer,
+        weight -> Text,
+        carrier_ref -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// What an order cost with its carrier.
+    logistics_carrier_fee (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        shipment_id -> Text,
+        serial_number -> Text,
+        customer_id -> Text,
+        supplier_id -> Text,
+        channel_product_id -> Nullable<Text>,
+        amount -> BigInt,
+        currency -> Text,
+        source -> Text,
+        manifest_id -> Nullable<Text>,
+        remark -> Nullable<Text>,
         create_by -> Nullable<Text>,
         create_time -> Timestamp,
         update_by -> Nullable<Text>,
@@ -1683,6 +1814,12 @@ diesel::table! {
 
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
+    logistics_carrier_service,
+    logistics_platform_depot,
+    logistics_dispatch,
+    logistics_dispatch_item,
+    logistics_manifest,
+    logistics_carrier_fee,
     sys_tenant,
     sys_user,
     sys_session,

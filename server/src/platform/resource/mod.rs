@@ -139,6 +139,8 @@ pub enum Match {
     AnyOf(usize),
     /// `true`/`1`: the (numeric) column is above zero; `false`/`0`: it is zero.
     Positive,
+    /// `true`/`1`: the column holds a value; `false`/`0`: it is NULL.
+    Present,
 }
 
 /// A query parameter of `list` (and `exportXls`) and the columns it searches.
@@ -210,6 +212,11 @@ impl Filter {
     /// Rows whose count is above zero (`true`) or zero (`false`): stock on hand, say.
     pub const fn positive(param: &'static str, column: &'static [&'static str], doc: &'static str) -> Filter {
         Filter { param, columns: column, matches: Match::Positive, kind: Kind::Big, doc }
+    }
+
+    /// Rows whose `column` holds a value (`true`) or is NULL (`false`): voided numbers, say.
+    pub const fn present(param: &'static str, column: &'static [&'static str], doc: &'static str) -> Filter {
+        Filter { param, columns: column, matches: Match::Present, kind: Kind::Text, doc }
     }
 
     pub const fn one_of(
@@ -646,8 +653,11 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
             any_of_sql(sql, f, text, max)?;
             continue;
         }
-        if let Match::Positive = f.matches {
+        if let Match::Positive | Match::Present = f.matches {
+            let present = matches!(f.matches, Match::Present);
             let symbol = match text {
+                "true" | "1" if present => " IS NOT NULL",
+                "false" | "0" if present => " IS NULL",
                 "true" | "1" => " > 0",
                 "false" | "0" => " = 0",
                 _ => return Err(AppError::field(f.param, MessageKey::StatusInvalid)),
@@ -658,7 +668,7 @@ pub(crate) fn filter_sql<R: Resource>(sql: &mut Sql, params: &std::collections::
             continue;
         }
         let value = match f.matches {
-            Match::From | Match::Until | Match::AnyOf(_) | Match::Positive => continue,
+            Match::From | Match::Until | Match::AnyOf(_) | Match::Positive | Match::Present => continue,
             Match::Like | Match::Within { .. } => Value::Text(crate::platform::http::page::like_pattern(text)),
             Match::Prefix => Value::Text(crate::platform::http::page::prefix_pattern(text)),
             Match::LikeUpper => Value::Text(crate::platform::http::page::like_pattern(&text.to_uppercase())),
@@ -720,7 +730,7 @@ fn any_of_sql(sql: &mut Sql, f: &Filter, text: &str, max: usize) -> Result<(), A
 /// A range bound as a stored (UTC) time: an instant as sent, or a date (`2026-11-24`) as its day in
 /// the request's time zone (the start of the day, or for an end the start of the next one); an
 /// end instant includes its own second.
-fn time_bound(text: &str, end: bool) -> Option<chrono::NaiveDateTime> {
+pub(crate) fn time_bound(text: &str, end: bool) -> Option<chrono::NaiveDateTime> {
     use chrono::TimeZone;
     if let Ok(day) = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
         let day = if end { day.succ_opt()? } else { day };

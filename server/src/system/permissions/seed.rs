@@ -619,7 +619,8 @@ pub const MENUS: &[SeedMenu] = &[
         "search",
         "logistics:deliveryNumber:list",
         11,
-    )),
+    ))
+    .with_buttons(&[("btn_delivery_number_void", ("作废单号", "Void numbers"), "logistics:deliveryNumber:void")]),
     // Track search: the statuses and timelines of up to 100 of the caller's own numbers.
     for_customers(page(
         "menu_shipment_track_search",
@@ -1112,6 +1113,82 @@ pub const MENUS: &[SeedMenu] = &[
         ("btn_courier_edit", ("编辑快递公司", "Edit couriers"), "logistics:courier:edit"),
         ("btn_courier_delete", ("删除快递公司", "Delete couriers"), "logistics:courier:delete"),
         ("btn_courier_export", ("导出快递公司", "Export couriers"), "logistics:courier:export"),
+    ]),
+    // Carrier operations: each supplier's services, the forwarder's depots and hand-over points,
+    // dispatches to a pickup and the end-of-day manifests.
+    page(
+        "menu_carrier_service",
+        "menu_carrier",
+        ("承运商服务", "Carrier services"),
+        ("/carrier/service", "carrier/CarrierServiceList"),
+        "profile",
+        "logistics:carrierService:list",
+        11,
+    )
+    .with_buttons(&[
+        ("btn_carrier_service_add", ("添加服务", "Add services"), "logistics:carrierService:add"),
+        ("btn_carrier_service_edit", ("编辑服务", "Edit services"), "logistics:carrierService:edit"),
+        ("btn_carrier_service_delete", ("删除服务", "Delete services"), "logistics:carrierService:delete"),
+        ("btn_carrier_service_export", ("导出服务", "Export services"), "logistics:carrierService:export"),
+    ]),
+    page(
+        "menu_carrier_depot",
+        "menu_carrier",
+        ("平台仓库与交接点", "Depots and hand-over points"),
+        ("/carrier/depot", "carrier/PlatformDepotList"),
+        "home",
+        "logistics:platformDepot:list",
+        12,
+    )
+    .with_buttons(&[
+        ("btn_platform_depot_add", ("添加仓库", "Add depots"), "logistics:platformDepot:add"),
+        ("btn_platform_depot_edit", ("编辑仓库", "Edit depots"), "logistics:platformDepot:edit"),
+        ("btn_platform_depot_delete", ("删除仓库", "Delete depots"), "logistics:platformDepot:delete"),
+        ("btn_platform_depot_export", ("导出仓库", "Export depots"), "logistics:platformDepot:export"),
+    ]),
+    page(
+        "menu_carrier_dispatch",
+        "menu_carrier",
+        ("交运", "Dispatch"),
+        ("/carrier/dispatch", "carrier/DispatchList"),
+        "send",
+        "logistics:dispatch:list",
+        13,
+    )
+    .with_buttons(&[
+        ("btn_dispatch_add", ("创建交运单、加减订单", "Create dispatches, add and remove orders"), "logistics:dispatch:add"),
+        ("btn_dispatch_pickup", ("预约与确认揽收", "Request and confirm pickups"), "logistics:dispatch:pickup"),
+        ("btn_dispatch_cancel", ("取消交运单", "Cancel dispatches"), "logistics:dispatch:cancel"),
+        ("btn_dispatch_export", ("导出交运单", "Export dispatches"), "logistics:dispatch:export"),
+    ]),
+    page(
+        "menu_carrier_manifest",
+        "menu_carrier",
+        ("出货清单", "Manifests"),
+        ("/carrier/manifest", "carrier/ManifestList"),
+        "file-done",
+        "logistics:manifest:list",
+        14,
+    )
+    .with_buttons(&[
+        ("btn_manifest_close", ("关闭当日清单", "Close a day's manifest"), "logistics:manifest:close"),
+        ("btn_manifest_export", ("导出清单", "Export manifests"), "logistics:manifest:export"),
+    ]),
+    // What each order cost with its carrier, and the margins by carrier, product and customer.
+    page(
+        "menu_carrier_fee",
+        "menu_carrier",
+        ("承运商费用与毛利", "Carrier fees and margins"),
+        ("/carrier/fee", "carrier/CarrierFeeList"),
+        "account-book",
+        "logistics:carrierFee:list",
+        15,
+    )
+    .with_buttons(&[
+        ("btn_carrier_fee_add", ("录入承运商费用", "Enter carrier fees"), "logistics:carrierFee:add"),
+        ("btn_carrier_fee_edit", ("修改承运商费用", "Correct carrier fees"), "logistics:carrierFee:edit"),
+        ("btn_carrier_fee_delete", ("删除承运商费用", "Delete carrier fees"), "logistics:carrierFee:delete"),
+        ("btn_carrier_fee_export", ("导出承运商费用与毛利", "Export fees and margins"), "logistics:carrierFee:export"),
     ]),
     SeedMenu {
         redirect: Some("/account/center"),

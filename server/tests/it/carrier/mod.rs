@@ -3,6 +3,7 @@
 
 mod carriers;
 mod number_segments;
+mod operations;
 pub(crate) mod pricing;
 mod units;
 mod weight;

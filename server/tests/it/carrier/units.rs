@@ -57,3 +57,46 @@ mod sandbox_track {
         assert!(journeys.iter().any(|j| j.len() == 8), "a plain journey");
     }
 }
+
+/// The sandbox's rates, pickups, manifests and cancellations, and its refusal of credentials.
+mod sandbox_operations {
+    use logistics_server::carrier::adapters::sandbox::{Sandbox, price};
+    use logistics_server::carrier::adapters::{
+        CancelRequest, CarrierAdapter, Credentials, ManifestRequest, Parcel, PickupRequest, RateRequest,
+    };
+
+    fn parcel(kg: &str) -> Parcel {
+        Parcel { seq: 1, weight_kg: kg.to_owned(), ..Parcel::default() }
+    }
+
+    #[test]
+    fn prices_round_each_parcel_up_to_the_half_kilogram() {
+        assert_eq!(price(&[parcel("0.1")]).as_deref(), Ok("21.25"));
+        assert_eq!(price(&[parcel("0.5")]).as_deref(), Ok("21.25"));
+        assert_eq!(price(&[parcel("0.501")]).as_deref(), Ok("24.50"));
+        assert_eq!(price(&[parcel("1.25"), parcel("2")]).as_deref(), Ok("40.75"));
+        assert!(price(&[parcel("heavy")]).is_err());
+    }
+
+    #[tokio::test]
+    async fn refused_credentials_refuse_every_call() {
+        let mut bad = Credentials::new();
+        bad.insert("apiKey".into(), "invalid".into());
+        let rate = RateRequest {
+            service_code: "EXP".into(),
+            parcels: vec![parcel("1")],
+            credentials: bad.clone(),
+            ..RateRequest::default()
+        };
+        assert!(Sandbox.rate(&rate).await.is_err());
+        assert!(Sandbox.cancel(&CancelRequest { track_no: "1Z".into(), credentials: bad.clone() }).await.is_err());
+        let pickup = PickupRequest { dispatch_no: "DP1".into(), shipments: 1, credentials: bad, ..PickupRequest::default() };
+        assert!(Sandbox.pickup(&pickup).await.is_err());
+        let good = PickupRequest { credentials: Credentials::new(), ..pickup };
+        let a = Sandbox.pickup(&good).await.unwrap();
+        assert!(a.starts_with("SBXP") && a.len() == 14 && a == Sandbox.pickup(&good).await.unwrap(), "{a}");
+        let manifest = ManifestRequest { manifest_no: "MF1".into(), numbers: vec!["1Z1".into()], ..ManifestRequest::default() };
+        assert!(Sandbox.manifest(&manifest).await.unwrap().starts_with("SBXM"));
+        assert!(Sandbox.manifest(&ManifestRequest { numbers: vec![], ..manifest }).await.is_err());
+    }
+}

@@ -1,14 +1,16 @@
 import { SimpleGrid } from '@chakra-ui/react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CodeNameFields, SelectField, TextareaField, TextField } from '../../../components/form/fields';
 import { FormSwitch } from '../../../components/form/FormSwitch';
 import { RecordFormDialog, WIDE_DIALOG, type RecordFormOpenProps } from '../../../components/form/RecordFormDialog';
 import { requiredText } from '../../../components/form/rules';
 import { codeAndName, optionalTexts, textValues } from '../../../components/form/values';
+import { serviceLabel, useSupplierServices } from '../services/api';
 import { supplierLabel, useSupplierOptions } from '../suppliers/api';
 import { addChannel, CHANNEL_LIST_PATH, type ChannelRecord, editChannel, TRANS_TYPES } from './api';
 
-const OPTIONAL = ['nameEn', 'transType', 'remark'] as const;
+const OPTIONAL = ['nameEn', 'transType', 'serviceId', 'remark'] as const;
 type Values = Record<'supplierId' | 'code' | 'name' | (typeof OPTIONAL)[number], string> & { enabled: boolean };
 const FIELDS: (keyof Values)[] = ['supplierId', 'code', 'name', ...OPTIONAL];
 
@@ -19,7 +21,10 @@ const defaults = (record: ChannelRecord | undefined, supplierId: string): Values
 });
 const body = (values: Values) => ({ ...optionalTexts(values, OPTIONAL), ...codeAndName(values), supplierId: values.supplierId, status: values.enabled ? 1 : 0 });
 
-/** Add or edit a channel (`POST /logistics/channel/add`, `PUT /logistics/channel/edit`); a new one starts with `supplierId` (the list's filter). */
+/**
+ * Add or edit a channel (`POST /logistics/channel/add`, `PUT /logistics/channel/edit`); a new one
+ * starts with `supplierId` (the list's filter). The service is one of the chosen supplier's.
+ */
 export function ChannelFormDialog({ record, supplierId = '', ...dialog }: RecordFormOpenProps<ChannelRecord> & { supplierId?: string }) {
   const { t } = useTranslation('carrierChannel');
   return (
@@ -36,8 +41,12 @@ export function ChannelFormDialog({ record, supplierId = '', ...dialog }: Record
 
 function ChannelFields() {
   const { t } = useTranslation('carrierChannel');
+  const { setValue } = useFormContext<Values>();
   const suppliers = useSupplierOptions();
   const supplierChoices = (suppliers.data ?? []).map((supplier) => ({ value: supplier.id, label: supplierLabel(supplier) }));
+  const supplierId = useWatch<Values, 'supplierId'>({ name: 'supplierId' });
+  const services = useSupplierServices(supplierId);
+  const serviceChoices = (services.data ?? []).map((service) => ({ value: service.id, label: serviceLabel(service) }));
   const transType = (
     <TextField<Values> name="transType" label={t('field.transType')} helper={t('form.transTypeHint')} testId="channel-trans-type"
       suggestions={{ id: 'channel-trans-types', values: TRANS_TYPES, label: (type) => t(`transType.${type as (typeof TRANS_TYPES)[number]}`) }} />
@@ -46,7 +55,10 @@ function ChannelFields() {
   return (
     <>
       <SelectField<Values> name="supplierId" label={t('field.supplier')} required testId="channel-supplier" rules={{ validate: requiredText(t('form.supplierRequired')) }}
-        options={supplierChoices} placeholder={t('form.supplierPlaceholder')} emptySelectable={false} loading={suppliers.isPending} />
+        options={supplierChoices} placeholder={t('form.supplierPlaceholder')} emptySelectable={false} loading={suppliers.isPending}
+        onValueChange={() => setValue('serviceId', '', { shouldValidate: true, shouldDirty: true })} />
+      <SelectField<Values> name="serviceId" label={t('field.service')} helper={supplierId ? t('form.serviceHint') : t('form.serviceNeedsSupplier')} testId="channel-service"
+        options={serviceChoices} placeholder={t('form.servicePlaceholder')} loading={supplierId !== '' && services.isPending} root={{ disabled: supplierId === '' }} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <CodeNameFields<Values> text={t} testId="channel" afterCode={transType} />
       </SimpleGrid>

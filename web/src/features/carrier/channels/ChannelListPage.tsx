@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { statusOptions } from '../../../components/form/options';
 import { codeColumn, createTimeColumn, CrudListPage, editDeleteColumn, FilterSelect, FilterText, nameColumn, statusColumn, tagColumn, TwoLines, useCrudList, type CrudList } from '../../../components/list';
+import { useServiceOptions, type CarrierServiceRecord } from '../services/api';
 import { supplierLabel, useSupplierOptions, type SupplierRecord } from '../suppliers/api';
 import { CHANNEL_EXPORT_PATH, CHANNEL_LIST_PATH, channelKeys, deleteChannels, transTypeLabel, type ChannelRecord } from './api';
 import { ChannelFormDialog } from './ChannelFormDialog';
@@ -18,7 +19,7 @@ type T = TFunction<'carrierChannel'>;
 
 const statusLabel = (t: T, status: number) => (Number(status) === 1 ? t('status.1') : t('status.0'));
 
-function channelColumns(t: T, suppliers: Map<string, SupplierRecord>, crud: CrudList<ChannelRecord, Filters>): DataColumn<ChannelRecord>[] {
+function channelColumns(t: T, suppliers: Map<string, SupplierRecord>, services: Map<string, CarrierServiceRecord>, crud: CrudList<ChannelRecord, Filters>): DataColumn<ChannelRecord>[] {
   return [
     codeColumn(t('field.code')),
     nameColumn(t('field.name')),
@@ -29,6 +30,16 @@ function channelColumns(t: T, suppliers: Map<string, SupplierRecord>, crud: Crud
       cell: (row) => {
         const supplier = suppliers.get(row.supplierId);
         return supplier ? <TwoLines mono first={supplier.code} second={supplier.title || supplier.name} /> : <Text color="fg.muted">{row.supplierId}</Text>;
+      },
+    },
+    {
+      id: 'serviceId',
+      header: t('field.service'),
+      hideBelow: 'md',
+      cell: (row) => {
+        if (!row.serviceId) return '—';
+        const service = services.get(row.serviceId);
+        return service ? <TwoLines mono first={service.code} second={service.title || service.name} /> : <Text color="fg.muted">{row.serviceId}</Text>;
       },
     },
     tagColumn<ChannelRecord>({ id: 'transType', header: t('field.transType'), hideBelow: 'md', colorPalette: 'cyan', label: (row) => row.transType && transTypeLabel(t, row.transType) }),
@@ -45,6 +56,8 @@ export default function ChannelListPage() {
   const suppliers = useSupplierOptions();
   const supplierById = useMemo(() => new Map((suppliers.data ?? []).map((supplier) => [supplier.id, supplier])), [suppliers.data]);
   const supplierChoices = (suppliers.data ?? []).map((supplier) => ({ value: supplier.id, label: supplierLabel(supplier) }));
+  const services = useServiceOptions();
+  const serviceById = useMemo(() => new Map((services.data ?? []).map((service) => [service.id, service])), [services.data]);
   const refreshOptions = () => queryClient.invalidateQueries({ queryKey: channelKeys.options });
   const crud = useCrudList<ChannelRecord, Filters>(CHANNEL_LIST_PATH, {
     name: 'channel',
@@ -59,7 +72,7 @@ export default function ChannelListPage() {
   return (
     <CrudListPage
       crud={crud}
-      columns={channelColumns(t, supplierById, crud)}
+      columns={channelColumns(t, supplierById, serviceById, crud)}
       search={{ visibleOnPhone: 2 }}
       filters={
         <>

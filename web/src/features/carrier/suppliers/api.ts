@@ -18,3 +18,28 @@ export const useSupplierOptions = (enabled = true) => useListOptions<SupplierRec
 
 /** "CODE · name" for selects and cells. */
 export const supplierLabel = (supplier: Pick<SupplierRecord, 'code' | 'name' | 'title'>) => `${supplier.code} · ${supplier.title || supplier.name}`;
+
+/** Entries a supplier's credentials may hold, and the longest key and value (core's `dispatch::credentials`). */
+export const CREDENTIALS_MAX = 20;
+const CREDENTIAL_KEY_MAX = 64;
+const CREDENTIAL_VALUE_MAX = 2000;
+
+/**
+ * Whether credentials as typed are what the server keeps: a JSON object of at most
+ * {@link CREDENTIALS_MAX} entries whose keys are not blank and whose values are all text
+ * (`{}`: none). Mirrors core's `dispatch::credentials`, which the browser's core does not export.
+ */
+export function credentialsFit(text: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
+  const entries = Object.entries(parsed);
+  return (
+    entries.length <= CREDENTIALS_MAX &&
+    entries.every(([key, value]) => key.trim() !== '' && key.length <= CREDENTIAL_KEY_MAX && typeof value === 'string' && value.length <= CREDENTIAL_VALUE_MAX)
+  );
+}

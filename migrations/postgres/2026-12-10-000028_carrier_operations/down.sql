@@ -1,0 +1,11 @@
+DROP TABLE logistics_carrier_fee;
+DROP TABLE logistics_manifest;
+DROP TABLE logistics_dispatch_item;
+DROP TABLE logistics_dispatch;
+ALTER TABLE logistics_delivery_number DROP COLUMN void_reason;
+ALTER TABLE logistics_delivery_number DROP COLUMN void_by;
+ALTER TABLE logistics_delivery_number DROP COLUMN void_time;
+DROP TABLE logistics_platform_depot;
+ALTER TABLE logistics_supplier DROP COLUMN credentials;
+ALTER TABLE logistics_channel DROP COLUMN service_id;
+DROP TABLE logistics_carrier_service;
