@@ -253,6 +253,22 @@ describe('carrier operations: dispatch, pickup, the day\'s manifest', () => {
         await shoot(page, 'manifest-list', locale);
         await onPhone(page, 'manifest-list', locale, 'manifest-table');
 
+        // The carrier's other pages: services, depots, the fees rated at the close and their margins.
+        for (const [component, name, table] of [
+          ['carrier/CarrierServiceList', 'services', 'service-table'],
+          ['carrier/PlatformDepotList', 'depots', 'platform-depot-table'],
+          ['carrier/CarrierFeeList', 'fees', 'carrier-fee-table'],
+        ]) {
+          await page.goto(await menuPath(suite, admin, component));
+          await tableLoaded(page, table);
+          await shoot(page, name, locale);
+          await onPhone(page, name, locale, table);
+        }
+        await page.getByTestId('carrier-fee-table-row').filter({ hasText: serials[0] }).waitFor();
+        await page.getByTestId('carrier-fee-tab-margins').click();
+        await page.getByTestId('carrier-fee-margin-row').first().waitFor();
+        await shoot(page, 'margins', locale);
+
         // The dispatch is in the manifest now, and the day is closed for another.
         const after = await suite.api('GET', `/logistics/dispatch/queryById?id=${dispatch.id}`, { token: admin });
         assert.equal(after.dispatchStatus, 'manifested');
