@@ -254,6 +254,10 @@ describe('carrier operations: dispatch, pickup, the day\'s manifest', () => {
         await onPhone(page, 'manifest-list', locale, 'manifest-table');
 
         // The carrier's other pages: services, depots, the fees rated at the close and their margins.
+        await suite.api('POST', '/logistics/carrierService/add', {
+          token: admin,
+          body: { supplierId: supplier.id, code: `SV-${tag}`, name: '标准快递', nameEn: 'Standard express', serviceType: 'express', transitMin: 3, transitMax: 6 },
+        });
         for (const [component, name, table] of [
           ['carrier/CarrierServiceList', 'services', 'service-table'],
           ['carrier/PlatformDepotList', 'depots', 'platform-depot-table'],

@@ -1134,7 +1134,7 @@ pub const MENUS: &[SeedMenu] = &[
     page(
         "menu_carrier_depot",
         "menu_carrier",
-        ("平台仓库与交接点", "Depots and hand-over points"),
+        ("平台仓库", "Platform depots"),
         ("/carrier/depot", "carrier/PlatformDepotList"),
         "home",
         "logistics:platformDepot:list",
@@ -1156,7 +1156,7 @@ pub const MENUS: &[SeedMenu] = &[
         13,
     )
     .with_buttons(&[
-        ("btn_dispatch_add", ("创建交运单、加减订单", "Create dispatches, add and remove orders"), "logistics:dispatch:add"),
+        ("btn_dispatch_add", ("创建交运单、加减订单", "Create and fill dispatches"), "logistics:dispatch:add"),
         ("btn_dispatch_pickup", ("预约与确认揽收", "Request and confirm pickups"), "logistics:dispatch:pickup"),
         ("btn_dispatch_cancel", ("取消交运单", "Cancel dispatches"), "logistics:dispatch:cancel"),
         ("btn_dispatch_export", ("导出交运单", "Export dispatches"), "logistics:dispatch:export"),
