@@ -98,8 +98,12 @@ describe('warehouse management: locations, SKUs, a forecast received and put awa
           await page.getByTestId('location-form-submit').click();
           await dialog.waitFor({ state: 'hidden' });
         }
+        // The filtered list must have arrived before rows are ticked: a filter applied after the
+        // ticks clears them (in a fresh database the unfiltered list already shows just these two).
+        const filtered = page.waitForResponse((r) => r.url().includes('/wms/location/list') && r.url().includes(`keyWord=${zone}`));
         await page.getByTestId('location-search-code').fill(zone);
         await page.getByTestId('location-search-code').press('Enter');
+        await filtered;
         await page.waitForFunction((z) => {
           const rows = [...document.querySelectorAll('[data-testid="location-table-row"]')];
           return rows.length === 2 && rows.every((row) => row.textContent.includes(z));
