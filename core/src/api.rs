@@ -442,6 +442,12 @@ pub fn transit_issue(min: &str, max: &str, lang: &str) -> Option<String> {
     crate::dispatch::transit(read(min), read(max)).err().map(|e| e.message(lang_of(lang)))
 }
 
+/// A UPS routing row (country, postal low and high, routing code): `None`, or
+/// `{"field","key","message"}` for the first field at fault.
+pub fn ups_routing_issue(country: &str, low: &str, high: &str, code: &str, lang: &str) -> Option<String> {
+    field_error_json(crate::ups_routing::range(country, low, high, code).map(|_| ()), lang)
+}
+
 /// Why a file cannot be attached to a return (its size and first bytes), or None.
 pub fn return_attachment_issue(size: usize, head: &[u8], lang: &str) -> Option<String> {
     crate::returns::attachment(size, head).err().map(|e| e.message(lang_of(lang)))

@@ -1198,6 +1198,28 @@ catalogue! {
     ThirdAccountOtherBound = "third_account_other_bound" { zh: "该用户已绑定另一个{provider}账号!", en: "This user is already bound to another {provider} account!" }
     #[server]
     ThirdAccountBound = "third_account_bound" { zh: "绑定成功，已登录!", en: "Bound and signed in!" }
+    UpsRoutingCodeInvalid = "ups_routing_code_invalid" { zh: "路由码须为1-16位大写字母、数字、空格或短横线!", en: "A routing code has 1 to 16 capital letters, digits, spaces or hyphens!" }
+    UpsPostalRangeInvalid = "ups_postal_range_invalid" {
+        zh: "邮编范围不正确：起止邮编须同时填写（长度相同，起始不大于结束）或同时留空（整个国家）!",
+        en: "The postal range is not valid: give both ends (of the same length, the first not after the last) or neither (the whole country)!"
+    }
+    FieldRoutingCode = "field_routing_code" { zh: "路由码", en: "Routing code" }
+    FieldPostalLow = "field_postal_low" { zh: "起始邮编", en: "Postal code from" }
+    FieldPostalHigh = "field_postal_high" { zh: "结束邮编", en: "Postal code to" }
+    FieldVersion = "field_version" { zh: "版本", en: "Version" }
+    #[server]
+    UpsRoutingColumnMissing = "ups_routing_column_missing" {
+        zh: "文件缺少“{column}”列：第一行须包含国家、起始邮编、结束邮编和路由码!",
+        en: "The file has no “{column}” column: its first row must name the country, postal low, postal high and routing code!"
+    }
+    #[server]
+    UpsRoutingFileUnreadable = "ups_routing_file_unreadable" { zh: "无法读取该文件：请上传UPS路由表的CSV（UTF-8）或xlsx文件!", en: "This file cannot be read: upload UPS's routing table as CSV (UTF-8) or xlsx!" }
+    #[server]
+    UpsRoutingRangeTaken = "ups_routing_range_taken" { zh: "{country} 的邮编范围 {low}–{high} 已存在!", en: "{country} already has the postal range {low}–{high}!" }
+    #[server]
+    UpsRoutingFileEmpty = "ups_routing_file_empty" { zh: "文件中没有路由行!", en: "The file holds no routing rows!" }
+    #[server]
+    UpsRoutingNotFound = "ups_routing_not_found" { zh: "没有 {country} {postalCode} 的UPS路由码!", en: "No UPS routing code for {postalCode}, {country}!" }
 }
 
 /// Fills a template's `{name}` placeholders; unknown placeholders are left as they are.

@@ -70,6 +70,7 @@ pub const FIELDS: &[&str] = &[
     "fbaCode",
     "poCode",
     "sortCode",
+    "routingCode",
     "service",
     "serviceCode",
     "shipmentType",

@@ -50,6 +50,7 @@ pub mod returns;
 pub mod security;
 pub mod shipment;
 pub mod tracking;
+pub mod ups_routing;
 pub mod validate;
 pub mod wallet;
 pub mod warehouse;

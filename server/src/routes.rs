@@ -22,10 +22,10 @@ use crate::system::users::{admin as user_admin, sub};
 use crate::{
     carrier::channel_products, carrier::channels, carrier::depots as platform_depots, carrier::dispatch, carrier::fees,
     carrier::forecast, carrier::manifests, carrier::number_segments, carrier::price_levels, carrier::rate_cards,
-    carrier::services, carrier::suppliers, carrier::weight, online, platform::files, platform::health, platform::tasks, printing,
-    reverse, shipment, system::announcements, system::auth, system::categories, system::checks, system::countries,
-    system::departs, system::dicts, system::gateway, system::jobs, system::listings, system::logs, system::notices,
-    system::permissions, system::positions, system::roles, system::tenants, tracking, wallet, warehouse, wms,
+    carrier::services, carrier::suppliers, carrier::ups_routing, carrier::weight, online, platform::files, platform::health,
+    platform::tasks, printing, reverse, shipment, system::announcements, system::auth, system::categories, system::checks,
+    system::countries, system::departs, system::dicts, system::gateway, system::jobs, system::listings, system::logs,
+    system::notices, system::permissions, system::positions, system::roles, system::tenants, tracking, wallet, warehouse, wms,
 };
 
 pub use crate::platform::http::BASE_PATH;
@@ -102,6 +102,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         number_segments: [allocate],
         dispatch::actions: [add_shipments, remove_shipment, request_pickup, picked_up, cancel, items],
         manifests: [close],
+        ups_routing: [lookup],
         manifests::files: [download_pdf, download_xlsx],
         fees::margin: [margin, margin_xls],
         channel_products: [list, query_by_id, add, edit, delete],
@@ -164,6 +165,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<suppliers::Suppliers>()
         .resource::<channels::Channels>()
         .resource::<services::CarrierServices>()
+        .resource::<ups_routing::UpsRoutings>()
         .resource::<platform_depots::PlatformDepots>()
         .resource::<dispatch::Dispatches>()
         .resource::<manifests::Manifests>()
@@ -227,6 +229,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes({
             let (schemas, paths, method_router) = routes!(tracking::events::import_excel);
             (schemas, paths, method_router.layer(DefaultBodyLimit::max(tracking::events::UPLOAD_LIMIT + 64 * 1024)))
+        })
+        .routes({
+            let (schemas, paths, method_router) = routes!(ups_routing::file::import_excel);
+            (schemas, paths, method_router.layer(DefaultBodyLimit::max(ups_routing::IMPORT_LIMIT + 64 * 1024)))
         })
         .routes({
             let (schemas, paths, method_router) = routes!(reverse::threads::upload);

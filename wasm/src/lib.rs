@@ -285,6 +285,11 @@ pub fn transit_issue(min: &str, max: &str, lang: &str) -> Option<String> {
     api::transit_issue(min, max, lang)
 }
 
+#[wasm_bindgen(js_name = upsRoutingIssue)]
+pub fn ups_routing_issue(country: &str, low: &str, high: &str, code: &str, lang: &str) -> Option<String> {
+    api::ups_routing_issue(country, low, high, code, lang)
+}
+
 #[wasm_bindgen(js_name = gatewayRouteIssues)]
 pub fn gateway_route_issues(form_json: &str, allow_list_json: &str, lang: &str) -> String {
     api::gateway_route_issues(form_json, allow_list_json, lang)

@@ -273,6 +273,25 @@ describe('carrier operations: dispatch, pickup, the day\'s manifest', () => {
         await page.getByTestId('carrier-fee-margin-row').first().waitFor();
         await shoot(page, 'margins', locale);
 
+        // UPS's routing table: a file imported through the page (its countries replaced), then a
+        // postal code looked up as a UPS label would.
+        await page.goto(await menuPath(suite, admin, 'carrier/UpsRoutingList'));
+        await tableLoaded(page, 'ups-routing-table');
+        await page.getByTestId('ups-routing-import-open').click();
+        const importDialog = page.getByTestId('ups-routing-import-dialog');
+        await importDialog.waitFor();
+        const table = 'Country,Postal Low,Postal High,URC\nUS,10000,10299,NY 100 9-05\nUS,900,961,CA 900 2-01\nHK,,,HK 000 1-00\n';
+        await importDialog.getByTestId('ups-routing-import-file').setInputFiles({ name: 'urc.csv', mimeType: 'text/csv', buffer: Buffer.from(table) });
+        await importDialog.getByTestId('ups-routing-import-version').fill(`URC ${tag}`);
+        await importDialog.getByTestId('ups-routing-import-submit').click();
+        await importDialog.waitFor({ state: 'hidden' });
+        await page.getByTestId('ups-routing-table-row').filter({ hasText: 'CA 900 2-01' }).waitFor();
+        await page.getByTestId('ups-routing-lookup-postal').fill('94105');
+        await page.getByTestId('ups-routing-lookup-submit').click();
+        await page.getByTestId('ups-routing-lookup-answer').filter({ hasText: 'CA 900 2-01' }).waitFor();
+        await shoot(page, 'ups-routing', locale);
+        await onPhone(page, 'ups-routing', locale, 'ups-routing-table');
+
         // The dispatch is in the manifest now, and the day is closed for another.
         const after = await suite.api('GET', `/logistics/dispatch/queryById?id=${dispatch.id}`, { token: admin });
         assert.equal(after.dispatchStatus, 'manifested');

@@ -16,4 +16,5 @@ pub mod price_levels;
 pub mod rate_cards;
 pub mod services;
 pub mod suppliers;
+pub mod ups_routing;
 pub mod weight;

@@ -106,3 +106,41 @@ pub fn first_sheet(bytes: Vec<u8>, max_rows: usize, max_columns: u32) -> Result<
     }
     Ok(sheet)
 }
+
+/// Rows of a CSV file (UTF-8, a byte-order mark allowed) as a sheet, at most `max_rows` below the
+/// heading; blank rows are skipped.
+pub fn csv(bytes: &[u8], max_rows: usize) -> Result<Sheet, SheetError> {
+    let text = std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)).map_err(|_| SheetError::Unreadable)?;
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
+    let mut out = Sheet::default();
+    for (i, record) in reader.records().enumerate() {
+        let record = record.map_err(|_| SheetError::Unreadable)?;
+        let cells: Vec<String> = record.iter().map(|c| c.trim().to_owned()).collect();
+        if i == 0 {
+            out.headings = cells;
+        } else if cells.iter().any(|c| !c.is_empty()) {
+            if out.rows.len() >= max_rows {
+                return Err(SheetError::TooManyRows(max_rows));
+            }
+            out.rows.push((i + 1, cells));
+        }
+    }
+    Ok(out)
+}
+
+/// An upload as a sheet: an xlsx workbook's first sheet (a zip: `PK` first), else CSV.
+pub fn upload(bytes: Vec<u8>, max_rows: usize, max_columns: u32) -> Result<Sheet, SheetError> {
+    if bytes.starts_with(b"PK") { first_sheet(bytes, max_rows, max_columns) } else { csv(&bytes, max_rows) }
+}
+
+/// The column each heading names, by `columns`' (name, headings in lower case) pairs; headings
+/// are compared trimmed and in lower case.
+pub fn columns<'a>(headings: &[String], columns: &[(&'a str, &[&str])]) -> Vec<Option<&'a str>> {
+    headings
+        .iter()
+        .map(|h| {
+            let h = h.trim().to_lowercase();
+            columns.iter().find(|(_, names)| names.contains(&h.as_str())).map(|(name, _)| *name)
+        })
+        .collect()
+}

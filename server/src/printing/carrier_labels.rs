@@ -121,6 +121,8 @@ pub struct Wanted<'a> {
 #[derive(Clone, Debug)]
 pub struct Carrier {
     pub supplier_id: String,
+    /// The supplier's code (`UPS`: its labels print the UPS routing code).
+    pub code: String,
     /// Its `apiType`: the adapter that speaks to it.
     pub api: Option<String>,
     /// Its name in the request's language.
@@ -230,7 +232,7 @@ pub async fn obtain(
             continue;
         }
         let result = match (w.supplier, &w.carrier) {
-            (Supplier::Carrier, Some(Carrier { supplier_id, api, name })) => {
+            (Supplier::Carrier, Some(Carrier { supplier_id, api, name, .. })) => {
                 match api.as_deref().and_then(adapters::for_api_type) {
                     None => Err(AppError::bad_request(MessageKey::LabelCarrierNoAdapter)
                         .with("serial", serial())
@@ -388,21 +390,21 @@ pub async fn suppliers(state: &AppState, products: &[&str]) -> Result<HashMap<St
     let mut unique = products.to_vec();
     unique.sort_unstable();
     unique.dedup();
-    type Row = (String, Option<String>, String, Option<String>, String, Option<String>);
+    type Row = (String, Option<String>, String, String, Option<String>, String, Option<String>);
     let rows: Vec<Row> = with_conn!(&state.db, |conn| {
         cp::table
             .inner_join(c::table.inner_join(sp::table))
             .filter(cp::id.eq_any(&unique))
-            .select((cp::id, cp::label_type, sp::id, sp::api_type, sp::name, sp::name_en))
+            .select((cp::id, cp::label_type, sp::id, sp::code, sp::api_type, sp::name, sp::name_en))
             .load(conn)
             .await?
     });
     let lang = current_lang();
     Ok(rows
         .into_iter()
-        .map(|(id, label_type, supplier_id, api, name, name_en)| {
+        .map(|(id, label_type, supplier_id, code, api, name, name_en)| {
             let name = if lang == Lang::EnUs { name_en.filter(|n| !n.trim().is_empty()).unwrap_or(name) } else { name };
-            (id, (label::supplier_of(label_type.as_deref()), Some(Carrier { supplier_id, api, name })))
+            (id, (label::supplier_of(label_type.as_deref()), Some(Carrier { supplier_id, code, api, name })))
         })
         .collect())
 }

@@ -11,7 +11,7 @@ use chrono::{NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use logistics_core::label::{self, Supplier, Template};
-use logistics_core::{Lang, MessageKey, shipment};
+use logistics_core::{Lang, MessageKey, shipment, ups_routing};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -139,6 +139,8 @@ pub struct Source {
     /// Declared goods by parcel id: "name x qty; …".
     goods: HashMap<String, String>,
     zone: Option<String>,
+    /// The UPS routing code of the consignee's country and postal code, for a UPS order.
+    routing_code: Option<String>,
     sender: Option<Sender>,
     /// Who supplies the labels, and the carrier (`apiType`, name) when it is not the platform.
     supplier: Supplier,
@@ -152,7 +154,7 @@ fn joined(parts: &[Option<&str>], sep: &str) -> String {
 }
 
 /// Reads what the records' labels show: parcels, numbers, goods, zones and senders, a query each.
-pub async fn sources(state: &AppState, records: Vec<ShipmentRecord>) -> Result<Vec<Source>, AppError> {
+pub async fn sources(state: &AppState, tenant: i32, records: Vec<ShipmentRecord>) -> Result<Vec<Source>, AppError> {
     use logistics_delivery_number as dn;
     use logistics_shipment_parcel as p;
     use logistics_shipment_product as g;
@@ -323,15 +325,29 @@ pub async fn sources(state: &AppState, records: Vec<ShipmentRecord>) -> Result<V
             })
             .collect()
     };
+    // UPS orders print the routing code of their destination (one lookup per country and postal code).
+    let mut routing: HashMap<(String, String), Option<String>> = HashMap::new();
+    for record in &records {
+        let carrier = record.channel_product_id.as_ref().and_then(|p| suppliers.get(p)).and_then(|p| p.1.as_ref());
+        let (Some(carrier), Some(country)) = (carrier, record.consignee_country.as_deref()) else { continue };
+        let key = (country.to_owned(), record.consignee_postal_code.clone().unwrap_or_default());
+        if ups_routing::is_ups(&carrier.code, carrier.api.as_deref()) && !routing.contains_key(&key) {
+            let found = crate::carrier::ups_routing::find(&state.db, tenant, &key.0, &key.1).await?;
+            routing.insert(key, found.map(|f| f.routing_code));
+        }
+    }
     Ok(records
         .into_iter()
         .map(|record| {
             let product = record.channel_product_id.as_ref().and_then(|p| suppliers.get(p));
+            let routing_key =
+                (record.consignee_country.clone().unwrap_or_default(), record.consignee_postal_code.clone().unwrap_or_default());
             let parcels = parcels_of.remove(&record.id).unwrap_or_default();
             let goods = parcels.iter().filter_map(|p| goods_of.remove(&p.id).map(|g| (p.id.clone(), g))).collect();
             Source {
                 numbers: numbers_of.remove(&record.id).unwrap_or_default(),
                 zone: zones.get(&record.id).cloned(),
+                routing_code: routing.get(&routing_key).cloned().flatten(),
                 sender: record
                     .shipper_id
                     .as_ref()
@@ -436,12 +452,15 @@ fn values(source: &Source, parcel: &Parcel, track_no: String) -> HashMap<&'stati
     put("fbaCode", parcel.fba_code.as_deref().or(r.fba_code.as_deref()));
     put("poCode", r.po_code.as_deref());
     let country = r.consignee_country.as_deref().unwrap_or("");
-    let sort = match &source.zone {
-        Some(zone) if !country.is_empty() => format!("{country}-{zone}"),
-        Some(zone) => zone.clone(),
-        None => country.to_owned(),
+    // A UPS order sorts by its routing code; others by country and zone.
+    let sort = match (&source.routing_code, &source.zone) {
+        (Some(code), _) => code.clone(),
+        (None, Some(zone)) if !country.is_empty() => format!("{country}-{zone}"),
+        (None, Some(zone)) => zone.clone(),
+        (None, None) => country.to_owned(),
     };
     put("sortCode", Some(&sort));
+    put("routingCode", source.routing_code.as_deref());
     put("service", Some(&r.channel_product_name));
     put("serviceCode", Some(&r.channel_product_code));
     put("shipmentType", Some(&r.shipment_type));
@@ -635,7 +654,7 @@ async fn label_chunk(
     options: Options,
     lang: Lang,
 ) -> Result<(Vec<u8>, Vec<LabelRow>), AppError> {
-    let sources = sources(state, records).await?;
+    let sources = sources(state, tenant, records).await?;
     let chosen = templates::chosen(state, tenant, options.size).await?;
     // The carriers' own labels: kept ones, else issued now through the carrier's adapter.
     let wanted: Vec<Wanted<'_>> = if options.format == "pdf" {

@@ -169,47 +169,15 @@ pub fn excel_serial(text: &str) -> Option<String> {
     Some(chrono::DateTime::<Utc>::from_timestamp(seconds, 0)?.naive_utc().format("%Y-%m-%d %H:%M:%S").to_string())
 }
 
-/// Rows of a CSV file (UTF-8, a BOM allowed) as a sheet.
-fn csv_sheet(bytes: &[u8]) -> Result<sheet::Sheet, AppError> {
-    let text = std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
-        .map_err(|_| AppError::field("file", MessageKey::TrackUploadUnreadable))?;
-    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
-    let mut out = sheet::Sheet::default();
-    for (i, record) in reader.records().enumerate() {
-        let record = record.map_err(|_| AppError::field("file", MessageKey::TrackUploadUnreadable))?;
-        let cells: Vec<String> = record.iter().map(|c| c.trim().to_owned()).collect();
-        if i == 0 {
-            out.headings = cells;
-        } else if cells.iter().any(|c| !c.is_empty()) {
-            if out.rows.len() >= UPLOAD_MAX_ROWS {
-                return Err(AppError::field("file", MessageKey::ImportTooManyRows).with("max", UPLOAD_MAX_ROWS.to_string()));
-            }
-            out.rows.push((i + 1, cells));
-        }
-    }
-    Ok(out)
-}
-
 /// Reads and checks an upload: the events, or the cells that are wrong.
 pub fn read_upload(bytes: Vec<u8>, default_offset: i32) -> Result<(usize, Vec<Incoming>, Vec<RowError>), AppError> {
-    let sheet = if bytes.starts_with(b"PK") {
-        sheet::first_sheet(bytes, UPLOAD_MAX_ROWS, 20).map_err(|e| match e {
-            sheet::SheetError::Unreadable => AppError::field("file", MessageKey::TrackUploadUnreadable),
-            sheet::SheetError::TooManyRows(max) => {
-                AppError::field("file", MessageKey::ImportTooManyRows).with("max", max.to_string())
-            }
-        })?
-    } else {
-        csv_sheet(&bytes)?
-    };
-    let index: Vec<Option<&str>> = sheet
-        .headings
-        .iter()
-        .map(|h| {
-            let h = h.trim().to_lowercase();
-            COLUMNS.iter().find(|(_, names)| names.contains(&h.as_str())).map(|(name, _)| *name)
-        })
-        .collect();
+    let sheet = sheet::upload(bytes, UPLOAD_MAX_ROWS, 20).map_err(|e| match e {
+        sheet::SheetError::Unreadable => AppError::field("file", MessageKey::TrackUploadUnreadable),
+        sheet::SheetError::TooManyRows(max) => {
+            AppError::field("file", MessageKey::ImportTooManyRows).with("max", max.to_string())
+        }
+    })?;
+    let index = sheet::columns(&sheet.headings, COLUMNS);
     for required in ["number", "code", "time"] {
         if !index.contains(&Some(required)) {
             return Err(AppError::field("file", MessageKey::TrackUploadColumnMissing).with("column", required));

@@ -4337,6 +4337,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/upsRouting/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a UPS routing code. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/upsRouting/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a UPS routing code. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/upsRouting/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes UPS routing codes: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/upsRouting/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a UPS routing code. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/upsRouting/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The UPS routing codes as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/upsRouting/importExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports UPS's routing file: `file` (CSV or xlsx), `version` (optional, up to 32 characters).
+         *     The file's countries are replaced, all or nothing; a bad row refuses the file (400, each row's
+         *     error in `result.errors`).
+         */
+        post: operations["import_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/upsRouting/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The UPS routing codes: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/upsRouting/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The routing code UPS labels print for a country and postal code (404 when the table has none). */
+        get: operations["lookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/upsRouting/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One UPS routing code. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/wallet/account/creditLimit": {
         parameters: {
             query?: never;
@@ -15142,6 +15299,48 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_UpsRoutingRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description ISO 3166-1 alpha-2. */
+                    countryCode: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    id: string;
+                    postalHigh: string;
+                    /** @description The range's ends in canonical form (capitals and digits); both empty: the whole country. */
+                    postalLow: string;
+                    remark?: string | null;
+                    /** @description The routing code labels print (`NY 100 9-05`). */
+                    routingCode: string;
+                    /** Format: date-time */
+                    updateTime?: string | null;
+                    /** @description The routing file's version or date, as imported. */
+                    version?: string | null;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_UserInfo: {
             /**
              * Format: int32
@@ -17269,6 +17468,91 @@ export interface components {
             result: {
                 /** @description Where the file is served (also in `message`, as JeecgBoot clients read it). */
                 url: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_UpsRoutingFound: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A lookup's answer: the code and the range that gave it. */
+            result: {
+                countryCode: string;
+                postalHigh: string;
+                postalLow: string;
+                routingCode: string;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_UpsRoutingImport: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description What an import did. */
+            result: {
+                /** @description Rows stored. */
+                added: number;
+                /** @description The countries it replaced. */
+                countries: string[];
+                /** @description How many rows were at fault (the list stops at 200). */
+                errorCount: number;
+                /** @description The rows at fault (a refusal's `result`); nothing was stored when there are any. */
+                errors: components["schemas"]["RowError"][];
+                /** @description Rows those countries had before. */
+                replaced: number;
+                /** @description Rows read from the file. */
+                rows: number;
+                version?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_UpsRoutingRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description ISO 3166-1 alpha-2. */
+                countryCode: string;
+                /** Format: date-time */
+                createTime: string;
+                id: string;
+                postalHigh: string;
+                /** @description The range's ends in canonical form (capitals and digits); both empty: the whole country. */
+                postalLow: string;
+                remark?: string | null;
+                /** @description The routing code labels print (`NY 100 9-05`). */
+                routingCode: string;
+                /** Format: date-time */
+                updateTime?: string | null;
+                /** @description The routing file's version or date, as imported. */
+                version?: string | null;
             };
             success: boolean;
             /**
@@ -21050,6 +21334,56 @@ export interface components {
         Uploaded: {
             /** @description Where the file is served (also in `message`, as JeecgBoot clients read it). */
             url: string;
+        };
+        UpsRoutingForm: {
+            countryCode?: string;
+            id?: string | null;
+            postalHigh?: string;
+            /** @description Both ends, or neither for the whole country. */
+            postalLow?: string;
+            remark?: string | null;
+            routingCode?: string;
+            version?: string | null;
+        };
+        /** @description A lookup's answer: the code and the range that gave it. */
+        UpsRoutingFound: {
+            countryCode: string;
+            postalHigh: string;
+            postalLow: string;
+            routingCode: string;
+        };
+        /** @description What an import did. */
+        UpsRoutingImport: {
+            /** @description Rows stored. */
+            added: number;
+            /** @description The countries it replaced. */
+            countries: string[];
+            /** @description How many rows were at fault (the list stops at 200). */
+            errorCount: number;
+            /** @description The rows at fault (a refusal's `result`); nothing was stored when there are any. */
+            errors: components["schemas"]["RowError"][];
+            /** @description Rows those countries had before. */
+            replaced: number;
+            /** @description Rows read from the file. */
+            rows: number;
+            version?: string | null;
+        };
+        UpsRoutingRecord: {
+            /** @description ISO 3166-1 alpha-2. */
+            countryCode: string;
+            /** Format: date-time */
+            createTime: string;
+            id: string;
+            postalHigh: string;
+            /** @description The range's ends in canonical form (capitals and digits); both empty: the whole country. */
+            postalLow: string;
+            remark?: string | null;
+            /** @description The routing code labels print (`NY 100 9-05`). */
+            routingCode: string;
+            /** Format: date-time */
+            updateTime?: string | null;
+            /** @description The routing file's version or date, as imported. */
+            version?: string | null;
         };
         /** @description The fields of the add and edit forms (JeecgBoot's names). */
         UserForm: {
@@ -32519,6 +32853,405 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TrackSubscriptionRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsRoutingForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpsRoutingRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsRoutingForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpsRoutingRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description The country (ISO 3166-1 alpha-2). */
+                countryCode?: string;
+                /** @description The routing code, in part. */
+                routingCode?: string;
+                /** @description The range's first postal code (canonical form) starts with this. */
+                postalLow?: string;
+                /** @description The routing file's version. */
+                version?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_excel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `file`: CSV (UTF-8) or xlsx, at most 32 MB and 500,000 rows; `version`: optional */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpsRoutingImport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The country (ISO 3166-1 alpha-2). */
+                countryCode?: string;
+                /** @description The routing code, in part. */
+                routingCode?: string;
+                /** @description The range's first postal code (canonical form) starts with this. */
+                postalLow?: string;
+                /** @description The routing file's version. */
+                version?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UpsRoutingRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    lookup: {
+        parameters: {
+            query?: {
+                /** @description ISO 3166-1 alpha-2. */
+                countryCode?: string;
+                /** @description As the consignee wrote it (`10001-1234`, `k1a 0b1`). */
+                postalCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpsRoutingFound"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpsRoutingRecord"];
                 };
             };
             403: {

@@ -39,6 +39,8 @@ const ICONS = {
   bank: BuildingIcon,
   apartment: BuildingIcon,
   global: GlobeIcon,
+  // A place (UPS routing codes).
+  environment: GlobeIcon,
   book: FileTextIcon,
   // A ledger (warehouse fees, return accounts, carrier fees and margins).
   'account-book': FileTextIcon,

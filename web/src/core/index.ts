@@ -566,3 +566,18 @@ export function whole(answer: SharedForecast, products: ProductHead[]): Forecast
 
 /** The bundle read last (see `forecast`): its text, the WASM core's copy, its products per language. */
 let loaded: { json: string; bundle: wasm.Bundle; products: Partial<Record<Language, ProductHead[]>> } | undefined;
+
+/**
+ * A UPS routing row as core checks it (a two-letter country; both postal ends of one length in
+ * order, or neither for the whole country; a routing code of capitals, digits, spaces and
+ * hyphens): the first field at fault, as the server refuses it, if any.
+ */
+export function upsRoutingIssue(
+  country: string,
+  low: string,
+  high: string,
+  code: string,
+  lang: Language,
+): FieldError<'countryCode' | 'postalLow' | 'routingCode'> | undefined {
+  return fieldError(wasm.upsRoutingIssue(country, low, high, code, lang));
+}

@@ -50,6 +50,7 @@ export interface Resources {
   carrierSegment: typeof import('../locales/en-US/carrierSegment.json');
   carrierService: typeof import('../locales/en-US/carrierService.json');
   platformDepot: typeof import('../locales/en-US/platformDepot.json');
+  upsRouting: typeof import('../locales/en-US/upsRouting.json');
   dispatch: typeof import('../locales/en-US/dispatch.json');
   manifest: typeof import('../locales/en-US/manifest.json');
   carrierFee: typeof import('../locales/en-US/carrierFee.json');
@@ -123,6 +124,7 @@ export const NAMESPACES = [
   'carrierSegment',
   'carrierService',
   'platformDepot',
+  'upsRouting',
   'dispatch',
   'manifest',
   'carrierFee',

@@ -1151,6 +1151,25 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// UPS's routing table: a destination country and postal range to the routing code on labels.
+    logistics_ups_routing (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        country_code -> Text,
+        postal_low -> Text,
+        postal_high -> Text,
+        postal_len -> SmallInt,
+        routing_code -> Text,
+        version -> Nullable<Text>,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     /// The forwarder's own warehouses and carriers' hand-over points.
     logistics_platform_depot (id) {
         id -> Text,
@@ -1815,6 +1834,7 @@ diesel::table! {
 diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     logistics_carrier_service,
+    logistics_ups_routing,
     logistics_platform_depot,
     logistics_dispatch,
     logistics_dispatch_item,

@@ -218,3 +218,35 @@ pub struct IdRow {
     #[diesel(sql_type = diesel::sql_types::Text)]
     pub id: String,
 }
+
+/// Rows per INSERT: 25 columns × 1,000 stays under SQLite's 32,766 bound values.
+pub const ROWS_PER_STATEMENT: usize = 1_000;
+
+/// `INSERT INTO table (…) VALUES (…), (…), …` of rows with the same columns, a statement per
+/// [`ROWS_PER_STATEMENT`] rows (within both backends' limits on bound values).
+pub(crate) async fn insert_rows(
+    tx: &mut crate::platform::db::Tx<'_>,
+    table: &str,
+    rows: Vec<Row>,
+) -> Result<(), crate::platform::http::AppError> {
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let chunk: Vec<Row> = rows.by_ref().take(ROWS_PER_STATEMENT).collect();
+        let columns: Vec<&str> = <[Row]>::first(&chunk).map(|r| r.iter().map(|(c, _)| *c).collect()).unwrap_or_default();
+        let mut sql = Sql::new(&format!("INSERT INTO {table} ({}) VALUES ", columns.join(", ")));
+        if chunk.len() > CACHED_LIST {
+            sql.varying();
+        }
+        for (i, row) in chunk.into_iter().enumerate() {
+            if i > 0 {
+                sql.push(", ");
+            }
+            sql.bind_row(row.into_iter().map(|(_, v)| v));
+        }
+        crate::on_tx!(tx, |c| diesel_async::RunQueryDsl::execute(sql.query(), c).await?);
+    }
+    Ok(())
+}
+
+/// A row to insert: its columns and values.
+pub(crate) type Row = Vec<(&'static str, Value)>;

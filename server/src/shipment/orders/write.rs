@@ -20,7 +20,7 @@ use crate::platform::db::schema::{logistics_shipment, logistics_shipment_parcel,
 use crate::platform::http::page::IdQuery;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, ok};
 use crate::platform::resource::handlers::{find, find_on, read};
-use crate::platform::resource::sql::{CACHED_LIST, Sql, Value};
+use crate::platform::resource::sql::{Sql, Value};
 use crate::platform::resource::{CUSTOMER, customer_of};
 use crate::platform::secrets;
 use crate::state::AppState;
@@ -84,37 +84,11 @@ pub(crate) fn insert_sql(table: &str, values: Vec<(&'static str, Value)>) -> Sql
     sql
 }
 
-/// `INSERT INTO table (…) VALUES (…), (…), …` of rows with the same columns, a statement per
-/// [`ROWS_PER_STATEMENT`] rows (within both backends' limits on bound values).
-pub(crate) async fn insert_rows(tx: &mut Tx<'_>, table: &str, rows: Vec<Row>) -> Result<(), AppError> {
-    let mut rows = rows.into_iter().peekable();
-    while rows.peek().is_some() {
-        let chunk: Vec<Row> = rows.by_ref().take(ROWS_PER_STATEMENT).collect();
-        let columns: Vec<&str> = <[Row]>::first(&chunk).map(|r| r.iter().map(|(c, _)| *c).collect()).unwrap_or_default();
-        let mut sql = Sql::new(&format!("INSERT INTO {table} ({}) VALUES ", columns.join(", ")));
-        if chunk.len() > CACHED_LIST {
-            sql.varying();
-        }
-        for (i, row) in chunk.into_iter().enumerate() {
-            if i > 0 {
-                sql.push(", ");
-            }
-            sql.bind_row(row.into_iter().map(|(_, v)| v));
-        }
-        on_tx!(tx, |c| sql.query().execute(c).await?);
-    }
-    Ok(())
-}
-
-/// A row to insert: its columns and values.
-pub(crate) type Row = Vec<(&'static str, Value)>;
+pub(crate) use crate::platform::resource::sql::{Row, insert_rows};
 
 /// A declared item as read: id, parcel, seq, its texts ([`PRODUCT_TEXTS`], then unit weight and
 /// price) and quantity.
 type GoodsParts = (String, String, i32, Vec<Option<String>>, Option<i32>);
-
-/// Rows per INSERT: 25 columns × 1,000 stays under SQLite's 32,766 bound values.
-pub const ROWS_PER_STATEMENT: usize = 1_000;
 
 /// The rows of an order's parcels and goods.
 pub(crate) fn parcel_rows(

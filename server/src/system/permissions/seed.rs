@@ -1190,6 +1190,23 @@ pub const MENUS: &[SeedMenu] = &[
         ("btn_carrier_fee_delete", ("删除承运商费用", "Delete carrier fees"), "logistics:carrierFee:delete"),
         ("btn_carrier_fee_export", ("导出承运商费用与毛利", "Export fees and margins"), "logistics:carrierFee:export"),
     ]),
+    // UPS's routing table: the routing code UPS labels print, by destination country and postal code.
+    page(
+        "menu_carrier_ups_routing",
+        "menu_carrier",
+        ("UPS路由码", "UPS routing codes"),
+        ("/carrier/upsRouting", "carrier/UpsRoutingList"),
+        "environment",
+        "logistics:upsRouting:list",
+        16,
+    )
+    .with_buttons(&[
+        ("btn_ups_routing_import", ("导入UPS路由表", "Import UPS's routing table"), "logistics:upsRouting:import"),
+        ("btn_ups_routing_add", ("添加路由码", "Add routing codes"), "logistics:upsRouting:add"),
+        ("btn_ups_routing_edit", ("编辑路由码", "Edit routing codes"), "logistics:upsRouting:edit"),
+        ("btn_ups_routing_delete", ("删除路由码", "Delete routing codes"), "logistics:upsRouting:delete"),
+        ("btn_ups_routing_export", ("导出路由码", "Export routing codes"), "logistics:upsRouting:export"),
+    ]),
     SeedMenu {
         redirect: Some("/account/center"),
         ..for_customers(menu("menu_account", None, ("个人页", "Account"), ("/account", "layouts/RouteView"), "user", 90))

@@ -6,4 +6,5 @@ mod number_segments;
 mod operations;
 pub(crate) mod pricing;
 mod units;
+mod ups_routing;
 mod weight;

@@ -1,0 +1,1 @@
+DROP TABLE logistics_ups_routing;
