@@ -90,6 +90,9 @@ describe('PermissionTree', () => {
     expect(stateOf('user')).toBe('checked');
     expect(stateOf('user-add')).toBe('checked');
     expect(stateOf('sys')).toBe('indeterminate');
+    // The box shows its tick before it is clicked again (the checkbox's machine syncs its input
+    // after the render; a click before that toggles nothing, as it failed once on a loaded CI).
+    await waitFor(() => expect((screen.getByTestId('tree-check-user-del') as HTMLInputElement).checked).toBe(true));
     fireEvent.click(screen.getByTestId('tree-check-user-del'));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(['sys', 'user', 'user-add']));
     expect(stateOf('user')).toBe('indeterminate');
