@@ -33,6 +33,25 @@ export interface SheetUploadTexts {
   row: (row: number) => string;
 }
 
+/** A namespace's `t`, its keys read as plain text (they are built from the prefix). */
+export type SheetT = (key: string, options?: Record<string, unknown>) => string;
+
+/** The texts of a namespace's `{prefix}.title`, `.hint`, `.template`, `.file`, `.fileHelp`, `.fileRequired`, `.tooLarge`, `.submit` and `.row` ({{row}}). */
+export function sheetUploadTexts(t: SheetT, prefix: string): SheetUploadTexts {
+  const text = (name: string) => t(`${prefix}.${name}`);
+  return {
+    title: text('title'),
+    hint: text('hint'),
+    template: text('template'),
+    file: text('file'),
+    fileHelp: text('fileHelp'),
+    fileRequired: text('fileRequired'),
+    tooLarge: text('tooLarge'),
+    submit: text('submit'),
+    row: (row) => t(`${prefix}.row`, { row }),
+  };
+}
+
 export interface SheetUploadDialogProps<R> {
   open: boolean;
   onClose: () => void;

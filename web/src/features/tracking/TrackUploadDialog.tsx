@@ -4,7 +4,7 @@
  * says how many were stored, how many it had already, and which numbers no order has.
  */
 import { useTranslation } from 'react-i18next';
-import { SheetUploadDialog } from '../../components/form/SheetUploadDialog';
+import { SheetUploadDialog, sheetUploadTexts, type SheetT } from '../../components/form/SheetUploadDialog';
 import { toastSuccess } from '../../components/list';
 import { uploadTrackEvents, UPLOAD_MAX_BYTES, type TrackUploadReport } from './api';
 
@@ -24,17 +24,7 @@ export function TrackUploadDialog({ open, onClose, onUploaded }: TrackUploadDial
       open={open}
       onClose={onClose}
       testId="track-upload"
-      texts={{
-        title: t('upload.title'),
-        hint: t('upload.hint'),
-        template: t('upload.template'),
-        file: t('upload.file'),
-        fileHelp: t('upload.fileHelp'),
-        fileRequired: t('upload.fileRequired'),
-        tooLarge: t('upload.tooLarge'),
-        submit: t('upload.submit'),
-        row: (row) => t('upload.row', { row }),
-      }}
+      texts={sheetUploadTexts(t as SheetT, 'upload')}
       template={{ name: 'tracking-events.csv', csv: TEMPLATE }}
       maxBytes={UPLOAD_MAX_BYTES}
       upload={async (file) => (await uploadTrackEvents(file)).result}

@@ -7,7 +7,7 @@ import { Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/FormField';
-import { SheetUploadDialog } from '../../../components/form/SheetUploadDialog';
+import { SheetUploadDialog, sheetUploadTexts, type SheetT } from '../../../components/form/SheetUploadDialog';
 import { toastSuccess } from '../../../components/list';
 import { importUpsRouting, UPS_ROUTING_MAX_BYTES, type UpsRoutingImport } from './api';
 
@@ -28,17 +28,7 @@ export function UpsRoutingImportDialog({ open, onClose, onImported }: ImportDial
       open={open}
       onClose={onClose}
       testId="ups-routing-import"
-      texts={{
-        title: t('import.title'),
-        hint: t('import.hint'),
-        template: t('import.template'),
-        file: t('import.file'),
-        fileHelp: t('import.fileHelp'),
-        fileRequired: t('import.fileRequired'),
-        tooLarge: t('import.tooLarge'),
-        submit: t('import.submit'),
-        row: (row) => t('import.row', { row }),
-      }}
+      texts={sheetUploadTexts(t as SheetT, 'import')}
       template={{ name: 'ups-routing.csv', csv: TEMPLATE }}
       maxBytes={UPS_ROUTING_MAX_BYTES}
       upload={async (file) => (await importUpsRouting(file, version)).result}
