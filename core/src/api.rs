@@ -333,6 +333,15 @@ pub fn rate_card_issues(card_json: &str, lang: &str) -> String {
     }
 }
 
+/// Every problem of a partition as its form would save it (`partition::issues`), as a JSON array
+/// of `{"field","key","message"}` (fields `code`, `zones[1].countries`).
+pub fn partition_issues(partition_json: &str, lang: &str) -> String {
+    match json::parse(partition_json) {
+        Some(p) => issues_json(&crate::partition::issues(&p), lang),
+        None => issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang),
+    }
+}
+
 /// One price row of a rate card (`rate_card::price_issues`): its problems, fields named as in the
 /// row (`price`, `toWeight`).
 pub fn rate_card_price_issues(row_json: &str, lang: &str) -> String {

@@ -1220,6 +1220,18 @@ catalogue! {
     UpsRoutingFileEmpty = "ups_routing_file_empty" { zh: "文件中没有路由行!", en: "The file holds no routing rows!" }
     #[server]
     UpsRoutingNotFound = "ups_routing_not_found" { zh: "没有 {country} {postalCode} 的UPS路由码!", en: "No UPS routing code for {postalCode}, {country}!" }
+    FieldPartition = "field_partition" { zh: "分区表", en: "Partition" }
+    #[server]
+    FieldCardCount = "field_card_count" { zh: "使用的报价卡", en: "Rate cards using it" }
+    #[server]
+    PartitionZoneInUse = "partition_zone_in_use" {
+        zh: "报价卡 {card}（{date}起）仍在为分区 {zone} 定价：请先修改该报价卡，再从分区表中删除此分区!",
+        en: "Rate card {card} (from {date}) still prices zone {zone}: change that card before removing the zone from this partition!"
+    }
+    #[server]
+    PartitionNotFound = "partition_not_found" { zh: "分区表不存在或已被删除!", en: "This partition does not exist or was deleted!" }
+    #[server]
+    PartitionCodeTaken = "partition_code_taken" { zh: "分区表代码已存在!", en: "This partition code is taken!" }
 }
 
 /// Fills a template's `{name}` placeholders; unknown placeholders are left as they are.

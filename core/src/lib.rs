@@ -40,6 +40,7 @@ pub mod label;
 pub mod manifest;
 pub mod number_segment;
 pub mod orgcode;
+pub mod partition;
 pub mod pattern;
 pub mod permission;
 pub mod quote;

@@ -255,6 +255,56 @@ fn freight(at: &str, p: &Value, issues: &mut Issues) -> Option<Map> {
     Some(row)
 }
 
+/// The zones of `v` (a card's `zones`, or a partition's), checked and normalized, with every zone
+/// code given (a zone with other problems still names its prices' zone); None when one is wrong.
+fn zones(v: &Value, issues: &mut Issues) -> (Option<Vec<Value>>, Vec<String>) {
+    let mut ok = true;
+    let mut zones = Vec::new();
+    // Every zone code given (a zone with other problems still names its prices' zone).
+    let mut zone_codes: Vec<String> = Vec::new();
+    for (i, z) in items(v, "zones").iter().enumerate() {
+        let code = text(z, "code");
+        if code.is_empty() || code.chars().count() > 32 {
+            issues.push(FieldError::new(format!("zones[{i}].code"), MessageKey::Required).with("field", "@field_code"));
+            ok = false;
+        } else if zone_codes.contains(&code) {
+            issues.push(FieldError::new(format!("zones[{i}].code"), MessageKey::ZoneDuplicate).with("zone", code.clone()));
+            ok = false;
+        } else {
+            zone_codes.push(code.clone());
+        }
+        let path = format!("zones[{i}].countries");
+        let list = issues.countries(z, "countries", &path);
+        if list.as_ref().is_some_and(Vec::is_empty) {
+            issues.push(FieldError::new(path, MessageKey::Required).with("field", "@field_country"));
+            ok = false;
+        }
+        let prefixes = issues.postal_codes(z, "postalPrefixes", &format!("zones[{i}].postalPrefixes"));
+        match (list, prefixes) {
+            (Some(list), Some(prefixes)) => {
+                zones.push(object([("code", code.into()), ("countries", list.into()), ("postalPrefixes", prefixes.into())]));
+            }
+            _ => ok = false,
+        }
+    }
+    if items(v, "zones").is_empty() {
+        issues.push(FieldError::new("zones", MessageKey::Required).with("field", "@field_zone"));
+        ok = false;
+    }
+
+    (ok.then_some(zones), zone_codes)
+}
+
+/// The zones of a partition (`{zones: [...]}`), normalized, or every problem found (paths
+/// `zones[1].countries`).
+pub fn zone_list(v: &Value) -> Result<Vec<Value>, Vec<FieldError>> {
+    let mut issues = Issues(Vec::new());
+    match zones(v, &mut issues) {
+        (Some(zones), _) if issues.0.is_empty() => Ok(zones),
+        _ => Err(issues.0),
+    }
+}
+
 /// The card's body `{weightRounding, minChargeableWeight, roundingScope, zones, prices,
 /// surcharges}` and its currency, checked and normalized; the first error otherwise.
 pub fn checked(v: &Value) -> Result<(String, Value), FieldError> {
@@ -304,38 +354,14 @@ fn body(v: &Value, issues: &mut Issues) -> Option<(String, Value)> {
         }
     }
 
-    let mut zones = Vec::new();
-    // Every zone code given (a zone with other problems still names its prices' zone).
-    let mut zone_codes: Vec<String> = Vec::new();
-    for (i, z) in items(v, "zones").iter().enumerate() {
-        let code = text(z, "code");
-        if code.is_empty() || code.chars().count() > 32 {
-            issues.push(FieldError::new(format!("zones[{i}].code"), MessageKey::Required).with("field", "@field_code"));
+    let (zones, zone_codes) = zones(v, issues);
+    let zones = match zones {
+        Some(zones) => zones,
+        None => {
             ok = false;
-        } else if zone_codes.contains(&code) {
-            issues.push(FieldError::new(format!("zones[{i}].code"), MessageKey::ZoneDuplicate).with("zone", code.clone()));
-            ok = false;
-        } else {
-            zone_codes.push(code.clone());
+            Vec::new()
         }
-        let path = format!("zones[{i}].countries");
-        let list = issues.countries(z, "countries", &path);
-        if list.as_ref().is_some_and(Vec::is_empty) {
-            issues.push(FieldError::new(path, MessageKey::Required).with("field", "@field_country"));
-            ok = false;
-        }
-        let prefixes = issues.postal_codes(z, "postalPrefixes", &format!("zones[{i}].postalPrefixes"));
-        match (list, prefixes) {
-            (Some(list), Some(prefixes)) => {
-                zones.push(object([("code", code.into()), ("countries", list.into()), ("postalPrefixes", prefixes.into())]));
-            }
-            _ => ok = false,
-        }
-    }
-    if items(v, "zones").is_empty() {
-        issues.push(FieldError::new("zones", MessageKey::Required).with("field", "@field_zone"));
-        ok = false;
-    }
+    };
 
     let mut prices = Vec::new();
     let mut brackets: Vec<(String, Decimal, Decimal)> = Vec::new();

@@ -21,11 +21,12 @@ use crate::system::users::{account, register};
 use crate::system::users::{admin as user_admin, sub};
 use crate::{
     carrier::channel_products, carrier::channels, carrier::depots as platform_depots, carrier::dispatch, carrier::fees,
-    carrier::forecast, carrier::manifests, carrier::number_segments, carrier::price_levels, carrier::rate_cards,
-    carrier::services, carrier::suppliers, carrier::ups_routing, carrier::weight, online, platform::files, platform::health,
-    platform::tasks, printing, reverse, shipment, system::announcements, system::auth, system::categories, system::checks,
-    system::countries, system::departs, system::dicts, system::gateway, system::jobs, system::listings, system::logs,
-    system::notices, system::permissions, system::positions, system::roles, system::tenants, tracking, wallet, warehouse, wms,
+    carrier::forecast, carrier::manifests, carrier::number_segments, carrier::partitions, carrier::price_levels,
+    carrier::rate_cards, carrier::services, carrier::suppliers, carrier::ups_routing, carrier::weight, online, platform::files,
+    platform::health, platform::tasks, printing, reverse, shipment, system::announcements, system::auth, system::categories,
+    system::checks, system::countries, system::departs, system::dicts, system::gateway, system::jobs, system::listings,
+    system::logs, system::notices, system::permissions, system::positions, system::roles, system::tenants, tracking, wallet,
+    warehouse, wms,
 };
 
 pub use crate::platform::http::BASE_PATH;
@@ -166,6 +167,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<channels::Channels>()
         .resource::<services::CarrierServices>()
         .resource::<ups_routing::UpsRoutings>()
+        .resource::<partitions::Partitions>()
         .resource::<platform_depots::PlatformDepots>()
         .resource::<dispatch::Dispatches>()
         .resource::<manifests::Manifests>()

@@ -292,6 +292,46 @@ describe('carrier operations: dispatch, pickup, the day\'s manifest', () => {
         await shoot(page, 'ups-routing', locale);
         await onPhone(page, 'ups-routing', locale, 'ups-routing-table');
 
+        // Partitions: the carrier's card filed its zones as one; another is added through the form,
+        // and the card's editor shows the partition it prices.
+        await page.goto(await menuPath(suite, admin, 'carrier/PartitionList'));
+        await tableLoaded(page, 'partition-table');
+        await page.getByTestId('partition-add').click();
+        const partitionForm = page.getByTestId('partition-form');
+        await partitionForm.waitFor();
+        await partitionForm.getByTestId('partition-code').fill(`PT-${tag}`);
+        await partitionForm.getByTestId('partition-name').fill(zh ? '东亚分区' : 'East Asia');
+        const countries = partitionForm.getByTestId('partition-zone-countries').getByRole('textbox');
+        for (const country of ['JP', 'KR']) {
+          await countries.fill(country);
+          await countries.press('Enter');
+        }
+        await partitionForm.getByTestId('partition-zone-add').click();
+        await partitionForm.getByTestId('partition-zone-countries').nth(1).getByRole('textbox').fill('HK');
+        await partitionForm.getByTestId('partition-zone-countries').nth(1).getByRole('textbox').press('Enter');
+        await shoot(page, 'partition-form', locale, { overlay: true });
+        await partitionForm.getByTestId('partition-form-submit').click();
+        await partitionForm.waitFor({ state: 'hidden' });
+        const added = page.getByTestId('partition-table-row').filter({ hasText: `PT-${tag}` });
+        await added.waitFor();
+        assert.match(await added.textContent(), /Z1JP KR/);
+        await shoot(page, 'partitions', locale);
+        await onPhone(page, 'partitions', locale, 'partition-table');
+        const filed = await suite.api('GET', `/logistics/rateCard/list?code=${encodeURIComponent(`SBX-CARD-${tag}`)}`, { token: admin });
+        const cardDetail = await suite.api('GET', `/logistics/rateCard/queryById?id=${filed.records[0].id}`, { token: admin });
+        assert.ok(cardDetail.partitionCode, 'the card prices a partition');
+        await page.goto(await menuPath(suite, admin, 'carrier/RateCardList'));
+        await tableLoaded(page, 'rate-card-table');
+        await page.getByTestId('rate-card-table-row').filter({ hasText: `SBX-CARD-${tag}` }).getByTestId('rate-card-edit').click();
+        const cardEditor = page.getByTestId('rate-card-editor');
+        await cardEditor.getByTestId('rate-card-tab-zones').click();
+        const picker = cardEditor.getByTestId('rate-card-partition');
+        await picker.waitFor();
+        await page.waitForFunction(() => document.querySelector('[data-testid="rate-card-partition"]')?.querySelectorAll('option').length > 2);
+        assert.equal(await picker.inputValue(), cardDetail.partitionId);
+        await shoot(page, 'rate-card-partition', locale, { overlay: true });
+        await page.keyboard.press('Escape');
+
         // The dispatch is in the manifest now, and the day is closed for another.
         const after = await suite.api('GET', `/logistics/dispatch/queryById?id=${dispatch.id}`, { token: admin });
         assert.equal(after.dispatchStatus, 'manifested');

@@ -12,6 +12,7 @@ pub mod fees;
 pub mod forecast;
 pub mod manifests;
 pub mod number_segments;
+pub mod partitions;
 pub mod price_levels;
 pub mod rate_cards;
 pub mod services;

@@ -2556,6 +2556,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/partition/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a partition. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/partition/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a partition. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/partition/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes partitions: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/partition/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a partition. */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/partition/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partitions as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/partition/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partitions: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/partition/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One partition. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/platformDepot/add": {
         parameters: {
             query?: never;
@@ -13870,6 +13989,39 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_PartitionRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: (components["schemas"]["PartitionRow"] & {
+                    /**
+                     * Format: int64
+                     * @description Rate-card versions priced by its zones.
+                     */
+                    cardCount: number;
+                    zones: components["schemas"]["Zone"][];
+                })[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_PermissionRecord: {
             /**
              * Format: int32
@@ -14335,6 +14487,8 @@ export interface components {
                     effectiveFrom: string;
                     id: string;
                     name: string;
+                    /** @description The partition whose zones the card prices. */
+                    partitionId?: string | null;
                     priceCount: number;
                     /**
                      * Format: int64
@@ -15868,6 +16022,30 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_PartitionRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description A partition with its zones and how many rate-card versions use it. */
+            result: components["schemas"]["PartitionRow"] & {
+                /**
+                 * Format: int64
+                 * @description Rate-card versions priced by its zones.
+                 */
+                cardCount: number;
+                zones: components["schemas"]["Zone"][];
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_PermissionRecord: {
             /**
              * Format: int32
@@ -16273,11 +16451,14 @@ export interface components {
             /** @description A card version with its body (the documented format). */
             result: components["schemas"]["RateCardRecord"] & {
                 minChargeableWeight: string;
+                partitionCode?: string | null;
+                partitionName?: string | null;
                 prices: components["schemas"]["PriceRow"][];
                 /** @description parcel or ticket. */
                 roundingScope: string;
                 surcharges: components["schemas"]["Surcharge"][];
                 weightRounding: components["schemas"]["WeightStep"][];
+                /** @description The partition's zones. */
                 zones: components["schemas"]["Zone"][];
             };
             success: boolean;
@@ -19503,6 +19684,40 @@ export interface components {
             /** @description Parameters other than the system variables, in order of appearance. */
             params: string[];
         };
+        PartitionForm: {
+            code?: string;
+            id?: string | null;
+            name?: string;
+            nameEn?: string | null;
+            remark?: string | null;
+            zones?: components["schemas"]["Zone"][];
+        };
+        /** @description A partition with its zones and how many rate-card versions use it. */
+        PartitionRecord: components["schemas"]["PartitionRow"] & {
+            /**
+             * Format: int64
+             * @description Rate-card versions priced by its zones.
+             */
+            cardCount: number;
+            zones: components["schemas"]["Zone"][];
+        };
+        /** @description A partition's row. */
+        PartitionRow: {
+            code: string;
+            /** @description Every country of its zones, once each: `US,CA,GB`. */
+            countries: string;
+            /** Format: date-time */
+            createTime: string;
+            id: string;
+            name: string;
+            nameEn?: string | null;
+            remark?: string | null;
+            updateBy?: string | null;
+            /** Format: date-time */
+            updateTime?: string | null;
+            /** Format: int32 */
+            zoneCount: number;
+        };
         PasswordReset: {
             /** @default  */
             confirmPassword: string;
@@ -20024,11 +20239,14 @@ export interface components {
         /** @description A card version with its body (the documented format). */
         RateCardDetail: components["schemas"]["RateCardRecord"] & {
             minChargeableWeight: string;
+            partitionCode?: string | null;
+            partitionName?: string | null;
             prices: components["schemas"]["PriceRow"][];
             /** @description parcel or ticket. */
             roundingScope: string;
             surcharges: components["schemas"]["Surcharge"][];
             weightRounding: components["schemas"]["WeightStep"][];
+            /** @description The partition's zones. */
             zones: components["schemas"]["Zone"][];
         };
         /** @description The body of add and edit (documentation): the detail's fields. */
@@ -20040,12 +20258,18 @@ export interface components {
             id?: string | null;
             minChargeableWeight?: null | components["schemas"]["Amount"];
             name: string;
+            /**
+             * @description The partition whose zones the card prices; without one, the card's `zones` are filed as a
+             *     partition (the tenant's one with exactly these zones, else a new one named after the card).
+             */
+            partitionId?: string | null;
             prices: components["schemas"]["PriceRow"][];
             /** @description parcel (the default) or ticket. */
             roundingScope?: string | null;
             surcharges?: components["schemas"]["Surcharge"][] | null;
             weightRounding?: components["schemas"]["WeightStep"][] | null;
-            zones: components["schemas"]["Zone"][];
+            /** @description Ignored when `partitionId` is given. */
+            zones?: components["schemas"]["Zone"][] | null;
         };
         RateCardRecord: {
             code: string;
@@ -20056,6 +20280,8 @@ export interface components {
             effectiveFrom: string;
             id: string;
             name: string;
+            /** @description The partition whose zones the card prices. */
+            partitionId?: string | null;
             priceCount: number;
             /**
              * Format: int64
@@ -28420,6 +28646,313 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ParcelProductRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartitionForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PartitionRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartitionForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PartitionRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Code or name, in part. */
+                keyWord?: string;
+                /** @description Covers this country (ISO 3166-1 alpha-2). */
+                country?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Code or name, in part. */
+                keyWord?: string;
+                /** @description Covers this country (ISO 3166-1 alpha-2). */
+                country?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PartitionRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PartitionRecord"];
                 };
             };
             403: {

@@ -45,6 +45,7 @@ export const PAGES: Record<string, Page> = {
   'carrier/DispatchList': page(() => import('../features/carrier/dispatch/DispatchListPage'), 'dispatch', 'manifest', 'shipment'),
   'carrier/ManifestList': page(() => import('../features/carrier/manifests/ManifestListPage'), 'manifest'),
   'carrier/UpsRoutingList': page(() => import('../features/carrier/upsRouting/UpsRoutingListPage'), 'upsRouting'),
+  'carrier/PartitionList': page(() => import('../features/carrier/partitions/PartitionListPage'), 'partition'),
   'carrier/CarrierFeeList': page(() => import('../features/carrier/fees/CarrierFeeListPage'), 'carrierFee'),
   'logistics/PaymentAccount': page(() => import('../features/logistics/wallet/PaymentAccountPage'), 'wallet'),
   'logistics/RechargeList': page(() => import('../features/logistics/wallet/RechargeListPage'), 'wallet'),

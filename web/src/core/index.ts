@@ -145,6 +145,11 @@ export function rateCardIssues(card: unknown, lang: Language): FieldError[] {
   return issues(wasm.rateCardIssues(JSON.stringify(card ?? null), lang));
 }
 
+/** Every problem of a partition as its form would save it (`code`, `name`, `nameEn`, `zones[1].countries`), in order. */
+export function partitionIssues(partition: unknown, lang: Language): FieldError[] {
+  return issues(wasm.partitionIssues(JSON.stringify(partition ?? null), lang));
+}
+
 /** One price row of a rate card (bracket, mode and its numbers): its problems, by field (`price`, `toWeight`, …). */
 export function rateCardPriceIssues(row: unknown, lang: Language): FieldError[] {
   return issues(wasm.rateCardPriceIssues(JSON.stringify(row ?? null), lang));

@@ -51,6 +51,7 @@ export interface Resources {
   carrierService: typeof import('../locales/en-US/carrierService.json');
   platformDepot: typeof import('../locales/en-US/platformDepot.json');
   upsRouting: typeof import('../locales/en-US/upsRouting.json');
+  partition: typeof import('../locales/en-US/partition.json');
   dispatch: typeof import('../locales/en-US/dispatch.json');
   manifest: typeof import('../locales/en-US/manifest.json');
   carrierFee: typeof import('../locales/en-US/carrierFee.json');
@@ -125,6 +126,7 @@ export const NAMESPACES = [
   'carrierService',
   'platformDepot',
   'upsRouting',
+  'partition',
   'dispatch',
   'manifest',
   'carrierFee',

@@ -132,7 +132,7 @@ pub(crate) async fn usable(state: &AppState, tenant_id: i32, customer: Option<&s
     }))
 }
 
-type CardRow = (String, String, chrono::NaiveDate, String, chrono::NaiveDateTime, Option<chrono::NaiveDateTime>);
+type CardRow = (String, String, chrono::NaiveDate, String, chrono::NaiveDateTime, Option<chrono::NaiveDateTime>, Option<String>);
 
 async fn build(state: &AppState, tenant_id: i32, customer: Option<&str>, today: chrono::NaiveDate) -> Result<Built, AppError> {
     let usable = usable(state, tenant_id, customer).await?;
@@ -143,7 +143,15 @@ async fn build(state: &AppState, tenant_id: i32, customer: Option<&str>, today: 
             .filter(card::tenant_id.eq(tenant_id))
             .filter(card::code.eq_any(&codes))
             .filter(card::effective_from.le(today))
-            .select((card::code, card::currency, card::effective_from, card::body, card::create_time, card::update_time))
+            .select((
+                card::code,
+                card::currency,
+                card::effective_from,
+                card::body,
+                card::create_time,
+                card::update_time,
+                card::partition_id,
+            ))
             .order((card::code.asc(), card::effective_from.desc()))
             .load(conn)
             .await?
@@ -152,6 +160,10 @@ async fn build(state: &AppState, tenant_id: i32, customer: Option<&str>, today: 
     for v in versions {
         in_force.entry(v.0.clone()).or_insert(v);
     }
+    // The partitions' zones, put back into their cards' bodies: the bodies cards had before zones
+    // moved out, so a quote does not change.
+    let partition_ids: Vec<String> = in_force.values().filter_map(|v| v.6.clone()).collect();
+    let zones = crate::carrier::partitions::zones_of(&state.db, tenant_id, &partition_ids).await?;
     let (rows, markups): (Vec<Row>, Vec<String>) = usable.into_iter().unzip();
     let records = channel_products::records(&state.db, rows).await?;
     let mut cards: Vec<Value> = Vec::new();
@@ -159,8 +171,9 @@ async fn build(state: &AppState, tenant_id: i32, customer: Option<&str>, today: 
     let mut aliases: HashMap<(String, String), String> = HashMap::new();
     let mut products = Vec::new();
     for (p, markup) in records.iter().zip(markups) {
-        let Some((code, currency, _, body, ..)) = in_force.get(&p.fee_id) else { continue };
+        let Some((code, currency, _, body, _, _, partition_id)) = in_force.get(&p.fee_id) else { continue };
         let Ok(body) = serde_json::from_str::<Value>(body) else { continue };
+        let body = crate::carrier::partitions::resolved(&body, partition_id.as_ref(), &zones);
         let percent = decimal::parse(&markup).unwrap_or(Decimal::ZERO);
         let alias_key = (code.clone(), decimal::plain(percent));
         let alias = match aliases.get(&alias_key) {
@@ -191,7 +204,8 @@ async fn build(state: &AppState, tenant_id: i32, customer: Option<&str>, today: 
         }));
     }
     // The newest change among what the bundle holds: its "prices as of".
-    let as_of = in_force.values().map(|v| v.5.unwrap_or(v.4)).max();
+    let zoned_at = crate::carrier::partitions::changed_at(&state.db, &partition_ids).await?;
+    let as_of = in_force.values().map(|v| v.5.unwrap_or(v.4)).chain(zoned_at).max();
     let content = json!({"cards": cards, "products": products});
     let text = content.to_string();
     let version = format!("{:016x}", fnv1a(text.as_bytes()));

@@ -16,10 +16,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::carrier::partitions;
 use crate::platform::caller::Caller;
 use crate::platform::cluster::Change;
 use crate::platform::db::Db;
-use crate::platform::db::schema::{logistics_channel_product as product, logistics_rate_card as card};
+use crate::platform::db::schema::{
+    logistics_channel_product as product, logistics_partition as partition_table, logistics_rate_card as card,
+};
 use crate::platform::http::page::{IdQuery, Order, filter, require_ids};
 use crate::platform::http::reply::ok_with;
 use crate::platform::http::time::DateTime;
@@ -28,7 +31,7 @@ use crate::state::AppState;
 use crate::system::auth::CurrentUser;
 use crate::system::logs;
 use crate::system::permissions::grants;
-use crate::{platform::secrets, with_conn, with_write};
+use crate::{on_tx, platform::secrets, transaction, with_conn, with_write};
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -43,6 +46,8 @@ pub struct RateCardRecord {
     pub state: String,
     pub zone_count: usize,
     pub price_count: usize,
+    /// The partition whose zones the card prices.
+    pub partition_id: Option<String>,
     /// Channel products priced by this card's code.
     pub product_count: i64,
     pub create_time: DateTime,
@@ -55,11 +60,14 @@ pub struct RateCardRecord {
 pub struct RateCardDetail {
     #[serde(flatten)]
     pub record: RateCardRecord,
+    pub partition_code: Option<String>,
+    pub partition_name: Option<String>,
     #[schema(value_type = Vec<shapes::WeightStep>)]
     pub weight_rounding: Value,
     pub min_chargeable_weight: String,
     /// parcel or ticket.
     pub rounding_scope: String,
+    /// The partition's zones.
     #[schema(value_type = Vec<shapes::Zone>)]
     pub zones: Value,
     #[schema(value_type = Vec<shapes::PriceRow>)]
@@ -78,6 +86,7 @@ struct Head {
     effective_from: NaiveDate,
     create_time: DateTime,
     update_time: Option<DateTime>,
+    partition_id: Option<String>,
 }
 
 /// Each version's state, given every version of the same codes.
@@ -179,12 +188,15 @@ pub async fn list(Caller(state, me): Caller, ApiQuery(f): ApiQuery<CardFilter>) 
     })
     .into_iter()
     .collect();
+    let partition_ids: Vec<String> = page.iter().filter_map(|h| h.partition_id.clone()).collect();
+    let zones = partitions::zones_of(&state.db, me.tenant_id, &partition_ids).await?;
     let codes: Vec<String> = page.iter().map(|h| h.code.clone()).collect();
     let counts = product_counts(&state.db, me.tenant_id, &codes).await?;
     let records = page
         .into_iter()
         .map(|h| {
             let body: Value = bodies.get(&h.id).and_then(|b| serde_json::from_str(b).ok()).unwrap_or_default();
+            let body = partitions::resolved(&body, h.partition_id.as_ref(), &zones);
             to_record(h, &body, &states, &counts)
         })
         .collect();
@@ -200,6 +212,7 @@ fn to_record(h: Head, body: &Value, states: &HashMap<String, &'static str>, coun
         effective_from: h.effective_from.format("%Y-%m-%d").to_string(),
         create_time: h.create_time,
         update_time: h.update_time,
+        partition_id: h.partition_id,
         id: h.id,
         code: h.code,
         name: h.name,
@@ -230,9 +243,25 @@ pub(crate) async fn detail(db: &Db, tenant_id: i32, id: &str) -> Result<RateCard
     let states = states(&siblings, chrono::Utc::now().date_naive());
     let counts = product_counts(db, tenant_id, std::slice::from_ref(&head.code)).await?;
     let body: Value = serde_json::from_str(&body).map_err(AppError::internal)?;
+    let partition: Option<(String, String)> = match &head.partition_id {
+        Some(id) => with_conn!(db, |conn| {
+            partition_table::table
+                .filter(partition_table::id.eq(id))
+                .select((partition_table::code, partition_table::name))
+                .first(conn)
+                .await
+                .optional()?
+        }),
+        None => None,
+    };
+    let zones = partitions::zones_of(db, tenant_id, head.partition_id.as_slice()).await?;
+    let body = partitions::resolved(&body, head.partition_id.as_ref(), &zones);
+    let (partition_code, partition_name) = partition.unzip();
     let part = |key: &str| body.get(key).cloned().unwrap_or_else(|| json!([]));
     let text = |key: &str| body.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
     Ok(RateCardDetail {
+        partition_code,
+        partition_name,
         weight_rounding: part("weightRounding"),
         min_chargeable_weight: text("minChargeableWeight"),
         rounding_scope: text("roundingScope"),
@@ -267,8 +296,12 @@ pub struct RateCardForm {
     pub min_chargeable_weight: Option<String>,
     /// parcel (the default) or ticket.
     pub rounding_scope: Option<String>,
-    #[schema(value_type = Vec<shapes::Zone>)]
-    pub zones: Value,
+    /// The partition whose zones the card prices; without one, the card's `zones` are filed as a
+    /// partition (the tenant's one with exactly these zones, else a new one named after the card).
+    pub partition_id: Option<String>,
+    /// Ignored when `partitionId` is given.
+    #[schema(value_type = Option<Vec<shapes::Zone>>)]
+    pub zones: Option<Value>,
     #[schema(value_type = Vec<shapes::PriceRow>)]
     pub prices: Value,
     #[schema(value_type = Option<Vec<shapes::Surcharge>>)]
@@ -294,53 +327,78 @@ pub(crate) fn checked(v: &Value) -> Result<Checked, AppError> {
     Ok(Checked { code: card.code, name: card.name, effective_from, currency: card.currency, body: (&card.body).into() })
 }
 
+/// The form with the zones of the partition it names (`partitionId`) in place of any of its own,
+/// and that partition's id; the form as it is, and None, when it names none.
+pub(crate) async fn with_partition(db: &Db, tenant_id: i32, mut form: Value) -> Result<(Value, Option<String>), AppError> {
+    let named = form.get("partitionId").and_then(Value::as_str).map(str::trim).filter(|id| !id.is_empty()).map(str::to_owned);
+    let Some(id) = named else { return Ok((form, None)) };
+    let (id, zones) = partitions::named(db, tenant_id, &id).await?;
+    form["zones"] = zones;
+    Ok((form, Some(id)))
+}
+
 /// Saves a checked card: a new version, or in place of `replace` (an edit), or — on import — in
-/// place of the version with the same code and date.
-pub(crate) async fn save(state: &AppState, me: &CurrentUser, c: &Checked, replace: Option<&str>) -> Result<String, AppError> {
+/// place of the version with the same code and date. Its zones go to `partition`, or without one
+/// are filed as a partition ([`partitions::file`]), in the same transaction; the body keeps the rest.
+pub(crate) async fn save(
+    state: &AppState,
+    me: &CurrentUser,
+    c: &Checked,
+    replace: Option<&str>,
+    partition: Option<&str>,
+) -> Result<String, AppError> {
     let now = chrono::Utc::now().naive_utc();
-    let body = c.body.to_string();
-    let id = match replace {
-        Some(id) => {
-            with_write!(&state.db, |conn| {
-                diesel::update(card::table.filter(card::tenant_id.eq(me.tenant_id)).filter(card::id.eq(id)))
+    let zones = c.body.get("zones").cloned().unwrap_or_else(|| json!([]));
+    let body = Value::from(&logistics_core::partition::without_zones(&(&c.body).into())).to_string();
+    let by = me.user.username.clone();
+    let tenant_id = me.tenant_id;
+    let id = transaction!(data: &state.db, |tx| {
+        let partition_id = match partition {
+            Some(id) => id.to_owned(),
+            None => partitions::file(tx, tenant_id, (&c.code, &c.name), &zones, &by, now).await?,
+        };
+        let taken = |e| AppError::or_taken(e, "effectiveFrom", MessageKey::RateCardVersionTaken);
+        match replace {
+            Some(id) => {
+                on_tx!(tx, |conn| diesel::update(card::table.filter(card::tenant_id.eq(tenant_id)).filter(card::id.eq(id)))
                     .set((
                         card::code.eq(&c.code),
                         card::name.eq(&c.name),
                         card::currency.eq(&c.currency),
                         card::effective_from.eq(c.effective_from),
                         card::body.eq(&body),
-                        card::update_by.eq(&me.user.username),
+                        card::partition_id.eq(&partition_id),
+                        card::update_by.eq(&by),
                         card::update_time.eq(now),
                     ))
                     .execute(conn)
                     .await
-                    .map_err(|e| AppError::or_taken(e, "effectiveFrom", MessageKey::RateCardVersionTaken))?;
-            });
-            id.to_owned()
-        }
-        None => {
-            let id = secrets::new_id();
-            with_write!(&state.db, |conn| {
-                diesel::insert_into(card::table)
+                    .map_err(taken)?);
+                Ok::<_, AppError>(id.to_owned())
+            }
+            None => {
+                let id = secrets::new_id();
+                on_tx!(tx, |conn| diesel::insert_into(card::table)
                     .values((
                         card::id.eq(&id),
-                        card::tenant_id.eq(me.tenant_id),
+                        card::tenant_id.eq(tenant_id),
                         card::code.eq(&c.code),
                         card::name.eq(&c.name),
                         card::currency.eq(&c.currency),
                         card::effective_from.eq(c.effective_from),
                         card::body.eq(&body),
-                        card::create_by.eq(&me.user.username),
+                        card::partition_id.eq(&partition_id),
+                        card::create_by.eq(&by),
                         card::create_time.eq(now),
                     ))
                     .execute(conn)
                     .await
-                    .map_err(|e| AppError::or_taken(e, "effectiveFrom", MessageKey::RateCardVersionTaken))?;
-            });
-            id
+                    .map_err(taken)?);
+                Ok(id)
+            }
         }
-    };
-    state.cluster.changed(Change::Prices { tenant_id: me.tenant_id }).await;
+    })?;
+    state.cluster.changed(Change::Prices { tenant_id }).await;
     Ok(id)
 }
 
@@ -349,8 +407,9 @@ pub(crate) async fn save(state: &AppState, me: &CurrentUser, c: &Checked, replac
     responses((status = 200, body = crate::platform::http::Envelope<RateCardDetail>), (status = 400), (status = 403), (status = 409)))]
 pub async fn add(Caller(state, me): Caller, ApiJson(form): ApiJson<Value>) -> ApiResult<RateCardDetail> {
     grants::require(&state, &me, "logistics:rateCard:add").await?;
+    let (form, partition) = with_partition(&state.db, me.tenant_id, form).await?;
     let c = checked(&form)?;
-    let id = save(&state, &me, &c, None).await?;
+    let id = save(&state, &me, &c, None, partition.as_deref()).await?;
     let after = detail(&state.db, me.tenant_id, &id).await?;
     logs::added(&state.db, &me, "logistics:rateCard:add", &after.record.code, &after).await;
     ok_with(MessageKey::Added, after)
@@ -363,8 +422,9 @@ pub async fn edit(Caller(state, me): Caller, ApiJson(form): ApiJson<Value>) -> A
     grants::require(&state, &me, "logistics:rateCard:edit").await?;
     let id = form.get("id").and_then(Value::as_str).unwrap_or("").trim().to_owned();
     let before = detail(&state.db, me.tenant_id, &id).await?;
+    let (form, partition) = with_partition(&state.db, me.tenant_id, form).await?;
     let c = checked(&form)?;
-    save(&state, &me, &c, Some(&before.record.id)).await?;
+    save(&state, &me, &c, Some(&before.record.id), partition.as_deref()).await?;
     let after = detail(&state.db, me.tenant_id, &id).await?;
     logs::edited(&state.db, &me, "logistics:rateCard:edit", &after.record.code, &before, &after).await;
     ok_with(MessageKey::Edited, after)

@@ -312,7 +312,7 @@ pub async fn import(Caller(state, me): Caller, mut multipart: Multipart) -> Resu
             .await
             .optional()?
     });
-    let id = save(&state, &me, &c, existing.as_deref()).await?;
+    let id = save(&state, &me, &c, existing.as_deref(), None).await?;
     let after = detail(&state.db, me.tenant_id, &id).await?;
     crate::system::logs::added(&state.db, &me, "logistics:rateCard:import", &after.record.code, &after).await;
     Ok(ok_with(MessageKey::Added, after)?.into_response())

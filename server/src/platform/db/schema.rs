@@ -905,6 +905,7 @@ diesel::table! {
         create_time -> Timestamp,
         update_by -> Nullable<Text>,
         update_time -> Nullable<Timestamp>,
+        partition_id -> Nullable<Text>,
     }
 }
 
@@ -953,6 +954,24 @@ diesel::table! {
         postal_code -> Text,
         allow -> Bool,
         remark -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    logistics_partition (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        code -> Text,
+        name -> Text,
+        name_en -> Nullable<Text>,
+        zones -> Text,
+        zone_count -> SmallInt,
+        countries -> Text,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+        update_by -> Nullable<Text>,
+        update_time -> Nullable<Timestamp>,
     }
 }
 
@@ -1835,6 +1854,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     sys_setting,
     logistics_carrier_service,
     logistics_ups_routing,
+    logistics_partition,
     logistics_platform_depot,
     logistics_dispatch,
     logistics_dispatch_item,

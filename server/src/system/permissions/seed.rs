@@ -1190,6 +1190,22 @@ pub const MENUS: &[SeedMenu] = &[
         ("btn_carrier_fee_delete", ("删除承运商费用", "Delete carrier fees"), "logistics:carrierFee:delete"),
         ("btn_carrier_fee_export", ("导出承运商费用与毛利", "Export fees and margins"), "logistics:carrierFee:export"),
     ]),
+    // Partitions: the zones rate cards price, shared by every card that references them.
+    page(
+        "menu_carrier_partition",
+        "menu_carrier",
+        ("分区表", "Partitions"),
+        ("/carrier/partition", "carrier/PartitionList"),
+        "global",
+        "logistics:partition:list",
+        17,
+    )
+    .with_buttons(&[
+        ("btn_partition_add", ("添加分区表", "Add partitions"), "logistics:partition:add"),
+        ("btn_partition_edit", ("编辑分区表", "Edit partitions"), "logistics:partition:edit"),
+        ("btn_partition_delete", ("删除分区表", "Delete partitions"), "logistics:partition:delete"),
+        ("btn_partition_export", ("导出分区表", "Export partitions"), "logistics:partition:export"),
+    ]),
     // UPS's routing table: the routing code UPS labels print, by destination country and postal code.
     page(
         "menu_carrier_ups_routing",

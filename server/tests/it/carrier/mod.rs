@@ -4,6 +4,7 @@
 mod carriers;
 mod number_segments;
 mod operations;
+mod partitions;
 pub(crate) mod pricing;
 mod units;
 mod ups_routing;

@@ -171,7 +171,7 @@ export interface SelectFieldProps<V extends FieldValues>
  * A field whose control the form drives (`Controller`): `renderControl` draws it from the form's
  * field and its state; the label, helper and error are drawn around it.
  */
-function ControlledField<V extends FieldValues, T>({
+export function ControlledField<V extends FieldValues, T>({
   name,
   label,
   required,

@@ -365,7 +365,7 @@ function EditorForm({ target, detail, onDirtyChange, onCancel, onSaved }: FormPr
               <BasicsSection draft={draft} rounding={draft.rounding} errors={errors} edit={edit} codeLocked={target.mode === 'version'} readOnly={readOnly} />
             </Tabs.Content>
             <Tabs.Content value="zones">
-              <ZonesSection zones={draft.zones} brackets={draft.brackets} errors={errors} edit={edit} readOnly={readOnly} />
+              <ZonesSection partitionId={draft.partitionId} zones={draft.zones} brackets={draft.brackets} errors={errors} edit={edit} readOnly={readOnly} />
             </Tabs.Content>
             <Tabs.Content value="prices" minWidth="0">
               <PriceMatrix

@@ -3,7 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import i18n from '../../../i18n';
 import { setToken } from '../../../lib/session';
 import { envelopeResponse, fakeServer, type FakeRoutes } from '../../../test/api';
-import { bodyOf, calls, expectAbsent, grant, openPage, pickRowAction, rowOf, urlOf } from '../../../test/list';
+import { bodyOf, calls, expectAbsent, grant, openPage, paged, pickRowAction, rowOf, urlOf } from '../../../test/list';
 import { renderPage } from '../../../test/render';
 import RateCardListPage from './RateCardListPage';
 import type { RateCardDetail, RateCardInput } from './types';
@@ -154,6 +154,37 @@ describe('rate cards page', () => {
     expect(body.id).toBeUndefined();
     await waitFor(() => expect(screen.queryByTestId('rate-card-editor')).toBeNull());
     expect(await screen.findByText('Added!')).toBeTruthy();
+  }, 20_000);
+
+  test('a card priced on a partition takes its zones, read-only; prices of zones it lacks go after a confirmation', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    const partitions = [
+      { id: 'p1', code: 'NA', name: '北美', nameEn: 'North America', zones: [{ code: 'Z1', countries: ['US', 'MX'], postalPrefixes: [] }], zoneCount: 1, countries: 'US,MX', cardCount: 3, remark: null, updateBy: null, createTime: '2026-01-01 10:00:00', updateTime: null },
+    ];
+    const fetchMock = openPage(<RateCardListPage />, server({ 'GET /logistics/partition/list': paged(partitions), 'PUT /logistics/rateCard/edit': { message: 'Saved!', result: DETAIL } }), ...ALL);
+    await screen.findByText('2026-01-01');
+    fireEvent.click(screen.getAllByTestId('rate-card-edit')[1]!);
+    const editor = await screen.findByTestId('rate-card-editor');
+    await within(editor).findByTestId('rate-card-code');
+    fireEvent.click(within(editor).getByTestId('rate-card-tab-zones'));
+    const select = await within(editor).findByTestId('rate-card-partition');
+    await waitFor(() => expect(select.querySelectorAll('option')).toHaveLength(2));
+    expect(within(editor).getAllByTestId('rate-card-zone-code')).toHaveLength(2);
+    fireEvent.change(select, { target: { value: 'p1' } });
+    // Z2 has two prices; NA has no Z2.
+    const confirm = await screen.findByTestId('rate-card-partition-confirm');
+    expect(confirm.textContent).toContain('2 prices of zones this partition does not have will be removed.');
+    fireEvent.click(within(confirm).getByTestId('rate-card-partition-confirm-confirm'));
+    await waitFor(() => expect(within(editor).getAllByTestId('rate-card-zone-code')).toHaveLength(1));
+    expect((within(editor).getByTestId('rate-card-zone-code') as HTMLInputElement).readOnly).toBe(true);
+    expect(within(editor).queryByTestId('rate-card-zone-add')).toBeNull();
+    expect(within(editor).getByTestId('rate-card-partition-link').getAttribute('href')).toBe('/carrier/partition');
+    fireEvent.click(within(editor).getByTestId('rate-card-save'));
+    await waitFor(() => expect(calls(fetchMock, 'PUT', '/logistics/rateCard/edit')).toHaveLength(1));
+    const body = bodyOf<Body & { partitionId?: string }>(fetchMock, 'PUT', '/logistics/rateCard/edit');
+    expect(body.partitionId).toBe('p1');
+    expect(body.zones).toEqual([{ code: 'Z1', countries: ['US', 'MX'], postalPrefixes: [] }]);
+    expect(body.prices.map((price) => price.zone)).toEqual(['Z1', 'Z1']);
   }, 20_000);
 
   test("the server's field errors land on their row and cell; the first is toasted", async () => {

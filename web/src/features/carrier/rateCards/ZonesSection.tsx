@@ -1,16 +1,21 @@
-import { Badge, Box, Button, Grid, Input, Stack } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, HStack, Input, Link, Stack } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { FormField } from '../../../components/form/FormField';
+import { OptionSelect } from '../../../components/form/OptionSelect';
+import { Link as RouterLink } from 'react-router';
+import { partitionLabel, usePartitions } from '../partitions/api';
 import { RemoveButton } from '../../../components/form/RowsEditor';
 import { MapPinIcon, PlusIcon } from '../../../components/icons';
 import { EditorRow, EditorSection, SectionEmpty } from './EditorSection';
 import type { EditDraft, Errors } from './editing';
-import { emptyZone, errorKeys, pricedCells, removeZone, type BracketDraft, type ZoneDraft } from './model';
+import { droppedCells, emptyZone, errorKeys, pricedCells, removeZone, withPartition, type BracketDraft, type ZoneDraft } from './model';
 import { TagListInput } from './TagListInput';
 
 interface ZonesSectionProps {
+  /** The partition the card prices ('' : zones of its own). */
+  partitionId: string;
   zones: ZoneDraft[];
   brackets: BracketDraft[];
   errors: Errors;
@@ -19,9 +24,11 @@ interface ZonesSectionProps {
 }
 
 /** The card's zones: a code, the countries it covers and, optionally, postal-code prefixes. */
-export const ZonesSection = memo(function ZonesSection({ zones, brackets, errors, edit, readOnly }: ZonesSectionProps) {
+export const ZonesSection = memo(function ZonesSection({ partitionId, zones, brackets, errors, edit, readOnly: locked }: ZonesSectionProps) {
   const { t } = useTranslation('rateCard');
   const { confirm, dialog } = useConfirm();
+  // A partition's zones are edited on the partitions page (every card using it changes).
+  const readOnly = locked || partitionId !== '';
 
   const update = (key: string, patch: Partial<ZoneDraft>, field: 'code' | 'countries' | 'postalPrefixes') =>
     edit((current) => ({ ...current, zones: current.zones.map((zone) => (zone.key === key ? { ...zone, ...patch } : zone)) }), [errorKeys.zone(key, field), 'zones']);
@@ -72,6 +79,7 @@ export const ZonesSection = memo(function ZonesSection({ zones, brackets, errors
 
   return (
     <EditorSection title={t('section.zones')} hint={t('zones.hint')} errorKey="zones" error={errors.zones} actions={!readOnly ? addButton('outline') : null}>
+      <PartitionPicker partitionId={partitionId} zones={zones} brackets={brackets} edit={edit} readOnly={locked} error={errors.partitionId} />
       {zones.length === 0 ? (
         <SectionEmpty icon={<MapPinIcon />} title={t('zones.emptyTitle')} description={t('zones.emptyDescription')} data-testid="rate-card-zones-empty">
           {!readOnly ? addButton('solid') : null}
@@ -123,3 +131,64 @@ export const ZonesSection = memo(function ZonesSection({ zones, brackets, errors
     </EditorSection>
   );
 });
+
+/**
+ * Which zones the card prices: a partition's (shared, read-only here, edited on the partitions
+ * page) or its own (saved as a partition: the tenant's one with exactly these zones, else a new
+ * one named after the card). Picking a partition keeps each column of prices on the zone of the
+ * same code; prices of zones the partition lacks go, after a confirmation.
+ */
+function PartitionPicker({ partitionId, zones, brackets, edit, readOnly, error }: { partitionId: string; zones: ZoneDraft[]; brackets: BracketDraft[]; edit: EditDraft; readOnly: boolean; error?: string }) {
+  const { t, i18n } = useTranslation('rateCard');
+  const { confirm, dialog } = useConfirm();
+  const partitions = usePartitions();
+  const records = partitions.data ?? [];
+  const chosen = records.find((p) => p.id === partitionId);
+  const options = [{ value: '', label: t('zones.ownZones') }, ...records.map((p) => ({ value: p.id, label: `${partitionLabel(p, i18n.language)} (${t('zones.partitionZones', { count: p.zoneCount })})` }))];
+  const pick = (id: string) => {
+    if (id === '') {
+      edit((current) => ({ ...current, partitionId: '' }), ['partitionId']);
+      return;
+    }
+    const partition = records.find((p) => p.id === id);
+    if (!partition) return;
+    const apply = () => edit((current) => withPartition(current, id, partition.zones), ['partitionId', 'zones']);
+    const dropped = droppedCells({ zones, brackets }, partition.zones);
+    if (dropped === 0) {
+      apply();
+      return;
+    }
+    confirm({
+      title: t('zones.pickTitle', { code: partition.code }),
+      description: t('zones.pickDescription', { count: dropped }),
+      testId: 'rate-card-partition-confirm',
+      onConfirm: apply,
+    });
+  };
+  return (
+    <Box marginBottom="3">
+      <FormField label={t('zones.partition')} error={error} helper={partitionId ? t('zones.partitionHint', { code: chosen?.code ?? '' }) : t('zones.ownZonesHint')} readOnly={readOnly}>
+        <HStack gap="2" width="full" align="center">
+          <OptionSelect
+            options={options}
+            value={partitionId}
+            onChange={(event) => pick(event.currentTarget.value)}
+            loading={partitions.isLoading}
+            disabled={readOnly}
+            aria-label={t('zones.partition')}
+            data-error-key="partitionId"
+            data-testid="rate-card-partition"
+          />
+          {partitionId ? (
+            <Link asChild textStyle="sm" whiteSpace="nowrap" color="fg.info">
+              <RouterLink to="/carrier/partition" data-testid="rate-card-partition-link">
+                {t('zones.partitionEdit')}
+              </RouterLink>
+            </Link>
+          ) : null}
+        </HStack>
+      </FormField>
+      {dialog}
+    </Box>
+  );
+}

@@ -17,6 +17,7 @@ import {
   type RateCardDetail,
   type RateCardInput,
   type RatePrice,
+  type RateZone,
   type RateSurcharge,
   type RoundingScope,
   type SurchargeType,
@@ -73,6 +74,8 @@ export interface CardDraft {
   minChargeableWeight: string;
   roundingScope: RoundingScope;
   rounding: RoundingDraft[];
+  /** The partition whose zones the card prices ('' : zones of its own, filed as a partition on save). */
+  partitionId: string;
   zones: ZoneDraft[];
   brackets: BracketDraft[];
   surcharges: SurchargeDraft[];
@@ -191,6 +194,7 @@ export function emptyDraft(today: Date = new Date()): CardDraft {
     minChargeableWeight: '0',
     roundingScope: 'parcel',
     rounding: [],
+    partitionId: '',
     zones: [],
     brackets: [],
     surcharges: [],
@@ -330,6 +334,7 @@ export function detailToDraft(detail: RateCardDetail): CardDraft {
     minChargeableWeight: text(detail.minChargeableWeight) || '0',
     roundingScope: detail.roundingScope === 'ticket' ? 'ticket' : 'parcel',
     rounding: (detail.weightRounding ?? []).map((step) => ({ key: newKey('r'), upTo: text(step.upTo), increment: text(step.increment) })),
+    partitionId: text(detail.partitionId),
     zones: matrix.zones,
     brackets: matrix.brackets,
     surcharges: (detail.surcharges ?? []).map(surchargeOf),
@@ -353,6 +358,7 @@ export function draftToInput(draft: CardDraft): { input: RateCardInput; origins:
       minChargeableWeight: draft.minChargeableWeight.trim() || '0',
       roundingScope: draft.roundingScope,
       weightRounding: draft.rounding.map((step) => ({ upTo: step.upTo.trim(), increment: step.increment.trim() })),
+      ...(draft.partitionId ? { partitionId: draft.partitionId } : {}),
       zones: draft.zones.map((zone) => ({ code: zone.code.trim(), countries: [...zone.countries], postalPrefixes: [...zone.postalPrefixes] })),
       prices,
       surcharges: draft.surcharges.map(surchargeToInput),
@@ -380,7 +386,7 @@ export const errorKeys = {
 
 /** The section an error key belongs to. */
 export function sectionOf(key: string): Section {
-  if (key.startsWith('zone.') || key === 'zones') return 'zones';
+  if (key.startsWith('zone.') || key === 'zones' || key === 'partitionId') return 'zones';
   if (key.startsWith('bracket.') || key.startsWith('cell.') || key === 'prices') return 'prices';
   if (key.startsWith('surcharge.') || key === 'surcharges') return 'surcharges';
   return 'basics';
@@ -433,6 +439,8 @@ export function locateServerField(path: string, draft: CardDraft, origins: reado
       if (!row) return at('rounding');
       return at(errorKeys.rounding(row.key, field === 'upTo' || field === 'increment' ? field : undefined));
     }
+    case 'partitionId':
+      return at('partitionId');
     case 'zones': {
       if (index === undefined) return at('zones');
       const zone = draft.zones[index];
@@ -523,6 +531,30 @@ export function sameCell(a: CellDraft | undefined, b: CellDraft | undefined): bo
 /** How many cells of the matrix hold a price for the zone. */
 export function pricedCells(brackets: readonly BracketDraft[], zoneKey: string): number {
   return brackets.filter((bracket) => bracket.cells[zoneKey] !== undefined).length;
+}
+
+/** The zones of a partition as the draft's, each keeping the key of the draft's zone of the same code (its column of prices). */
+function partitionZones(draft: Pick<CardDraft, 'zones'>, zones: readonly RateZone[]): ZoneDraft[] {
+  const keyOf = new Map(draft.zones.map((zone) => [zone.code.trim(), zone.key]));
+  return zones.map((zone) => ({ key: keyOf.get(zone.code) ?? newKey('z'), code: zone.code, countries: [...zone.countries], postalPrefixes: [...zone.postalPrefixes] }));
+}
+
+/** How many priced cells a switch to these zones would drop: those of the draft's zones whose code the partition lacks. */
+export function droppedCells(draft: Pick<CardDraft, 'zones' | 'brackets'>, zones: readonly RateZone[]): number {
+  const codes = new Set(zones.map((zone) => zone.code));
+  return draft.zones.filter((zone) => !codes.has(zone.code.trim())).reduce((sum, zone) => sum + pricedCells(draft.brackets, zone.key), 0);
+}
+
+/**
+ * The draft priced on a partition's zones: its zones become the partition's, each column of prices
+ * staying with the zone of the same code; the prices of zones the partition lacks go
+ * ({@link droppedCells} counts them first).
+ */
+export function withPartition(draft: CardDraft, partitionId: string, zones: readonly RateZone[]): CardDraft {
+  const next = partitionZones(draft, zones);
+  const kept = new Set(next.map((zone) => zone.key));
+  const brackets = draft.brackets.map((bracket) => ({ ...bracket, cells: Object.fromEntries(Object.entries(bracket.cells).filter(([key]) => kept.has(key))) }));
+  return { ...draft, partitionId, zones: next, brackets };
 }
 
 /** The draft without the zone and its column of prices. */

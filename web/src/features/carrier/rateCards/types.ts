@@ -76,12 +76,14 @@ export interface RateCardInput {
   minChargeableWeight: Decimal;
   roundingScope: RoundingScope;
   weightRounding: WeightRoundingStep[];
+  /** The partition whose zones the card prices; without one, `zones` are filed as a partition. */
+  partitionId?: string;
   zones: RateZone[];
   prices: RatePrice[];
   surcharges: RateSurcharge[];
 }
 
-export type RateCardDetail = RateCardRecord & Omit<RateCardInput, 'id'>;
+export type RateCardDetail = RateCardRecord & Omit<RateCardInput, 'id'> & { partitionCode?: string | null; partitionName?: string | null };
 
 /** One bad cell of an imported workbook (`row` is 1-based, as Excel shows it). */
 export interface ImportRowError {
