@@ -76,6 +76,21 @@ fn checked_all(v: &Value) -> Result<Partition, Vec<FieldError>> {
     }
 }
 
+/// The code a partition filed for a card starts from: the card's code in the business-code form
+/// (capitals, digits, `-`, `_`; a letter first, so `4PX-EXP` gives `P4PX-EXP`), at most `room`
+/// characters, leaving space for a `-2` when it is taken.
+pub fn code_for(card_code: &str, room: usize) -> String {
+    let mut code: String =
+        card_code.trim().to_ascii_uppercase().chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect();
+    if !code.starts_with(|c: char| c.is_ascii_uppercase()) {
+        code.insert(0, 'P');
+    }
+    if code.len() < 2 {
+        code.push('Z');
+    }
+    code.chars().take(room).collect()
+}
+
 /// A stored card body (zones moved out to its partition) with its partition's zones put back in:
 /// the body the quote engine reads, as it was before partitions existed.
 pub fn with_zones(body: &Value, zones: &Value) -> Value {
@@ -150,6 +165,15 @@ mod tests {
         assert!(stored.get("zones").is_none());
         assert_eq!(with_zones(&stored, body.get("zones").unwrap()), body);
         assert_eq!(with_zones(&stored, body.get("zones").unwrap()).to_string(), body.to_string());
+    }
+
+    #[test]
+    fn a_card_code_gives_a_valid_partition_code() {
+        for (card, code) in [("UPS-RED", "UPS-RED"), ("4px-exp", "P4PX-EXP"), ("x", "XZ"), ("云途", "PZ"), ("_A", "P_A")] {
+            assert_eq!(code_for(card, 29), code);
+            assert!(crate::codes::business_code("code", &code_for(card, 29)).is_ok(), "{card}");
+        }
+        assert_eq!(code_for(&"A".repeat(40), 29).len(), 29);
     }
 
     #[test]

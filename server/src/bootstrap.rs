@@ -55,7 +55,9 @@ pub async fn run(db: &Db, config: &Config) -> Result<(Report, String), String> {
         seed_demo_network(db).await?;
     }
     // Rate cards from before partitions (and the demo's) have their zones filed as partitions.
-    crate::carrier::partitions::adopt(db).await.map_err(|e| format!("filing rate cards' zones as partitions: {:?}", e.cause))?;
+    crate::carrier::partitions::adopt(db)
+        .await
+        .map_err(|e| format!("filing rate cards' zones as partitions: {:?} {:?}", e.error, e.cause))?;
     let jwt_secret = match &config.jwt_secret {
         Some(secret) => secret.clone(),
         None => settings::get_or_init(db, settings::JWT_SECRET, &secrets::new_secret()?).await.map_err(db_err)?,

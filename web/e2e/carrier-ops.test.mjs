@@ -312,9 +312,9 @@ describe('carrier operations: dispatch, pickup, the day\'s manifest', () => {
         await shoot(page, 'partition-form', locale, { overlay: true });
         await partitionForm.getByTestId('partition-form-submit').click();
         await partitionForm.waitFor({ state: 'hidden' });
-        const added = page.getByTestId('partition-table-row').filter({ hasText: `PT-${tag}` });
-        await added.waitFor();
-        assert.match(await added.textContent(), /Z1JP KR/);
+        const newPartition = page.getByTestId('partition-table-row').filter({ hasText: `PT-${tag}` });
+        await newPartition.waitFor();
+        assert.match(await newPartition.textContent(), /Z1JP KR/);
         await shoot(page, 'partitions', locale);
         await onPhone(page, 'partitions', locale, 'partition-table');
         const filed = await suite.api('GET', `/logistics/rateCard/list?code=${encodeURIComponent(`SBX-CARD-${tag}`)}`, { token: admin });

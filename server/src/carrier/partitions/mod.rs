@@ -266,7 +266,7 @@ pub(crate) async fn file(
     if let Some(id) = same {
         return Ok(id);
     }
-    let base: String = card.0.chars().take(CODE_ROOM).collect();
+    let base = partition::code_for(card.0, CODE_ROOM);
     let taken: Vec<String> = on_tx!(tx, |c| t::table
         .filter(t::tenant_id.eq(tenant_id))
         .filter(t::code.like(format!("{base}%")))

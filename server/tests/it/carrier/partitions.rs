@@ -293,3 +293,14 @@ async fn zones_move_to_partitions_without_changing_a_quote() {
         assert_eq!(count(third.db(), "SELECT COUNT(*) AS n FROM logistics_partition").await, 5);
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_demo_network_prices_partitions() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let mut config = crate::common::sqlite_config(&dir);
+    config.demo = true;
+    let app = TestApp::with_config(config, "sqlite", dir).await;
+    // Its cards (one coded 4PX-EXP: a partition code starts with a letter) were filed at start.
+    assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_rate_card WHERE partition_id IS NULL").await, 0);
+    assert_eq!(count(app.db(), "SELECT COUNT(*) AS n FROM logistics_partition WHERE code = 'P4PX-EXP'").await, 1);
+}
