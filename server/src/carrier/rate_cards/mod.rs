@@ -243,20 +243,26 @@ pub(crate) async fn detail(db: &Db, tenant_id: i32, id: &str) -> Result<RateCard
     let states = states(&siblings, chrono::Utc::now().date_naive());
     let counts = product_counts(db, tenant_id, std::slice::from_ref(&head.code)).await?;
     let body: Value = serde_json::from_str(&body).map_err(AppError::internal)?;
-    let partition: Option<(String, String)> = match &head.partition_id {
+    // The partition's code, name and zones, in one read.
+    let partition: Option<(String, String, String)> = match &head.partition_id {
         Some(id) => with_conn!(db, |conn| {
             partition_table::table
+                .filter(partition_table::tenant_id.eq(tenant_id))
                 .filter(partition_table::id.eq(id))
-                .select((partition_table::code, partition_table::name))
+                .select((partition_table::code, partition_table::name, partition_table::zones))
                 .first(conn)
                 .await
                 .optional()?
         }),
         None => None,
     };
-    let zones = partitions::zones_of(db, tenant_id, head.partition_id.as_slice()).await?;
+    let mut zones = HashMap::new();
+    let (mut partition_code, mut partition_name) = (None, None);
+    if let (Some(id), Some((code, name, text))) = (&head.partition_id, partition) {
+        zones.insert(id.clone(), serde_json::from_str(&text).map_err(AppError::internal)?);
+        (partition_code, partition_name) = (Some(code), Some(name));
+    }
     let body = partitions::resolved(&body, head.partition_id.as_ref(), &zones);
-    let (partition_code, partition_name) = partition.unzip();
     let part = |key: &str| body.get(key).cloned().unwrap_or_else(|| json!([]));
     let text = |key: &str| body.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
     Ok(RateCardDetail {
