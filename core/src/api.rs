@@ -333,6 +333,15 @@ pub fn rate_card_issues(card_json: &str, lang: &str) -> String {
     }
 }
 
+/// Every problem of a waybill batch's head as its form would send it (`waybill::issues`), as a
+/// JSON array of `{"field","key","message"}` (fields `batchType`, `mawbNo`, `origin`, …).
+pub fn waybill_batch_issues(head_json: &str, lang: &str) -> String {
+    match json::parse(head_json) {
+        Some(h) => issues_json(&crate::waybill::issues(&h), lang),
+        None => issues_json(&[FieldError::new("", MessageKey::BadRequest)], lang),
+    }
+}
+
 /// Every problem of a partition as its form would save it (`partition::issues`), as a JSON array
 /// of `{"field","key","message"}` (fields `code`, `zones[1].countries`).
 pub fn partition_issues(partition_json: &str, lang: &str) -> String {

@@ -1232,6 +1232,57 @@ catalogue! {
     PartitionNotFound = "partition_not_found" { zh: "分区表不存在或已被删除!", en: "This partition does not exist or was deleted!" }
     #[server]
     PartitionCodeTaken = "partition_code_taken" { zh: "分区表代码已存在!", en: "This partition code is taken!" }
+    FieldBatchType = "field_batch_type" { zh: "批次类型", en: "Batch type" }
+    FieldMawbNo = "field_mawb_no" { zh: "主运单号", en: "Master waybill (MAWB)" }
+    FieldOriginAirport = "field_origin_airport" { zh: "始发机场", en: "Origin airport" }
+    FieldDestinationAirport = "field_destination_airport" { zh: "目的机场", en: "Destination airport" }
+    FieldFlightNo = "field_flight_no" { zh: "航班号", en: "Flight" }
+    FieldFlightDate = "field_flight_date" { zh: "航班日期", en: "Flight date" }
+    FieldAccountNo = "field_account_no" { zh: "账号", en: "Account number" }
+    MawbInvalid = "mawb_invalid" {
+        zh: "主运单号须为3位航司前缀加8位数字，末位为前7位除以7的余数（如 176-12345675）!",
+        en: "A master waybill number is a 3-digit airline prefix and 8 digits, the last the first seven's remainder after division by 7 (like 176-12345675)!"
+    }
+    AirportInvalid = "airport_invalid" { zh: "机场代码须为3位字母（IATA，如 PVG）!", en: "An airport code has 3 letters (IATA, like PVG)!" }
+    AirportSame = "airport_same" { zh: "目的机场不能与始发机场相同!", en: "The destination airport cannot be the origin airport!" }
+    FlightNoInvalid = "flight_no_invalid" { zh: "航班号须为2位航司代码加1-4位数字（如 CA987）!", en: "A flight is the airline's 2-character code and 1 to 4 digits (like CA987)!" }
+    UpsAccountInvalid = "ups_account_invalid" { zh: "UPS账号须为6位字母或数字!", en: "A UPS account number has 6 letters or digits!" }
+    #[server]
+    FieldFileVersion = "field_file_version" { zh: "文件版本", en: "File version" }
+    #[server]
+    FieldGeneratedTime = "field_generated_time" { zh: "生成时间", en: "Generated" }
+    #[server]
+    WaybillBatchNothing = "waybill_batch_nothing" { zh: "请选择要加入批次的订单!", en: "Choose the orders for the batch!" }
+    #[server]
+    WaybillBatchTooMany = "waybill_batch_too_many" { zh: "一个批次最多 {max} 个订单!", en: "A batch holds at most {max} orders!" }
+    #[server]
+    WaybillOrderNotReady = "waybill_order_not_ready" { zh: "订单 {serial} 尚未提交或已结束，不能加入运单批次!", en: "Order {serial} is not submitted or is closed: it cannot join a waybill batch!" }
+    #[server]
+    WaybillOrderTaken = "waybill_order_taken" { zh: "订单 {serial} 已在同类运单批次 {batch} 中!", en: "Order {serial} is already in batch {batch} of this kind!" }
+    #[server]
+    MawbTaken = "mawb_taken" { zh: "主运单号已用于批次 {batch}!", en: "This master waybill is already used by batch {batch}!" }
+    #[server]
+    WaybillOrderNotFba = "waybill_order_not_fba" { zh: "订单 {serial} 不是FBA订单!", en: "Order {serial} is not an FBA order!" }
+    #[server]
+    WaybillOrderNoTrackNo = "waybill_order_no_track_no" {
+        zh: "订单 {serial} 还没有UPS单号：PLD文件需要每个包裹的承运商单号!",
+        en: "Order {serial} has no UPS number yet: a PLD file needs each package's carrier number!"
+    }
+    #[server]
+    WorldShipFileUnreadable = "world_ship_file_unreadable" {
+        zh: "无法读取该文件：请上传WorldShip的结果XML（.out/.xml），或含“Reference 1”和“Tracking Number”列的CSV/xlsx!",
+        en: "This file cannot be read: upload WorldShip's result XML (.out/.xml), or a CSV/xlsx with “Reference 1” and “Tracking Number” columns!"
+    }
+    #[server]
+    WorldShipNothing = "world_ship_nothing" { zh: "文件中没有订单结果!", en: "The file holds no order results!" }
+    #[server]
+    WorldShipUnknown = "world_ship_unknown" { zh: "找不到订单 {reference}", en: "No order {reference}" }
+    #[server]
+    WorldShipRefused = "world_ship_refused" { zh: "WorldShip未处理：{reason}", en: "WorldShip did not process it: {reason}" }
+    #[server]
+    WorldShipHasNumber = "world_ship_has_number" { zh: "订单已有承运商单号 {trackNo}，未覆盖", en: "The order already has carrier number {trackNo}: left as it is" }
+    #[server]
+    WorldShipNoNumber = "world_ship_no_number" { zh: "没有跟踪号", en: "No tracking number" }
 }
 
 /// Fills a template's `{name}` placeholders; unknown placeholders are left as they are.

@@ -55,8 +55,10 @@ pub mod ups_routing;
 pub mod validate;
 pub mod wallet;
 pub mod warehouse;
+pub mod waybill;
 pub mod weight;
 pub mod wms;
+pub mod worldship;
 
 pub use i18n::{Lang, MessageKey};
 pub use validate::FieldError;

@@ -22,11 +22,11 @@ use crate::system::users::{admin as user_admin, sub};
 use crate::{
     carrier::channel_products, carrier::channels, carrier::depots as platform_depots, carrier::dispatch, carrier::fees,
     carrier::forecast, carrier::manifests, carrier::number_segments, carrier::partitions, carrier::price_levels,
-    carrier::rate_cards, carrier::services, carrier::suppliers, carrier::ups_routing, carrier::weight, online, platform::files,
-    platform::health, platform::tasks, printing, reverse, shipment, system::announcements, system::auth, system::categories,
-    system::checks, system::countries, system::departs, system::dicts, system::gateway, system::jobs, system::listings,
-    system::logs, system::notices, system::permissions, system::positions, system::roles, system::tenants, tracking, wallet,
-    warehouse, wms,
+    carrier::rate_cards, carrier::services, carrier::suppliers, carrier::ups_routing, carrier::waybill_batches, carrier::weight,
+    carrier::worldship, online, platform::files, platform::health, platform::tasks, printing, reverse, shipment,
+    system::announcements, system::auth, system::categories, system::checks, system::countries, system::departs, system::dicts,
+    system::gateway, system::jobs, system::listings, system::logs, system::notices, system::permissions, system::positions,
+    system::roles, system::tenants, tracking, wallet, warehouse, wms,
 };
 
 pub use crate::platform::http::BASE_PATH;
@@ -103,6 +103,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         number_segments: [allocate],
         dispatch::actions: [add_shipments, remove_shipment, request_pickup, picked_up, cancel, items],
         manifests: [close],
+        waybill_batches: [add, regenerate, file, items],
+        worldship: [export_xml, import_result],
         ups_routing: [lookup],
         manifests::files: [download_pdf, download_xlsx],
         fees::margin: [margin, margin_xls],
@@ -171,6 +173,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<platform_depots::PlatformDepots>()
         .resource::<dispatch::Dispatches>()
         .resource::<manifests::Manifests>()
+        .resource::<waybill_batches::WaybillBatches>()
         .resource::<fees::CarrierFees>()
         .resource::<number_segments::NumberSegments>()
         .resource::<price_levels::PriceLevels>()

@@ -200,6 +200,11 @@ pub fn rate_card_issues(card_json: &str, lang: &str) -> String {
     api::rate_card_issues(card_json, lang)
 }
 
+#[wasm_bindgen(js_name = waybillBatchIssues)]
+pub fn waybill_batch_issues(head_json: &str, lang: &str) -> String {
+    api::waybill_batch_issues(head_json, lang)
+}
+
 #[wasm_bindgen(js_name = partitionIssues)]
 pub fn partition_issues(partition_json: &str, lang: &str) -> String {
     api::partition_issues(partition_json, lang)

@@ -7,7 +7,8 @@
 // the manifests page they close the day's manifest for that carrier, warehouse and day and
 // download its PDF and workbook, which carry both orders. The dispatch list, the dispatch drawer,
 // the close dialog and the manifest list are photographed in both languages, the lists also on a
-// 390 px phone.
+// 390 px phone. Then the orders go to UPS WorldShip as its XML and its results (an .Out file) number
+// them; a UPS PLD waybill batch of them is made through its form and its fixed-width file downloaded.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
@@ -331,6 +332,69 @@ describe('carrier operations: dispatch, pickup, the day\'s manifest', () => {
         assert.equal(await picker.inputValue(), cardDetail.partitionId);
         await shoot(page, 'rate-card-partition', locale, { overlay: true });
         await page.keyboard.press('Escape');
+
+        // WorldShip: the two orders exported as its auto-import XML, its results read back.
+        await page.goto(await menuPath(suite, admin, 'shipment/WorldShip'));
+        await tableLoaded(page, 'world-ship-table');
+        await page.getByTestId('world-ship-search-numbers').fill(serials.join(' '));
+        await page.getByTestId('world-ship-search-submit').click();
+        for (const serial of serials) {
+          const row = page.getByTestId('world-ship-table-row').filter({ hasText: serial });
+          await row.getByTestId('world-ship-awaiting').waitFor();
+          await row.getByTestId('row-checkbox').click();
+        }
+        const xml = await download(page, page.getByTestId('world-ship-export'));
+        assert.match(xml.name, /^worldship-\d+\.xml$/);
+        for (const serial of serials) assert.ok(xml.bytes.toString().includes(`<Reference1>${serial}</Reference1>`), `${serial} in the XML`);
+        await shoot(page, 'world-ship', locale);
+        await onPhone(page, 'world-ship', locale, 'world-ship-table');
+        const upsNumbers = serials.map((_, i) => `1Z${tag.padEnd(9, '0').slice(0, 9)}0000${i}`.slice(0, 18));
+        const out = `<OpenShipments xmlns="x-schema:OpenShipments.xdr">${serials
+          .map((serial, i) => `<OpenShipment ProcessStatus="Processed"><ProcessMessage><TrackingNumbers><TrackingNumber>${upsNumbers[i]}</TrackingNumber></TrackingNumbers></ProcessMessage><ShipmentInformation><Reference1>${serial}</Reference1></ShipmentInformation></OpenShipment>`)
+          .join('')}<OpenShipment ProcessStatus="Error"><ProcessMessage><Error><ErrorDescription>Invalid postal code</ErrorDescription></Error></ProcessMessage><ShipmentInformation><Reference1>NO-SUCH-${tag}</Reference1></ShipmentInformation></OpenShipment></OpenShipments>`;
+        await page.getByTestId('world-ship-import-open').click();
+        const resultUpload = page.getByTestId('world-ship-import-dialog');
+        await resultUpload.getByTestId('world-ship-import-file').setInputFiles({ name: `batch-${tag}.Out`, mimeType: 'application/xml', buffer: Buffer.from(out) });
+        await resultUpload.getByTestId('world-ship-import-submit').click();
+        const resultDialog = page.getByTestId('world-ship-result');
+        await resultDialog.getByTestId('world-ship-result-numbered').waitFor();
+        assert.match(await resultDialog.getByTestId('world-ship-result-counts').textContent(), zh ? /2 个订单已出单号/ : /2 orders numbered/);
+        await shoot(page, 'world-ship-result', locale, { overlay: true });
+        await resultDialog.getByTestId('world-ship-result-close').click();
+        await page.getByTestId('world-ship-table-row').filter({ hasText: upsNumbers[0] }).waitFor();
+
+        // A UPS PLD batch of the two orders, now numbered by the carrier, made through the form.
+        await page.goto(await menuPath(suite, admin, 'carrier/WaybillBatchList'));
+        await tableLoaded(page, 'waybill-batch-table');
+        await page.getByTestId('waybill-batch-add').click();
+        const batchForm = page.getByTestId('waybill-batch-form');
+        await batchForm.waitFor();
+        await batchForm.getByTestId('waybill-batch-carrier').selectOption(supplier.id);
+        await batchForm.getByTestId('waybill-batch-mawb').fill('176-12345674');
+        await batchForm.getByTestId('waybill-batch-origin').fill('SZX');
+        await batchForm.getByTestId('waybill-batch-destination').fill('JFK');
+        await batchForm.getByTestId('waybill-batch-numbers').fill(serials.join('\n'));
+        await batchForm.getByTestId('waybill-batch-form-submit').click();
+        await batchForm.getByTestId('waybill-batch-mawb-error').waitFor();
+        await shoot(page, 'waybill-batch-form', locale, { overlay: true });
+        await batchForm.getByTestId('waybill-batch-type-upspld').click();
+        await batchForm.getByTestId('waybill-batch-account').fill('A1B2C3');
+        await batchForm.getByTestId('waybill-batch-form-submit').click();
+        await batchForm.waitFor({ state: 'hidden' });
+        const batchDrawer = page.getByTestId('waybill-batch-drawer');
+        await batchDrawer.getByText(upsNumbers[1]).waitFor();
+        await shoot(page, 'waybill-batch-orders', locale, { overlay: true });
+        await page.keyboard.press('Escape');
+        await batchDrawer.waitFor({ state: 'hidden' });
+        const batchRow = page.getByTestId('waybill-batch-table-row').first();
+        const pld = await download(page, batchRow.getByTestId('waybill-batch-download'));
+        assert.match(pld.name, /^WB\d+\.pld$/);
+        const records = pld.bytes.toString('latin1').split('\r\n').filter(Boolean);
+        assert.equal(records.length, 1 + 2 + 2 + 1);
+        assert.ok(records.every((r) => r.length === 128), 'fixed-width records');
+        assert.ok(records[0].startsWith('01A1B2C3'));
+        await shoot(page, 'waybill-batches', locale);
+        await onPhone(page, 'waybill-batches', locale, 'waybill-batch-table');
 
         // The dispatch is in the manifest now, and the day is closed for another.
         const after = await suite.api('GET', `/logistics/dispatch/queryById?id=${dispatch.id}`, { token: admin });

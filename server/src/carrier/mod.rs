@@ -1,7 +1,7 @@
 //! The carrier network and pricing: suppliers, their services, channels, channel products, rate
 //! cards, customer price levels, number segments, chargeable weight and the price forecast; and
 //! carrier operations: the forwarder's depots, dispatches to a pickup, the day's manifests and
-//! what each order cost with its carrier.
+//! what each order cost with its carrier; waybill batches and UPS WorldShip files.
 
 pub mod adapters;
 pub mod channel_products;
@@ -18,4 +18,6 @@ pub mod rate_cards;
 pub mod services;
 pub mod suppliers;
 pub mod ups_routing;
+pub mod waybill_batches;
 pub mod weight;
+pub mod worldship;

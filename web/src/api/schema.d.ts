@@ -4990,6 +4990,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logistics/waybillBatch/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes a batch of orders for one carrier and its file: every order submitted and live, shipping
+         *     with that carrier, in no other batch of the kind and fit for it (FBA orders for `fba`, each
+         *     parcel numbered by the carrier for `upspld`); all or none, the first refusal naming its order.
+         */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/waybillBatch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a waybill batch. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/waybillBatch/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes waybill batches: all or none. */
+        delete: operations["delete_batch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/waybillBatch/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The waybill batches as an xlsx workbook: the list's filters and order, every row. */
+        get: operations["export_xls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/waybillBatch/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The batch's file as last made (`{batchNo}.csv` or `.pld`), byte for byte. */
+        get: operations["file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/waybillBatch/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch's orders, in the batch's order. */
+        get: operations["items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/waybillBatch/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The waybill batches: search, paging, sorting. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/waybillBatch/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One waybill batch. */
+        get: operations["query_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/waybillBatch/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes a batch's file again from its orders as they are now (their numbers, weights and
+         *     addresses may have changed since). Its version counts up when the bytes differ; either way the
+         *     regeneration is logged with the file's digest before and after.
+         */
+        post: operations["regenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logistics/weight/chargeable": {
         parameters: {
             query?: never;
@@ -5001,6 +5162,48 @@ export interface paths {
         put?: never;
         /** Volumetric and chargeable weight of one parcel. */
         post: operations["chargeable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/worldShip/exportXml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders as WorldShip's auto-import XML (`OpenShipments`), in the order given: each order
+         *     submitted and live. Logged.
+         */
+        get: operations["export_xml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logistics/worldShip/importResult": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads WorldShip's results (`file`: its `.Out` XML, or CSV/xlsx with "Reference 1" and
+         *     "Tracking Number" columns) onto the orders, in one transaction. A file that cannot be read
+         *     changes nothing (400); results naming no order of the tenant, refused by WorldShip, without a
+         *     number, or for an order with another carrier number are reported in `skipped`.
+         */
+        post: operations["import_result"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10214,6 +10417,9 @@ export interface components {
         BatchForm: {
             /** @description The selected orders' ids, comma-separated (at most 500). */
             ids?: string;
+        };
+        BatchIdForm: {
+            id?: string;
         };
         BatchIds: {
             /** @description Comma-separated ids. */
@@ -15553,6 +15759,69 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Page_WaybillBatchRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** Format: int64 */
+                current: number;
+                /** Format: int64 */
+                pages: number;
+                records: {
+                    /** @description The UPS shipper number (upspld) or the JD merchant code (jdfop). */
+                    accountNo?: string | null;
+                    batchNo: string;
+                    /** @description hawb, fba, jdfop or upspld. */
+                    batchType: string;
+                    createBy?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    destination?: string | null;
+                    fileName: string;
+                    /** @description The file's SHA-256, hex. */
+                    fileSha256: string;
+                    /**
+                     * Format: int32
+                     * @description 1 when made; one more each time regenerating changed its bytes.
+                     */
+                    fileVersion: number;
+                    flightDate?: string | null;
+                    flightNo?: string | null;
+                    generatedBy?: string | null;
+                    /** Format: date-time */
+                    generatedTime: string;
+                    id: string;
+                    /** @description `176-12345675` (hawb). */
+                    mawbNo?: string | null;
+                    origin?: string | null;
+                    /** Format: int32 */
+                    pieces: number;
+                    remark?: string | null;
+                    /** Format: int32 */
+                    shipments: number;
+                    supplierId: string;
+                    /** @description The carrier's name in the request's language. */
+                    supplierName: string;
+                    /** @description kg. */
+                    weight: string;
+                }[];
+                /** Format: int64 */
+                size: number;
+                /** Format: int64 */
+                total: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Page_WmsFeeRateRecord: {
             /**
              * Format: int32
@@ -18408,6 +18677,32 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Vec_WaybillBatchItem: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description Country and postal code. */
+                destination: string;
+                /** Format: int64 */
+                pieces: number;
+                serialNumber: string;
+                shipmentId: string;
+                trackNo: string;
+                /** @description kg. */
+                weight: string;
+            }[];
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Verified: {
             /**
              * Format: int32
@@ -18438,6 +18733,59 @@ export interface components {
             /** @description How many numbers were voided. */
             result: {
                 voided: number;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WaybillBatchRecord: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /** @description The UPS shipper number (upspld) or the JD merchant code (jdfop). */
+                accountNo?: string | null;
+                batchNo: string;
+                /** @description hawb, fba, jdfop or upspld. */
+                batchType: string;
+                createBy?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                destination?: string | null;
+                fileName: string;
+                /** @description The file's SHA-256, hex. */
+                fileSha256: string;
+                /**
+                 * Format: int32
+                 * @description 1 when made; one more each time regenerating changed its bytes.
+                 */
+                fileVersion: number;
+                flightDate?: string | null;
+                flightNo?: string | null;
+                generatedBy?: string | null;
+                /** Format: date-time */
+                generatedTime: string;
+                id: string;
+                /** @description `176-12345675` (hawb). */
+                mawbNo?: string | null;
+                origin?: string | null;
+                /** Format: int32 */
+                pieces: number;
+                remark?: string | null;
+                /** Format: int32 */
+                shipments: number;
+                supplierId: string;
+                /** @description The carrier's name in the request's language. */
+                supplierName: string;
+                /** @description kg. */
+                weight: string;
             };
             success: boolean;
             /**
@@ -18864,6 +19212,30 @@ export interface components {
                 tradeNo?: string | null;
                 /** @description Storage: cubic metres held (decimal text). */
                 volume?: string | null;
+            };
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
+        Envelope_WorldShipImport: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            /** @description What reading WorldShip's results did. */
+            result: {
+                numbered: components["schemas"]["WorldShipNumbered"][];
+                /** @description Results read from the file (one per order). */
+                results: number;
+                skipped: components["schemas"]["WorldShipSkipped"][];
+                /** @description Results already applied before (the same numbers): nothing to change. */
+                unchanged: number;
             };
             success: boolean;
             /**
@@ -21718,6 +22090,76 @@ export interface components {
         Voided: {
             voided: number;
         };
+        WaybillBatchForm: {
+            /** @description upspld: the UPS shipper number (6 characters); jdfop: the JD merchant code. */
+            accountNo?: string | null;
+            /** @description hawb, fba, jdfop or upspld. */
+            batchType?: string | null;
+            destination?: string | null;
+            /** @description `YYYY-MM-DD`. */
+            flightDate?: string | null;
+            flightNo?: string | null;
+            /** @description hawb: the master air waybill, its airports, flight and day. */
+            mawbNo?: string | null;
+            /** @description Orders by a number scanned or pasted: serial, carrier or system tracking number. */
+            numbers?: string[];
+            origin?: string | null;
+            remark?: string | null;
+            /** @description Orders by id. */
+            shipmentIds?: string[];
+            /** @description The carrier (a supplier) the orders ship with. */
+            supplierId?: string | null;
+        };
+        /** @description One order of a batch. */
+        WaybillBatchItem: {
+            /** @description Country and postal code. */
+            destination: string;
+            /** Format: int64 */
+            pieces: number;
+            serialNumber: string;
+            shipmentId: string;
+            trackNo: string;
+            /** @description kg. */
+            weight: string;
+        };
+        WaybillBatchRecord: {
+            /** @description The UPS shipper number (upspld) or the JD merchant code (jdfop). */
+            accountNo?: string | null;
+            batchNo: string;
+            /** @description hawb, fba, jdfop or upspld. */
+            batchType: string;
+            createBy?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            destination?: string | null;
+            fileName: string;
+            /** @description The file's SHA-256, hex. */
+            fileSha256: string;
+            /**
+             * Format: int32
+             * @description 1 when made; one more each time regenerating changed its bytes.
+             */
+            fileVersion: number;
+            flightDate?: string | null;
+            flightNo?: string | null;
+            generatedBy?: string | null;
+            /** Format: date-time */
+            generatedTime: string;
+            id: string;
+            /** @description `176-12345675` (hawb). */
+            mawbNo?: string | null;
+            origin?: string | null;
+            /** Format: int32 */
+            pieces: number;
+            remark?: string | null;
+            /** Format: int32 */
+            shipments: number;
+            supplierId: string;
+            /** @description The carrier's name in the request's language. */
+            supplierName: string;
+            /** @description kg. */
+            weight: string;
+        };
         WebhookDelivery: {
             events?: components["schemas"]["WebhookEvent"][];
         };
@@ -22127,6 +22569,27 @@ export interface components {
             tradeNo?: string | null;
             /** @description Storage: cubic metres held (decimal text). */
             volume?: string | null;
+        };
+        /** @description What reading WorldShip's results did. */
+        WorldShipImport: {
+            numbered: components["schemas"]["WorldShipNumbered"][];
+            /** @description Results read from the file (one per order). */
+            results: number;
+            skipped: components["schemas"]["WorldShipSkipped"][];
+            /** @description Results already applied before (the same numbers): nothing to change. */
+            unchanged: number;
+        };
+        /** @description An order the results numbered. */
+        WorldShipNumbered: {
+            serialNumber: string;
+            trackNo: string;
+            /** @description Every package's number, in parcel order. */
+            trackingNumbers: string[];
+        };
+        /** @description A result left as it was, and why. */
+        WorldShipSkipped: {
+            message: string;
+            reference: string;
         };
         /** @description A zone: the countries (ISO codes) it covers, optionally narrowed to postal-code prefixes. */
         Zone: {
@@ -34760,6 +35223,386 @@ export interface operations {
             };
         };
     };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaybillBatchForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WaybillBatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An order unknown, not live, another carrier's, in a batch of the kind already, or unfit for it; the MAWB used */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_batch: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xls: {
+        parameters: {
+            query?: {
+                /** @description Batch number, substring. */
+                batchNo?: string;
+                /** @description hawb, fba, jdfop or upspld. */
+                batchType?: string;
+                /** @description The carrier's id. */
+                supplierId?: string;
+                /** @description Master waybill number, substring. */
+                mawbNo?: string;
+                /** @description Made at or after. */
+                createTime_begin?: string;
+                /** @description Made up to. */
+                createTime_end?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    file: {
+        parameters: {
+            query?: {
+                /** @description The batch's id. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": number[];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    items: {
+        parameters: {
+            query?: {
+                /** @description The batch's id. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WaybillBatchItem"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Batch number, substring. */
+                batchNo?: string;
+                /** @description hawb, fba, jdfop or upspld. */
+                batchType?: string;
+                /** @description The carrier's id. */
+                supplierId?: string;
+                /** @description Master waybill number, substring. */
+                mawbNo?: string;
+                /** @description Made at or after. */
+                createTime_begin?: string;
+                /** @description Made up to. */
+                createTime_end?: string;
+                /** @description Keyset paging: the key (id) of the previous page's last record; the page continues right after it in the same order (no OFFSET). */
+                after?: string;
+                /**
+                 * @description 1-based page number (default 1). Text, because query strings flattened into filter
+                 *     structs arrive as text.
+                 */
+                pageNo?: string;
+                /** @description Rows per page (default 10, at most 1000). */
+                pageSize?: string;
+                /** @description Sort column (camelCase field name). */
+                column?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_WaybillBatchRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    query_by_id: {
+        parameters: {
+            query?: {
+                id?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WaybillBatchRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    regenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchIdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WaybillBatchRecord"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     chargeable: {
         parameters: {
             query?: never;
@@ -34784,6 +35627,91 @@ export interface operations {
             };
             /** @description A field is missing or not a valid number; the body names it */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    export_xml: {
+        parameters: {
+            query?: {
+                /** @description Order ids, comma-separated (JeecgBoot's `selections`). */
+                ids?: string;
+                /** @description Order numbers (serial, carrier or system tracking numbers), comma- or line-separated. */
+                numbers?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": number[];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An order unknown or not live */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_result: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `file`: WorldShip's result XML, or CSV/xlsx, at most 16 MB */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WorldShipImport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

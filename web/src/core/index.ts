@@ -145,6 +145,11 @@ export function rateCardIssues(card: unknown, lang: Language): FieldError[] {
   return issues(wasm.rateCardIssues(JSON.stringify(card ?? null), lang));
 }
 
+/** Every problem of a waybill batch's head (`batchType`, `mawbNo`, `origin`, `destination`, `flightNo`, `flightDate`, `accountNo`, `remark`), in order. */
+export function waybillBatchIssues(head: unknown, lang: Language): FieldError[] {
+  return issues(wasm.waybillBatchIssues(JSON.stringify(head ?? null), lang));
+}
+
 /** Every problem of a partition as its form would save it (`code`, `name`, `nameEn`, `zones[1].countries`), in order. */
 export function partitionIssues(partition: unknown, lang: Language): FieldError[] {
   return issues(wasm.partitionIssues(JSON.stringify(partition ?? null), lang));

@@ -52,6 +52,8 @@ export interface Resources {
   platformDepot: typeof import('../locales/en-US/platformDepot.json');
   upsRouting: typeof import('../locales/en-US/upsRouting.json');
   partition: typeof import('../locales/en-US/partition.json');
+  waybillBatch: typeof import('../locales/en-US/waybillBatch.json');
+  worldShip: typeof import('../locales/en-US/worldShip.json');
   dispatch: typeof import('../locales/en-US/dispatch.json');
   manifest: typeof import('../locales/en-US/manifest.json');
   carrierFee: typeof import('../locales/en-US/carrierFee.json');
@@ -127,6 +129,8 @@ export const NAMESPACES = [
   'platformDepot',
   'upsRouting',
   'partition',
+  'waybillBatch',
+  'worldShip',
   'dispatch',
   'manifest',
   'carrierFee',

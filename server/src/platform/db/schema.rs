@@ -1272,6 +1272,47 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Orders handed to one carrier with the file it loads them from.
+    logistics_waybill_batch (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        batch_no -> Text,
+        batch_type -> Text,
+        supplier_id -> Text,
+        mawb_no -> Nullable<Text>,
+        origin -> Nullable<Text>,
+        destination -> Nullable<Text>,
+        flight_no -> Nullable<Text>,
+        flight_date -> Nullable<Text>,
+        account_no -> Nullable<Text>,
+        shipments -> Integer,
+        pieces -> Integer,
+        weight -> Text,
+        file_name -> Text,
+        file_text -> Text,
+        file_sha256 -> Text,
+        file_version -> Integer,
+        generated_by -> Nullable<Text>,
+        generated_time -> Timestamp,
+        remark -> Nullable<Text>,
+        create_by -> Nullable<Text>,
+        create_time -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// A waybill batch's orders.
+    logistics_waybill_batch_item (id) {
+        id -> Text,
+        tenant_id -> Integer,
+        batch_id -> Text,
+        batch_type -> Text,
+        shipment_id -> Text,
+        seq -> Integer,
+    }
+}
+
+diesel::table! {
     /// What an order cost with its carrier.
     logistics_carrier_fee (id) {
         id -> Text,
@@ -1944,4 +1985,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     sys_gateway_route,
     sys_third_account,
     sys_third_login,
+    logistics_waybill_batch,
+    logistics_waybill_batch_item,
 );

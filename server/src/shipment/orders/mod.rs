@@ -37,6 +37,15 @@ pub const PERMISSION: &str = "logistics:shipment";
 pub const TYPE_PAGES: &[&str] =
     &["logistics:shipment:b2b", "logistics:shipment:b2c", "logistics:shipment:fba", "logistics:shipment:wms"];
 
+/// Pages that list orders across types: the type pages and staff's WorldShip page.
+const LISTED_BY: &[&str] = &[
+    "logistics:shipment:b2b",
+    "logistics:shipment:b2c",
+    "logistics:shipment:fba",
+    "logistics:shipment:wms",
+    "logistics:worldShip:list",
+];
+
 /// How many numbers one bulk search takes.
 pub const MAX_NUMBERS: usize = 500;
 
@@ -284,7 +293,7 @@ impl Resource for Shipments {
     const PLURAL: &'static str = "shipments";
     const TABLE: &'static str = "logistics_shipment";
     const SCOPE: Scope = Scope::Customer;
-    const ALSO_LISTED_BY: &'static [&'static str] = TYPE_PAGES;
+    const ALSO_LISTED_BY: &'static [&'static str] = LISTED_BY;
     const FIELDS: &'static [Field] = &[
         Field::text("serialNumber", "serial_number").sortable().titled(MessageKey::FieldSerialNumber),
         Field::text("shipmentType", "shipment_type").titled(MessageKey::FieldShipmentType),

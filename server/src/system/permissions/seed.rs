@@ -560,6 +560,20 @@ pub const MENUS: &[SeedMenu] = &[
         "logistics:shipment:list",
         7,
     ),
+    // UPS WorldShip: orders out as its auto-import XML, its tracking numbers back in.
+    page(
+        "menu_shipment_world_ship",
+        "menu_shipment",
+        ("WorldShip", "WorldShip"),
+        ("/shipment/worldShip", "shipment/WorldShip"),
+        "cloud-upload",
+        "logistics:worldShip:list",
+        16,
+    )
+    .with_buttons(&[
+        ("btn_world_ship_export", ("导出WorldShip文件", "Export for WorldShip"), "logistics:worldShip:export"),
+        ("btn_world_ship_import", ("导入WorldShip结果", "Import WorldShip results"), "logistics:worldShip:import"),
+    ]),
     for_customers(page(
         "menu_shipment_product",
         "menu_shipment",
@@ -1205,6 +1219,22 @@ pub const MENUS: &[SeedMenu] = &[
         ("btn_partition_edit", ("编辑分区表", "Edit partitions"), "logistics:partition:edit"),
         ("btn_partition_delete", ("删除分区表", "Delete partitions"), "logistics:partition:delete"),
         ("btn_partition_export", ("导出分区表", "Export partitions"), "logistics:partition:export"),
+    ]),
+    // Waybill batches: orders handed to a carrier with the file it loads them from.
+    page(
+        "menu_carrier_waybill_batch",
+        "menu_carrier",
+        ("运单批次", "Waybill batches"),
+        ("/carrier/waybillBatch", "carrier/WaybillBatchList"),
+        "file-text",
+        "logistics:waybillBatch:list",
+        18,
+    )
+    .with_buttons(&[
+        ("btn_waybill_batch_add", ("创建运单批次", "Make waybill batches"), "logistics:waybillBatch:add"),
+        ("btn_waybill_batch_regenerate", ("重新生成批次文件", "Regenerate batch files"), "logistics:waybillBatch:regenerate"),
+        ("btn_waybill_batch_delete", ("删除运单批次", "Delete waybill batches"), "logistics:waybillBatch:delete"),
+        ("btn_waybill_batch_export", ("导出运单批次", "Export waybill batches"), "logistics:waybillBatch:export"),
     ]),
     // UPS's routing table: the routing code UPS labels print, by destination country and postal code.
     page(

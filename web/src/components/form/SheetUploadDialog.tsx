@@ -66,7 +66,11 @@ export interface SheetUploadDialogProps<R> {
   onUploaded: (report: R | undefined) => string | undefined;
   /** More fields, under the file's. */
   children?: ReactNode;
+  /** The file picker's types (default: CSV and xlsx). */
+  accept?: string;
 }
+
+const SHEETS = '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function downloadTemplate({ name, csv }: { name: string; csv: string }) {
   const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
@@ -85,7 +89,7 @@ export function SheetUploadDialog<R>({ open, onClose, testId, ...form }: SheetUp
   );
 }
 
-function UploadForm<R>({ onClose, testId, texts, template, maxBytes, upload, onUploaded, children }: Omit<SheetUploadDialogProps<R>, 'open'>) {
+function UploadForm<R>({ onClose, testId, texts, template, maxBytes, upload, onUploaded, children, accept = SHEETS }: Omit<SheetUploadDialogProps<R>, 'open'>) {
   const [file, setFile] = useState<File>();
   const [problem, setProblem] = useState<{ message: string; file?: boolean; errors?: RowError[] }>();
   const [saving, setSaving] = useState(false);
@@ -148,7 +152,7 @@ function UploadForm<R>({ onClose, testId, texts, template, maxBytes, upload, onU
             <Input
               size="sm"
               type="file"
-              accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept={accept}
               paddingY="1"
               onChange={(e) => pick(e.currentTarget.files?.[0])}
               data-testid={`${testId}-file`}

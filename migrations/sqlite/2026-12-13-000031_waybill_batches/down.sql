@@ -1,0 +1,2 @@
+DROP TABLE logistics_waybill_batch_item;
+DROP TABLE logistics_waybill_batch;
