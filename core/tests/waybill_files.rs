@@ -3,7 +3,7 @@
 //! import XML, compared byte for byte with `tests/golden/waybill-*`. A change to a layout shows
 //! up as a diff to review; `UPDATE_GOLDEN=1` rewrites them. WorldShip's XML reads back.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use logistics_core::json;
 use logistics_core::waybill::{self, Batch, Line, Parcel};
@@ -84,10 +84,10 @@ fn heads() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
-fn compare(dir: &PathBuf, name: &str, text: &str) {
+fn compare(dir: &Path, name: &str, text: &str) {
     let path = dir.join(name);
     if std::env::var("UPDATE_GOLDEN").is_ok() {
-        std::fs::write(&path, text).unwrap();
+        assert!(std::fs::write(&path, text).is_ok(), "{name} could not be written");
     }
     let golden = std::fs::read_to_string(&path).unwrap_or_default();
     assert_eq!(golden, text, "{name} differs from its golden file: review, then UPDATE_GOLDEN=1");

@@ -341,7 +341,8 @@ describe('carrier operations: dispatch, pickup, the day\'s manifest', () => {
         for (const serial of serials) {
           const row = page.getByTestId('world-ship-table-row').filter({ hasText: serial });
           await row.getByTestId('world-ship-awaiting').waitFor();
-          await row.getByTestId('row-checkbox').click();
+          await row.getByTestId('row-checkbox').locator('xpath=..').click();
+          assert.ok(await row.getByTestId('row-checkbox').isChecked(), `${serial} is selected`);
         }
         const xml = await download(page, page.getByTestId('world-ship-export'));
         assert.match(xml.name, /^worldship-\d+\.xml$/);

@@ -194,8 +194,9 @@ pub async fn import_result(Caller(state, me): Caller, mut multipart: Multipart) 
         .load(c)
         .await?);
     let mut report = WorldShipImport { results: found.len(), numbered: Vec::new(), unchanged: 0, skipped: Vec::new() };
-    // What to write: (order, its first number, new delivery numbers (parcel id, number)).
-    let mut writes: Vec<(&Head, String, Vec<(Option<String>, String)>)> = Vec::new();
+    // What to write: the order, its first number, its new delivery numbers (parcel id, number).
+    type Write<'a> = (&'a Head, String, Vec<(Option<String>, String)>);
+    let mut writes: Vec<Write<'_>> = Vec::new();
     for o in &found {
         let skip = |message: String| WorldShipSkipped { reference: o.reference.clone(), message };
         let Some(head) = by_serial.get(o.reference.as_str()) else {

@@ -66,7 +66,7 @@ function KindFields() {
       <>
         <TextField<WaybillBatchValues> name="mawbNo" label={t('field.mawbNo')} required placeholder="176-12345675" helper={t('form.mawbHint')} fontFamily="mono" autoComplete="off" maxLength={16} testId="waybill-batch-mawb" rules={rule('mawbNo')} />
         <TextField<WaybillBatchValues> name="origin" label={t('field.origin')} required placeholder="PVG" fontFamily="mono" maxLength={3} testId="waybill-batch-origin" rules={rule('origin')} />
-        <TextField<WaybillBatchValues> name="destination" label={t('field.destination')} required placeholder="LAX" fontFamily="mono" maxLength={3} testId="waybill-batch-destination" rules={rule('destination')} />
+        <TextField<WaybillBatchValues> name="destination" label={t('field.destinationAirport')} required placeholder="LAX" fontFamily="mono" maxLength={3} testId="waybill-batch-destination" rules={rule('destination')} />
         <TextField<WaybillBatchValues> name="flightNo" label={t('field.flightNo')} placeholder="CA987" fontFamily="mono" maxLength={8} testId="waybill-batch-flight" rules={rule('flightNo')} />
         <TextField<WaybillBatchValues> name="flightDate" label={t('field.flightDate')} type="date" testId="waybill-batch-flight-date" rules={rule('flightDate')} />
       </>
