@@ -339,10 +339,10 @@ describe('carrier operations: dispatch, pickup, the day\'s manifest', () => {
         await page.getByTestId('world-ship-search-numbers').fill(serials.join(' '));
         await page.getByTestId('world-ship-search-submit').click();
         for (const serial of serials) {
-          const row = page.getByTestId('world-ship-table-row').filter({ hasText: serial });
-          await row.getByTestId('world-ship-awaiting').waitFor();
-          await row.getByTestId('row-checkbox').locator('xpath=..').click();
-          assert.ok(await row.getByTestId('row-checkbox').isChecked(), `${serial} is selected`);
+          const orderRow = page.getByTestId('world-ship-table-row').filter({ hasText: serial });
+          await orderRow.getByTestId('world-ship-awaiting').waitFor();
+          await orderRow.getByTestId('row-checkbox').locator('xpath=..').click();
+          assert.ok(await orderRow.getByTestId('row-checkbox').isChecked(), `${serial} is selected`);
         }
         const xml = await download(page, page.getByTestId('world-ship-export'));
         assert.match(xml.name, /^worldship-\d+\.xml$/);
