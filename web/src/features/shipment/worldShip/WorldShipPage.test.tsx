@@ -57,6 +57,24 @@ describe('WorldShip', () => {
     expect(urlOf(fetchMock, 'GET', '/logistics/worldShip/exportXml').searchParams.get('ids')).toBe('o1,o2');
   });
 
+  test('"export all found" takes every order the filters find, across pages', async () => {
+    await act(() => i18n.changeLanguage('zh-CN'));
+    const fetchMock = openPage(
+      <WorldShipPage />,
+      server({ 'GET /logistics/worldShip/exportXml': new Response('<OpenShipments/>', { headers: { 'Content-Type': 'application/xml' } }) }),
+      'logistics:worldShip:list',
+      'logistics:worldShip:export',
+    );
+    await rowOf('B2C2612060001');
+    const all = screen.getByTestId('world-ship-export-all');
+    expect(all.textContent).toContain('导出全部查询结果（2）');
+    fireEvent.click(all);
+    await waitFor(() => expect(saved).toEqual(['worldship.xml']));
+    const asked = urlOf(fetchMock, 'GET', '/logistics/shipment/list');
+    expect([asked.searchParams.get('pageSize'), asked.searchParams.get('shipmentStatus')]).toEqual(['1000', 'submitted']);
+    expect(urlOf(fetchMock, 'GET', '/logistics/worldShip/exportXml').searchParams.get('ids')).toBe('o1,o2');
+  });
+
   test('importing results shows what was numbered and what was skipped, in the reader’s language', async () => {
     await act(() => i18n.changeLanguage('zh-CN'));
     const fetchMock = openPage(<WorldShipPage />, server({ 'POST /logistics/worldShip/importResult': { message: '操作成功！', result: REPORT } }), 'logistics:worldShip:list', 'logistics:worldShip:import');

@@ -1,15 +1,15 @@
 /**
  * WorldShip: staff's orders (every customer's, the server's list, paged, sorted and filtered by
- * number, status, destination and day) to hand to UPS WorldShip. The selected orders download as
- * WorldShip's auto-import XML (one shipment per order, one package per parcel, the order's number
- * in Reference 1); WorldShip's results (its `.Out` XML, or a CSV/xlsx export) read back number the
+ * number, status, destination and day) to hand to UPS WorldShip. The selected orders, or every
+ * order the filters find (up to 1,000), download as WorldShip's auto-import XML (one shipment per
+ * order, one package per parcel, the order's number in Reference 1); WorldShip's results (its `.Out` XML, or a CSV/xlsx export) read back number the
  * orders and their parcels, and say what they skipped and why.
  */
 import { Badge, Button, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showNotice } from '../../../api/client';
+import { api, showNotice } from '../../../api/client';
 import { Authorized } from '../../../components/Authorized';
 import type { DataColumn } from '../../../components/DataTable';
 import { SheetUploadDialog, sheetUploadTexts, type SheetT } from '../../../components/form/SheetUploadDialog';
@@ -63,7 +63,7 @@ export default function WorldShipPage() {
   const invalidate = useInvalidateList(SHIPMENT_LIST_PATH);
   const [importing, setImporting] = useState(false);
   const [report, setReport] = useState<WorldShipImport>();
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'selected' | 'all'>();
   const crud = useCrudList<ShipmentRecord, Filters>(SHIPMENT_LIST_PATH, {
     name: 'world-ship',
     permission: WORLD_SHIP_PERMISSION,
@@ -73,13 +73,26 @@ export default function WorldShipPage() {
   });
   const ticked = new Set(crud.list.selection);
   const selected = crud.list.rows.filter((row) => ticked.has(row.id));
-  async function exportSelected() {
-    if (selected.length > WORLD_SHIP_MAX_EXPORT) return showNotice(t('tooMany', { max: WORLD_SHIP_MAX_EXPORT }));
-    setExporting(true);
+  /** Downloads the orders' XML; `clear` the selection after. */
+  async function exportIds(ids: string[], which: 'selected' | 'all') {
+    if (ids.length > WORLD_SHIP_MAX_EXPORT) return showNotice(t('tooMany', { max: WORLD_SHIP_MAX_EXPORT }));
+    setExporting(which);
     try {
-      if (await download(WORLD_SHIP_EXPORT_PATH, { ids: selected.map((row) => row.id).join(',') }, 'worldship.xml')) crud.list.clearSelection();
+      if ((await download(WORLD_SHIP_EXPORT_PATH, { ids: ids.join(',') }, 'worldship.xml')) && which === 'selected') crud.list.clearSelection();
     } finally {
-      setExporting(false);
+      setExporting(undefined);
+    }
+  }
+  /** Every order the filters find (across pages, at most an export's worth). */
+  async function exportAll() {
+    if (crud.list.total > WORLD_SHIP_MAX_EXPORT) return showNotice(t('tooMany', { max: WORLD_SHIP_MAX_EXPORT }));
+    setExporting('all');
+    try {
+      const page = await api.get<{ records: ShipmentRecord[] }>(SHIPMENT_LIST_PATH, { ...crud.filters, pageNo: 1, pageSize: WORLD_SHIP_MAX_EXPORT }, { notify: false });
+      await exportIds((page.result?.records ?? []).map((row) => row.id), 'all');
+    } catch (failure) {
+      showNotice(failure instanceof Error ? failure.message : String(failure));
+      setExporting(undefined);
     }
   }
   return (
@@ -103,9 +116,13 @@ export default function WorldShipPage() {
         leading: (
           <>
             <Authorized action={`${WORLD_SHIP_PERMISSION}:export`}>
-              <Button size="sm" disabled={selected.length === 0} loading={exporting} onClick={() => void exportSelected()} data-testid="world-ship-export">
+              <Button size="sm" disabled={selected.length === 0} loading={exporting === 'selected'} onClick={() => void exportIds(selected.map((row) => row.id), 'selected')} data-testid="world-ship-export">
                 <DownloadIcon />
                 {t('action.export', { count: selected.length })}
+              </Button>
+              <Button size="sm" variant="outline" disabled={crud.list.total === 0} loading={exporting === 'all'} onClick={() => void exportAll()} data-testid="world-ship-export-all">
+                <DownloadIcon />
+                {t('action.exportAll', { count: crud.list.total })}
               </Button>
             </Authorized>
             <Authorized action={`${WORLD_SHIP_PERMISSION}:import`}>
