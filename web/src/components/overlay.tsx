@@ -70,7 +70,8 @@ function OverlayShell({
     <Root open={open} onOpenChange={(details) => change(details.open)} lazyMount unmountOnExit {...rootProps}>
       <Portal>
         <parts.Backdrop />
-        <parts.Positioner>
+        {/* A dialog taller than the window starts at its top, where centring would cut its head off unreachably. */}
+        <parts.Positioner alignItems={kind === 'dialog' ? 'safe center' : undefined}>
           <parts.Content data-testid={testId} {...contentProps}>
             {children}
             {closeButton ? (

@@ -4,8 +4,7 @@
 //! `GET /logistics/manifest/xlsx?id=` (the same columns, one row per order, numbers as numbers,
 //! the workbook's time its closing time so the bytes are the same each time).
 
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use diesel::QueryableByName;
 use diesel::sql_types::{Integer, Nullable, Text};
 use diesel_async::RunQueryDsl;
@@ -16,7 +15,7 @@ use utoipa::IntoParams;
 
 use super::{ManifestRecord, Manifests};
 use crate::platform::caller::Caller;
-use crate::platform::http::{ApiQuery, AppError, current_lang};
+use crate::platform::http::{ApiQuery, AppError, attachment, current_lang};
 use crate::platform::resource::handlers::read;
 use crate::platform::resource::sql::Sql;
 use crate::printing::render::{self, Label};
@@ -173,19 +172,6 @@ pub fn xlsx(h: &Head, closed_at: chrono::NaiveDateTime, lines: &[Line], lang: La
         .message(lang);
     sheet.write_string_with_format(total_row, 0, totals, &bold).map_err(fail)?;
     book.save_to_buffer().map_err(fail)
-}
-
-fn attachment(content_type: &'static str, filename: &str, bytes: Vec<u8>) -> Result<Response, AppError> {
-    let disposition = format!("attachment; filename=\"{filename}\"");
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(AppError::internal)?),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
-        ],
-        bytes,
-    )
-        .into_response())
 }
 
 async fn loaded(

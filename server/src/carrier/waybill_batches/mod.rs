@@ -8,7 +8,7 @@
 pub mod orders;
 
 use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use chrono::{NaiveDateTime, Utc};
 use diesel::QueryableByName;
 use diesel::prelude::*;
@@ -26,7 +26,7 @@ use crate::platform::caller::Caller;
 use crate::platform::db::schema::{logistics_waybill_batch, logistics_waybill_batch as wb, logistics_waybill_batch_item as wi};
 use crate::platform::http::page::Order as SortOrder;
 use crate::platform::http::time::DateTime;
-use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, ok};
+use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, attachment, ok};
 use crate::platform::resource::form::Reference;
 use crate::platform::resource::handlers::{find, read};
 use crate::platform::resource::sql::{Row, Value, insert_rows};
@@ -423,17 +423,10 @@ pub async fn file(Caller(state, me): Caller, ApiQuery(q): ApiQuery<BatchQuery>) 
     let record = read::<WaybillBatches>(&state, &me, &q.id).await?;
     let text: String = with_conn!(&state.db, |c| wb::table.filter(wb::id.eq(&record.id)).select(wb::file_text).first(c).await?);
     let media = if record.batch_type == "upspld" { "text/plain; charset=us-ascii" } else { "text/csv; charset=utf-8" };
-    let disposition = format!("attachment; filename=\"{}\"", record.file_name);
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(media)),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(AppError::internal)?),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
-            (header::ETAG, HeaderValue::from_str(&format!("\"{}\"", record.file_sha256)).map_err(AppError::internal)?),
-        ],
-        text,
-    )
-        .into_response())
+    let mut response = attachment(media, &record.file_name, text)?;
+    let etag = HeaderValue::from_str(&format!("\"{}\"", record.file_sha256)).map_err(AppError::internal)?;
+    response.headers_mut().insert(header::ETAG, etag);
+    Ok(response)
 }
 
 /// One order of a batch.

@@ -6,10 +6,9 @@
 //! the same results again changes nothing; an order that has another carrier number is left as it
 //! is and reported.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use axum::extract::Multipart;
-use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use diesel::prelude::*;
@@ -22,7 +21,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::carrier::waybill_batches::orders;
 use crate::platform::caller::Caller;
 use crate::platform::db::schema::{logistics_delivery_number as dn, logistics_shipment as s, logistics_shipment_parcel as p};
-use crate::platform::http::{ApiQuery, AppError, current_lang, ok};
+use crate::platform::http::{ApiQuery, AppError, attachment, current_lang, ok};
 use crate::platform::resource::customer_of;
 use crate::platform::secrets;
 use crate::platform::sheet::{self, SheetError};
@@ -70,16 +69,7 @@ pub async fn export_xml(Caller(state, me): Caller, ApiQuery(q): ApiQuery<ExportQ
     let serials: Vec<&str> = lines.iter().map(|l| l.serial_number.as_str()).collect();
     let name = format!("worldship-{}.xml", Utc::now().format("%Y%m%d%H%M%S"));
     logs::added(&state.db, &me, "logistics:worldShip:export", &name, &serials).await;
-    let disposition = format!("attachment; filename=\"{name}\"");
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static("application/xml; charset=utf-8")),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(AppError::internal)?),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
-        ],
-        xml,
-    )
-        .into_response())
+    attachment("application/xml; charset=utf-8", &name, xml)
 }
 
 /// An order the results numbered.
@@ -193,6 +183,12 @@ pub async fn import_result(Caller(state, me): Caller, mut multipart: Multipart) 
         .select((dn::shipment_id, dn::track_no))
         .load(c)
         .await?);
+    // Each order's parcels in order, and the live numbers it has: looked up, not scanned, per result.
+    let mut parcels_of: HashMap<&str, Vec<&String>> = HashMap::new();
+    for (sid, id) in &parcels {
+        parcels_of.entry(sid.as_str()).or_default().push(id);
+    }
+    let known: HashSet<(&str, &str)> = known.iter().map(|(sid, n)| (sid.as_str(), n.as_str())).collect();
     let mut report = WorldShipImport { results: found.len(), numbered: Vec::new(), unchanged: 0, skipped: Vec::new() };
     // What to write: the order, its first number, its new delivery numbers (parcel id, number).
     type Write<'a> = (&'a Head, String, Vec<(Option<String>, String)>);
@@ -217,12 +213,12 @@ pub async fn import_result(Caller(state, me): Caller, mut multipart: Multipart) 
             report.skipped.push(skip(say(FieldError::new("", MessageKey::WorldShipHasNumber).with("trackNo", existing.clone()))));
             continue;
         }
-        let own: Vec<&String> = parcels.iter().filter(|(sid, _)| sid == &head.0).map(|(_, id)| id).collect();
+        let own = parcels_of.get(head.0.as_str()).map(Vec::as_slice).unwrap_or_default();
         let new: Vec<(Option<String>, String)> = o
             .tracking
             .iter()
             .enumerate()
-            .filter(|(_, n)| !known.iter().any(|(sid, k)| sid == &head.0 && k == *n))
+            .filter(|(_, n)| !known.contains(&(head.0.as_str(), n.as_str())))
             .map(|(i, n)| (own.get(i).map(|id| (*id).clone()), n.clone()))
             .collect();
         if new.is_empty() && head.3.as_deref() == Some(first.as_str()) {

@@ -21,4 +21,4 @@ pub use json::{Amount, ApiJson};
 pub use lang::current_lang;
 pub use page::{Page, PageParams};
 pub use query::ApiQuery;
-pub use reply::{ApiResult, ok};
+pub use reply::{ApiResult, attachment, ok};

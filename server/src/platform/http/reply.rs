@@ -43,3 +43,23 @@ pub fn ok_json(result_json: &str) -> axum::response::Response {
     body.push('}');
     ([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
 }
+
+/// A file to save (`Content-Disposition: attachment`), never cached: carrier files carry addresses.
+pub fn attachment(
+    content_type: &'static str,
+    filename: &str,
+    body: impl Into<axum::body::Body>,
+) -> Result<axum::response::Response, AppError> {
+    use axum::http::{HeaderValue, header};
+    use axum::response::IntoResponse;
+    let disposition = format!("attachment; filename=\"{filename}\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(AppError::internal)?),
+            (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
+        ],
+        body.into(),
+    )
+        .into_response())
+}
