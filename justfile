@@ -43,6 +43,14 @@ test: setup
 bench: build
     scripts/bench.sh
 
+# Fuzz core's rules with libFuzzer: `just fuzz` (20 s a target), `FUZZ_SECONDS=600 just fuzz forecast`.
+fuzz *targets:
+    scripts/fuzz.sh {{targets}}
+
+# Crash safety: kill -9 under a mixed write load, 50 times (DATABASE_URL picks the database).
+faults: build
+    LOGISTICS_SERVER_BIN=target/release/logistics-server node bench/faults/kill9.mjs
+
 # Rewrite the OpenAPI snapshot and the web's generated API types after a deliberate API change.
 openapi:
     UPDATE_SNAPSHOTS=1 cargo test -p logistics-server --test it platform::schema::openapi

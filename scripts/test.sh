@@ -94,6 +94,11 @@ step "core is pure (no diesel/tokio)" check core_is_pure
 step "wasm core (wasm-pack, size)"  check scripts/build-wasm.sh
 step "label tools (font, poppler, zbar)" check ensure_label_tools
 step "rust tests (core, vectors, server on sqlite${TEST_DATABASE_URL:+ + postgres})" cargo cargo test --workspace --locked
+# Core's rules under libFuzzer, 20 s a target (cargo-fuzz installed once; `FUZZ_SECONDS` for longer).
+step "fuzz core (rules, forecast, importers)" check scripts/fuzz.sh
+# The API under generated input (schemathesis, the debug server the Rust tests built): no 5xx, no
+# answer outside its documented schema, as staff and as a customer, 60 s each.
+step "api property tests (schemathesis)" check scripts/schemathesis.sh
 step "locale keys (zh-CN = en-US)"  check bash -c 'cd web && npm run --silent check:locales'
 step "web typecheck + lint"         check bash -c 'cd web && npm run --silent typecheck && npm run --silent lint'
 step "api types match openapi.json" check api_types_current

@@ -1198,6 +1198,10 @@ catalogue! {
     ThirdAccountOtherBound = "third_account_other_bound" { zh: "该用户已绑定另一个{provider}账号!", en: "This user is already bound to another {provider} account!" }
     #[server]
     ThirdAccountBound = "third_account_bound" { zh: "绑定成功，已登录!", en: "Bound and signed in!" }
+    #[server]
+    ThirdAccountNotFound = "third_account_not_found" { zh: "该第三方账号绑定不存在或已解除!", en: "This third-party binding does not exist or was already removed!" }
+    #[server]
+    ThirdAccountUnbindDone = "third_account_unbind_done" { zh: "解绑成功!", en: "Unbound!" }
     UpsRoutingCodeInvalid = "ups_routing_code_invalid" { zh: "路由码须为1-16位大写字母、数字、空格或短横线!", en: "A routing code has 1 to 16 capital letters, digits, spaces or hyphens!" }
     UpsPostalRangeInvalid = "ups_postal_range_invalid" {
         zh: "邮编范围不正确：起止邮编须同时填写（长度相同，起始不大于结束）或同时留空（整个国家）!",

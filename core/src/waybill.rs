@@ -78,7 +78,9 @@ pub fn flight_no(field: &str, typed: &str) -> Result<String, FieldError> {
     let code: String = typed.chars().filter(|c| *c != ' ').collect::<String>().to_ascii_uppercase();
     let b = code.as_bytes();
     let airline = b.len() >= 3 && b[..2].iter().all(u8::is_ascii_alphanumeric) && b[..2].iter().any(u8::is_ascii_uppercase);
-    let rest = if b.len() > 2 { &code[2..] } else { "" };
+    // The airline's two characters are ASCII, so byte 2 starts a character (a typed `é…` is
+    // refused, never sliced inside a character: found by the fuzzer).
+    let rest = if airline { &code[2..] } else { "" };
     let number = rest.strip_suffix(|c: char| c.is_ascii_uppercase()).unwrap_or(rest);
     if airline && (1..=4).contains(&number.len()) && number.bytes().all(|c| c.is_ascii_digit()) {
         Ok(code)
@@ -504,6 +506,9 @@ mod tests {
         assert_eq!(flight_no("f", "5Y8811A").unwrap(), "5Y8811A");
         assert!(flight_no("f", "12345").is_err());
         assert!(flight_no("f", "CA12345").is_err());
+        // Found by the fuzzer: a character of several bytes where the number starts.
+        assert!(flight_no("f", "Cé12").is_err());
+        assert!(flight_no("f", "航班12").is_err());
         assert_eq!(airport("o", "@x", "pvg").unwrap(), "PVG");
         assert_eq!(airport("o", "@x", "PV1").unwrap_err().key, MessageKey::AirportInvalid);
     }

@@ -75,6 +75,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         auth::login: [login, phone_login, logout, send_sms],
         auth::sso: [config, get_login_user, check_password],
         auth::sso::cas: [validate_login],
+        auth::sso::accounts: [list, unbind],
         auth::sso::oidc: [render, callback],
         permissions::user_permissions: [by_token],
         departs::mine: [current, select],

@@ -4,7 +4,8 @@
 // back signed in. OpenID Connect: a provider user no local account is bound to yet lands on the
 // bind form (a wrong password is refused and the form stays), binds to a staff account of its own with its password and
 // is signed in; after signing out, the same provider user goes straight in. Each language run uses
-// its own provider user: bindings stay in the server's database.
+// its own provider user: bindings stay in the server's database. The account settings list the
+// binding and unbind it after a confirmation; the provider user then has to bind again.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -23,12 +24,14 @@ const TEXT = {
     oidc: '使用 TestID 登录',
     unbound: (name) => `第三方账号“${name}”尚未绑定本系统账号`,
     bindTitle: '绑定本系统账号',
+    unbindConfirm: '确定解除绑定？',
   },
   'en-US': {
     cas: 'Sign in with CAS',
     oidc: 'Sign in with TestID',
     unbound: (name) => `The third-party account “${name}” is not bound to an account here yet`,
     bindTitle: 'Bind your account',
+    unbindConfirm: 'Unbind this account?',
   },
 };
 
@@ -166,6 +169,28 @@ describe('single sign-on', () => {
         await providerSignIn(page, '/oidc/authorize', username);
         await expectSignedIn(page, local);
         assert.equal(await page.getByTestId('sso-bind-form').count(), 0);
+
+        // The account settings list the binding; unbinding it (after a confirmation) sends the
+        // provider user back to the bind form.
+        await page.goto('/account/settings/base');
+        const binding = page.getByTestId('third-account');
+        await binding.waitFor();
+        assert.ok((await binding.innerText()).includes('OpenID Connect'), await binding.innerText());
+        await screenshot(page, `account-bindings-${locale}`);
+        await binding.getByTestId('third-account-unbind').click();
+        const confirm = page.getByTestId('confirm-dialog');
+        await confirm.waitFor();
+        assert.ok((await confirm.innerText()).includes(text.unbindConfirm), await confirm.innerText());
+        const unbinding = page.waitForResponse((r) => r.url().includes('/boot/sys/thirdApp/deleteThirdAccount'));
+        await confirm.getByTestId('confirm-dialog-confirm').click();
+        assert.equal((await unbinding).status(), 200);
+        await page.getByTestId('third-accounts-empty').waitFor();
+        await screenshot(page, `account-bindings-empty-${locale}`);
+        await signOut(page);
+        await page.getByTestId('sso-oidc').click();
+        await providerSignIn(page, '/oidc/authorize', username);
+        await page.waitForURL((url) => url.pathname === '/sso/third');
+        await page.getByTestId('sso-bind-form').waitFor();
       } finally {
         await closeContext(context);
       }

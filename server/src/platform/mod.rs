@@ -5,6 +5,7 @@
 //! the resource layer, files, health and `Caller` stand on the signed-in user and grants of `system`
 //! (`tests/it/platform/layers.rs` keeps these directions).
 
+pub mod cache;
 pub mod caller;
 pub mod cluster;
 pub mod config;

@@ -12,7 +12,10 @@ const MAX_UNPACKED: u64 = 64 * 1024 * 1024;
 /// Zip entries a workbook may hold.
 const MAX_ENTRIES: usize = 10_000;
 
-/// The zip's entries must claim a sane unpacked size before calamine reads them.
+/// The zip's entries must claim, and really unpack to, a sane size before calamine reads them:
+/// first the central directory's claims (cheap: a 2 KB file may claim gigabytes), then every entry
+/// inflated into nothing and counted, never past the allowance (a file may also claim a few bytes
+/// and unpack to gigabytes; calamine keeps its shared strings whole in memory).
 pub fn sane_zip(bytes: &[u8]) -> bool {
     // Central directory headers ("PK\x01\x02") carry each entry's uncompressed size at offset 24
     // (4 bytes, little endian); local headers may leave it to a trailing descriptor.
@@ -29,7 +32,22 @@ pub fn sane_zip(bytes: &[u8]) -> bool {
         }
         at = start + 4;
     }
-    entries > 0
+    entries > 0 && unpacks_within(bytes, MAX_UNPACKED)
+}
+
+/// Whether every entry of the zip inflates without error to `allowance` bytes in all.
+fn unpacks_within(bytes: &[u8], allowance: u64) -> bool {
+    use std::io::Read;
+    let Ok(mut archive) = zip::ZipArchive::new(Cursor::new(bytes)) else { return false };
+    let mut left = allowance;
+    for i in 0..archive.len() {
+        let Ok(entry) = archive.by_index(i) else { return false };
+        match std::io::copy(&mut entry.take(left + 1), &mut std::io::sink()) {
+            Ok(n) if n <= left => left -= n,
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// A sheet as text: the first row's cells, then every other row that holds anything, with its
@@ -51,7 +69,7 @@ pub enum SheetError {
 
 /// A cell as the text a person sees: whole numbers without a fraction, others in their shortest
 /// exact form.
-fn text(value: &DataRef<'_>) -> String {
+pub fn text(value: &DataRef<'_>) -> String {
     match value {
         DataRef::Empty | DataRef::Error(_) => String::new(),
         DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => s.trim().to_owned(),
@@ -64,45 +82,86 @@ fn text(value: &DataRef<'_>) -> String {
     }
 }
 
+/// An uploaded workbook, opened once its zip's claims are sane; its sheets are read cell by cell.
+pub struct Book(Xlsx<Cursor<Vec<u8>>>);
+
+/// A sheet's rows that hold anything, each with its Excel row number (1-based) and its cells up to
+/// its last filled column (a cell `convert` makes nothing of is `None`).
+pub type Rows<T> = Vec<(usize, Vec<Option<T>>)>;
+
+impl Book {
+    pub fn open(bytes: Vec<u8>) -> Result<Book, SheetError> {
+        if !sane_zip(&bytes) {
+            return Err(SheetError::Unreadable);
+        }
+        Xlsx::new(Cursor::new(bytes)).map(Book).map_err(|_| SheetError::Unreadable)
+    }
+
+    pub fn sheet_names(&self) -> Vec<String> {
+        self.0.sheet_names()
+    }
+
+    /// The rows of sheet `name` (none if there is no such sheet), at most `max_rows` of them, and
+    /// `max_columns` columns (cells beyond are ignored). Streamed: whatever the sheet claims, only
+    /// the cells it holds are kept.
+    pub fn rows<T>(
+        &mut self,
+        name: &str,
+        max_rows: usize,
+        max_columns: u32,
+        convert: impl Fn(&DataRef<'_>) -> Option<T>,
+    ) -> Result<Rows<T>, SheetError> {
+        if !self.0.sheet_names().iter().any(|n| n == name) {
+            return Ok(Vec::new());
+        }
+        let mut cells = self.0.worksheet_cells_reader(name).map_err(|_| SheetError::Unreadable)?;
+        let mut rows: Rows<T> = Vec::new();
+        while let Some(cell) = cells.next_cell().map_err(|_| SheetError::Unreadable)? {
+            let (row, column) = cell.get_position();
+            if column >= max_columns {
+                continue;
+            }
+            let Some(value) = convert(cell.get_value()) else { continue };
+            let number = row as usize + 1;
+            if rows.last().map(|(n, _)| *n) != Some(number) {
+                if rows.len() >= max_rows {
+                    return Err(SheetError::TooManyRows(max_rows));
+                }
+                rows.push((number, Vec::new()));
+            }
+            let Some((_, target)) = rows.last_mut() else { return Err(SheetError::Unreadable) };
+            let column = column as usize;
+            if target.len() <= column {
+                target.resize_with(column + 1, || None);
+            }
+            target[column] = Some(value);
+        }
+        Ok(rows)
+    }
+}
+
 /// The first sheet of `bytes`, at most `max_rows` rows below the heading and `max_columns`
 /// columns (cells beyond are ignored).
 pub fn first_sheet(bytes: Vec<u8>, max_rows: usize, max_columns: u32) -> Result<Sheet, SheetError> {
-    if !sane_zip(&bytes) {
-        return Err(SheetError::Unreadable);
-    }
-    let mut book = Xlsx::new(Cursor::new(bytes)).map_err(|_| SheetError::Unreadable)?;
+    let mut book = Book::open(bytes)?;
     let name = book.sheet_names().into_iter().next().ok_or(SheetError::Unreadable)?;
-    let mut cells = book.worksheet_cells_reader(&name).map_err(|_| SheetError::Unreadable)?;
+    let filled = |v: &DataRef<'_>| Some(text(v)).filter(|t| !t.is_empty());
+    // One more row than asked: the heading.
+    let rows = book.rows(&name, max_rows.saturating_add(1), max_columns, filled).map_err(|e| match e {
+        SheetError::TooManyRows(_) => SheetError::TooManyRows(max_rows),
+        other => other,
+    })?;
     let mut sheet = Sheet::default();
-    while let Some(cell) = cells.next_cell().map_err(|_| SheetError::Unreadable)? {
-        let (row, column) = cell.get_position();
-        if column >= max_columns {
-            continue;
-        }
-        let value = text(cell.get_value());
-        if value.is_empty() {
-            continue;
-        }
-        let column = column as usize;
-        let target = if row == 0 {
-            &mut sheet.headings
+    let plain = |cells: Vec<Option<String>>| cells.into_iter().map(Option::unwrap_or_default).collect::<Vec<_>>();
+    for (number, cells) in rows {
+        if number == 1 {
+            sheet.headings = plain(cells);
         } else {
-            let number = row as usize + 1;
-            if sheet.rows.last().map(|(n, _)| *n) != Some(number) {
-                if sheet.rows.len() >= max_rows {
-                    return Err(SheetError::TooManyRows(max_rows));
-                }
-                sheet.rows.push((number, Vec::new()));
+            if sheet.rows.len() >= max_rows {
+                return Err(SheetError::TooManyRows(max_rows));
             }
-            match sheet.rows.last_mut() {
-                Some((_, cells)) => cells,
-                None => return Err(SheetError::Unreadable),
-            }
-        };
-        if target.len() <= column {
-            target.resize(column + 1, String::new());
+            sheet.rows.push((number, plain(cells)));
         }
-        target[column] = value;
     }
     Ok(sheet)
 }

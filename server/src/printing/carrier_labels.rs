@@ -25,6 +25,7 @@ use crate::platform::caller::Caller;
 use crate::platform::db::schema::{logistics_carrier_label, logistics_shipment};
 use crate::platform::http::page::Order;
 use crate::platform::http::time::DateTime;
+use crate::platform::http::upload::Upload;
 use crate::platform::http::{ApiQuery, AppError, current_lang, ok};
 use crate::platform::resource::handlers::read;
 use crate::platform::resource::{Field, Filter, Kind, NoForm, Resource, Scope};
@@ -307,20 +308,15 @@ pub struct CarrierLabelUploaded {
 #[utoipa::path(post, path = "/logistics/carrierLabel/upload", tag = "logistics",
     request_body(content_type = "multipart/form-data", description = "fields `file`, `shipmentId` or `serialNumber`, optional `trackNo`"),
     responses((status = 200, body = crate::platform::http::Envelope<CarrierLabelUploaded>), (status = 400, description = "Not a PDF, an order drawn by the system, an order that no longer prints"), (status = 403), (status = 404), (status = 413)))]
-pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> Result<Response, AppError> {
+pub async fn upload(Caller(state, me): Caller, multipart: Multipart) -> Result<Response, AppError> {
     grants::require(&state, &me, "logistics:carrierLabel:upload").await?;
-    let mut file: Option<Vec<u8>> = None;
-    let (mut shipment_id, mut serial_number, mut track_no) = (String::new(), String::new(), String::new());
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {
-        match field.name() {
-            Some("file") => file = Some(field.bytes().await.map_err(|_| AppError::payload_too_large())?.to_vec()),
-            Some("shipmentId") => shipment_id = field.text().await.unwrap_or_default(),
-            Some("serialNumber") => serial_number = field.text().await.unwrap_or_default(),
-            Some("trackNo") => track_no = field.text().await.unwrap_or_default(),
-            _ => {}
-        }
-    }
-    let (shipment_id, serial_number, track_no) = (shipment_id.trim(), serial_number.trim(), track_no.trim().to_ascii_uppercase());
+    let mut form = Upload::read(multipart, UPLOAD_BODY_LIMIT).await?;
+    let (shipment_id, serial_number, track_no) = (
+        form.text("shipmentId").trim().to_owned(),
+        form.text("serialNumber").trim().to_owned(),
+        form.text("trackNo").trim().to_ascii_uppercase(),
+    );
+    let (shipment_id, serial_number) = (shipment_id.as_str(), serial_number.as_str());
     if track_no.chars().count() > 50 || label::code128(&track_no).is_none() && !track_no.is_empty() {
         return Err(AppError::field("trackNo", MessageKey::LabelBarcodeInvalid)
             .with("serial", serial_number.to_owned())
@@ -351,9 +347,7 @@ pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> Resu
     if supplier == Supplier::System {
         return Err(AppError::bad_request(MessageKey::LabelNotCarrier).with("serial", record.serial_number.clone()));
     }
-    let bytes = file.ok_or_else(|| {
-        AppError::field("file", MessageKey::Required).with("field", format!("@{}", MessageKey::FieldFile.key()))
-    })?;
+    let bytes = form.file()?;
     if bytes.len() > label::CARRIER_LABEL_MAX_BYTES {
         return Err(AppError::payload_too_large_with(MessageKey::FileTooLarge).with("max", "5 MB"));
     }

@@ -24,6 +24,7 @@ use crate::platform::db::schema::{logistics_return_attachment as a, logistics_re
 use crate::platform::files::PRIVATE_PREFIX;
 use crate::platform::http::page::{IdQuery, Order};
 use crate::platform::http::time::DateTime;
+use crate::platform::http::upload::Upload;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, current_lang, ok};
 use crate::platform::resource::handlers::read;
 use crate::platform::resource::{Field, Filter, Kind, Resource, Scope};
@@ -93,22 +94,10 @@ pub const UPLOAD_BODY_LIMIT: usize = returns::MAX_ATTACHMENT_BYTES + 64 * 1024;
     responses((status = 200, body = crate::platform::http::Envelope<ReturnAttachmentRecord>),
         (status = 400, description = "No file, a type that is not allowed, too many files"), (status = 403), (status = 404),
         (status = 409, description = "The return is closed"), (status = 413, description = "Too large")))]
-pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> ApiResult<ReturnAttachmentRecord> {
-    let mut file: Option<(String, Vec<u8>)> = None;
-    let mut return_id = String::new();
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {
-        match field.name() {
-            Some("file") => {
-                let name = field.file_name().unwrap_or("file").chars().filter(|c| !c.is_control()).take(120).collect::<String>();
-                let bytes = field.bytes().await.map_err(|_| AppError::payload_too_large())?;
-                file = Some((name, bytes.to_vec()));
-            }
-            Some("returnId") => return_id = field.text().await.unwrap_or_default(),
-            _ => {}
-        }
-    }
-    let record = acting(&state, &me, return_id.trim(), Action::Attach).await?;
-    let (name, bytes) = file.ok_or_else(|| AppError::field("file", MessageKey::Required).with("field", "@field_file"))?;
+pub async fn upload(Caller(state, me): Caller, multipart: Multipart) -> ApiResult<ReturnAttachmentRecord> {
+    let mut form = Upload::read(multipart, UPLOAD_BODY_LIMIT).await?;
+    let record = acting(&state, &me, form.text("returnId").trim(), Action::Attach).await?;
+    let (name, bytes) = form.named_file()?;
     let (extension, mime) = returns::attachment(bytes.len(), &bytes).map_err(|e| {
         if e.key == MessageKey::FileTooLarge {
             AppError::payload_too_large_with(e.key).with("max", returns::MAX_ATTACHMENT_LABEL)

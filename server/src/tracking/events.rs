@@ -18,6 +18,7 @@ use crate::platform::db::schema::logistics_track_event;
 use crate::platform::http::error::bad_request_with;
 use crate::platform::http::page::Order;
 use crate::platform::http::time::{DateTime, current_zone};
+use crate::platform::http::upload::Upload;
 use crate::platform::http::{AppError, current_lang, ok};
 use crate::platform::resource::import::RowError;
 use crate::platform::resource::{Field, Filter, Kind, Resource, Scope, Written};
@@ -266,18 +267,9 @@ fn upload_key(number: &str, code: &str, time: EventTime, location: &str) -> Stri
 #[utoipa::path(post, path = "/logistics/trackEvent/importExcel", tag = "logistics",
     request_body(content_type = "multipart/form-data", description = "`file`: CSV (UTF-8) or xlsx, at most 5 MB and 5,000 rows"),
     responses((status = 200, body = crate::platform::http::Envelope<TrackUploadReport>), (status = 400), (status = 403), (status = 413)))]
-pub async fn import_excel(Caller(state, me): Caller, mut multipart: Multipart) -> Result<Response, AppError> {
+pub async fn import_excel(Caller(state, me): Caller, multipart: Multipart) -> Result<Response, AppError> {
     grants::require(&state, &me, "logistics:trackEvent:import").await?;
-    let mut file = None;
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {
-        if field.name() == Some("file") {
-            file = Some(field.bytes().await.map_err(|_| AppError::payload_too_large())?.to_vec());
-        }
-    }
-    let bytes = file.ok_or_else(|| AppError::field("file", MessageKey::Required).with("field", "@field_file"))?;
-    if bytes.len() > UPLOAD_LIMIT {
-        return Err(AppError::payload_too_large());
-    }
+    let bytes = Upload::read(multipart, UPLOAD_LIMIT).await?.file()?;
     let now = Utc::now();
     let offset = current_zone().offset_from_utc_datetime(&now.naive_utc()).fix().local_minus_utc() / 60;
     let (rows, events, errors) = read_upload(bytes, offset)?;

@@ -8914,6 +8914,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sys/thirdApp/deleteThirdAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unbinds one of the signed-in user's third-party accounts: it no longer signs in as them (an
+         *     OpenID Connect identity asks for a username and password again; a CAS user falls back to the
+         *     user of the same username). Another user's binding is not found.
+         */
+        delete: operations["unbind"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sys/thirdApp/getThirdAccountByUserId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's bound third-party accounts, newest first. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sys/user/add": {
         parameters: {
             query?: never;
@@ -18584,6 +18622,35 @@ export interface components {
              */
             timestamp: number;
         };
+        Envelope_Vec_ThirdAccount: {
+            /**
+             * Format: int32
+             * @description The HTTP status (200 on success, as JeecgBoot's login check expects).
+             */
+            code: number;
+            /** @description Localized for the request's language. */
+            message: string;
+            result: {
+                /**
+                 * Format: date-time
+                 * @description When it was bound.
+                 */
+                createTime: string;
+                id: string;
+                /** @description The name the provider gave. */
+                realname?: string | null;
+                /** @description `cas` or `oidc`. */
+                thirdType: string;
+                /** @description The provider's user (CAS username, OpenID Connect subject). */
+                thirdUserId: string;
+            }[];
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the Unix epoch.
+             */
+            timestamp: number;
+        };
         Envelope_Vec_TreeOption: {
             /**
              * Format: int32
@@ -21698,6 +21765,21 @@ export interface components {
         TestResult: {
             /** @description In the caller's language. */
             message: string;
+        };
+        /** @description One identity bound to the signed-in user. */
+        ThirdAccount: {
+            /**
+             * Format: date-time
+             * @description When it was bound.
+             */
+            createTime: string;
+            id: string;
+            /** @description The name the provider gave. */
+            realname?: string | null;
+            /** @description `cas` or `oidc`. */
+            thirdType: string;
+            /** @description The provider's user (CAS username, OpenID Connect subject). */
+            thirdUserId: string;
         };
         TrackAnswer: {
             /** @description One per number, in the order pasted. */
@@ -44376,6 +44458,68 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unbind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The binding's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unbound */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such binding of this user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Only this provider's (`cas`, `oidc`); every binding without it. */
+                thirdType: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ThirdAccount"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

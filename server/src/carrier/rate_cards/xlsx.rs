@@ -3,12 +3,10 @@
 //! version (or an empty template); import reads one back, checks it with the same rules as the
 //! API and reports every bad row as Excel shows it (sheet, row, column) before anything is saved.
 
-use std::io::Cursor;
-
 use axum::extract::Multipart;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
+use calamine::DataRef;
 use logistics_core::MessageKey;
 use rust_xlsxwriter::{Format, Workbook};
 use serde::{Deserialize, Serialize};
@@ -19,7 +17,9 @@ use super::{RateCardDetail, checked, detail, save};
 use crate::platform::caller::Caller;
 use crate::platform::db::schema::logistics_rate_card as card;
 use crate::platform::http::reply::ok_with;
+use crate::platform::http::upload::Upload;
 use crate::platform::http::{ApiQuery, AppError, current_lang};
+use crate::platform::sheet::{Book, SheetError};
 use crate::system::permissions::grants;
 use crate::with_conn;
 
@@ -144,52 +144,54 @@ pub struct ImportError {
     pub message: String,
 }
 
-fn data_text(d: &Data) -> String {
-    match d {
-        Data::Empty => String::new(),
-        Data::String(s) => s.trim().to_owned(),
-        Data::Int(i) => i.to_string(),
-        Data::Float(f) => f.to_string(),
-        Data::Bool(b) => b.to_string(),
+fn data_text(d: &DataRef<'_>) -> Option<String> {
+    let text = match d {
+        DataRef::Empty | DataRef::Error(_) => String::new(),
+        DataRef::String(s) => s.trim().to_owned(),
+        DataRef::SharedString(s) => s.trim().to_owned(),
+        DataRef::Int(i) => i.to_string(),
+        DataRef::Float(f) => f.to_string(),
+        DataRef::Bool(b) => b.to_string(),
         // An Excel date (days since 1899-12-30) as YYYY-MM-DD.
-        Data::DateTime(d) => chrono::NaiveDate::from_ymd_opt(1899, 12, 30)
+        DataRef::DateTime(d) => chrono::NaiveDate::from_ymd_opt(1899, 12, 30)
             .and_then(|base| base.checked_add_days(chrono::Days::new(d.as_f64().max(0.0) as u64)))
             .map(|day| day.format("%Y-%m-%d").to_string())
             .unwrap_or_default(),
-        Data::DateTimeIso(s) | Data::DurationIso(s) => s.chars().take(10).collect(),
-        Data::Error(_) => String::new(),
-    }
+        DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => s.chars().take(10).collect(),
+    };
+    Some(text).filter(|t| !t.is_empty())
 }
 
+/// Rows a sheet may hold, and its columns read.
+const MAX_ROWS: usize = 20_000;
+const MAX_COLUMNS: u32 = 32;
+
 /// The rows of a sheet as objects keyed by its header (case-insensitive, any column order), each
-/// with its Excel row number; blank rows are skipped.
-fn rows(book: &mut Xlsx<Cursor<Vec<u8>>>, name: &str, columns: &[&str]) -> Vec<(usize, Value)> {
-    let Ok(range) = book.worksheet_range(name) else { return Vec::new() };
-    let mut iter = range.rows();
-    let Some(header) = iter.next() else { return Vec::new() };
+/// with its Excel row number; blank rows are skipped. Streamed (`sheet::Book`): a sheet that claims
+/// a million rows by a million columns costs only the cells it holds.
+fn rows(book: &mut Book, name: &str, columns: &[&str]) -> Result<Vec<(usize, Value)>, SheetError> {
+    let mut iter = book.rows(name, MAX_ROWS, MAX_COLUMNS, data_text)?.into_iter();
+    let Some((_, header)) = iter.next() else { return Ok(Vec::new()) };
     let keys: Vec<Option<&str>> = header
         .iter()
         .map(|h| {
-            let h = data_text(h).to_ascii_lowercase();
+            let h = h.as_deref().unwrap_or_default().to_ascii_lowercase();
             columns.iter().copied().find(|c| c.to_ascii_lowercase() == h)
         })
         .collect();
     let mut out = Vec::new();
-    for (i, row) in iter.enumerate() {
+    for (number, row) in iter {
         let mut object = Map::new();
-        for (key, cell) in keys.iter().zip(row) {
-            let text = data_text(cell);
-            if let Some(k) = key
-                && !text.is_empty()
-            {
+        for (key, text) in keys.iter().zip(row) {
+            if let (Some(k), Some(text)) = (key, text) {
                 object.insert((*k).to_owned(), Value::String(text));
             }
         }
         if !object.is_empty() {
-            out.push((i + 2, Value::Object(object)));
+            out.push((number, Value::Object(object)));
         }
     }
-    out
+    Ok(out)
 }
 
 /// The card a workbook describes, with where each list item came from.
@@ -200,13 +202,13 @@ struct Sheets {
 }
 
 fn read(bytes: Vec<u8>) -> Option<Sheets> {
-    let mut book: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes)).ok()?;
+    let mut book = Book::open(bytes).ok()?;
     if !book.sheet_names().iter().any(|n| n == "card") {
         return None;
     }
     let mut card = Map::new();
     let mut head_rows = Vec::new();
-    for (row, r) in rows(&mut book, "card", &["field", "value"]) {
+    for (row, r) in rows(&mut book, "card", &["field", "value"]).ok()? {
         let field = r.get("field").and_then(Value::as_str).unwrap_or_default().to_owned();
         if let Some(f) = CARD_FIELDS.iter().find(|f| f.eq_ignore_ascii_case(&field)) {
             card.insert((*f).to_owned(), r.get("value").cloned().unwrap_or(Value::String(String::new())));
@@ -220,7 +222,7 @@ fn read(bytes: Vec<u8>) -> Option<Sheets> {
         ("prices", "prices", &PRICES[..]),
         ("surcharges", "surcharges", &SURCHARGES[..]),
     ] {
-        let (numbers, items): (Vec<usize>, Vec<Value>) = rows(&mut book, sheet, columns).into_iter().unzip();
+        let (numbers, items): (Vec<usize>, Vec<Value>) = rows(&mut book, sheet, columns).ok()?.into_iter().unzip();
         card.insert(key.to_owned(), Value::Array(items));
         origin.push((key, sheet, numbers));
     }
@@ -280,16 +282,12 @@ fn all_errors(sheets: &mut Sheets) -> Vec<ImportError> {
     request_body(content_type = "multipart/form-data", description = "field `file`: the .xlsx"),
     responses((status = 200, body = crate::platform::http::Envelope<RateCardDetail>),
         (status = 400, description = "`result.errors` = [{sheet, row, column, message}]; nothing saved"), (status = 403), (status = 413)))]
-pub async fn import(Caller(state, me): Caller, mut multipart: Multipart) -> Result<Response, AppError> {
+pub async fn import(Caller(state, me): Caller, multipart: Multipart) -> Result<Response, AppError> {
     grants::require(&state, &me, "logistics:rateCard:import").await?;
-    let mut file = None;
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {
-        if field.name() == Some("file") {
-            file = Some(field.bytes().await.map_err(|_| AppError::payload_too_large())?.to_vec());
-        }
-    }
-    let bytes = file.ok_or_else(|| AppError::field("file", MessageKey::Required).with("field", "file"))?;
-    let mut sheets = read(bytes).ok_or_else(|| AppError::field("file", MessageKey::ImportFileInvalid))?;
+    let bytes = Upload::read(multipart, crate::platform::files::UPLOAD_BODY_LIMIT).await?.file()?;
+    let read =
+        tokio::task::spawn_blocking(move || read(bytes)).await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))?;
+    let mut sheets = read.ok_or_else(|| AppError::field("file", MessageKey::ImportFileInvalid))?;
     let errors = all_errors(&mut sheets);
     if !errors.is_empty() {
         let lang = current_lang();

@@ -21,6 +21,7 @@ use super::VERSION_MAX;
 use crate::platform::caller::Caller;
 use crate::platform::db::schema::logistics_ups_routing as t;
 use crate::platform::http::error::bad_request_with;
+use crate::platform::http::upload::Upload;
 use crate::platform::http::{AppError, current_lang, ok};
 use crate::platform::resource::import::RowError;
 use crate::platform::resource::sql::{Row, Value, insert_rows};
@@ -151,21 +152,12 @@ pub fn read(bytes: Vec<u8>, lang: Lang) -> Result<(usize, Vec<Range>, Vec<RowErr
 #[utoipa::path(post, path = "/logistics/upsRouting/importExcel", tag = "logistics",
     request_body(content_type = "multipart/form-data", description = "`file`: CSV (UTF-8) or xlsx, at most 32 MB and 500,000 rows; `version`: optional"),
     responses((status = 200, body = crate::platform::http::Envelope<UpsRoutingImport>), (status = 400), (status = 403), (status = 413)))]
-pub async fn import_excel(Caller(state, me): Caller, mut multipart: Multipart) -> Result<Response, AppError> {
+pub async fn import_excel(Caller(state, me): Caller, multipart: Multipart) -> Result<Response, AppError> {
     grants::require(&state, &me, "logistics:upsRouting:import").await?;
-    let (mut file, mut version) = (None, None);
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {
-        match field.name() {
-            Some("file") => file = Some(field.bytes().await.map_err(|_| AppError::payload_too_large())?.to_vec()),
-            Some("version") => version = Some(field.text().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))?),
-            _ => {}
-        }
-    }
-    let version = crate::platform::resource::form::optional("version", MessageKey::FieldVersion, &version, VERSION_MAX)?;
-    let bytes = file.ok_or_else(|| AppError::field("file", MessageKey::Required).with("field", "@field_file"))?;
-    if bytes.len() > IMPORT_LIMIT {
-        return Err(AppError::payload_too_large());
-    }
+    let mut form = Upload::read(multipart, IMPORT_LIMIT).await?;
+    let version =
+        crate::platform::resource::form::optional("version", MessageKey::FieldVersion, &form.optional("version"), VERSION_MAX)?;
+    let bytes = form.file()?;
     let (rows, ranges, errors, error_count) = {
         // The request's language is the task's: read it here, not on the blocking thread.
         let lang = current_lang();

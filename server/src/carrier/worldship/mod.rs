@@ -21,6 +21,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::carrier::waybill_batches::orders;
 use crate::platform::caller::Caller;
 use crate::platform::db::schema::{logistics_delivery_number as dn, logistics_shipment as s, logistics_shipment_parcel as p};
+use crate::platform::http::upload::Upload;
 use crate::platform::http::{ApiQuery, AppError, attachment, current_lang, ok};
 use crate::platform::resource::customer_of;
 use crate::platform::secrets;
@@ -140,21 +141,12 @@ fn outcomes(bytes: Vec<u8>) -> Result<Vec<Outcome>, AppError> {
 #[utoipa::path(post, path = "/logistics/worldShip/importResult", tag = "logistics",
     request_body(content_type = "multipart/form-data", description = "`file`: WorldShip's result XML, or CSV/xlsx, at most 16 MB"),
     responses((status = 200, body = crate::platform::http::Envelope<WorldShipImport>), (status = 400), (status = 403), (status = 413)))]
-pub async fn import_result(Caller(state, me): Caller, mut multipart: Multipart) -> Result<Response, AppError> {
+pub async fn import_result(Caller(state, me): Caller, multipart: Multipart) -> Result<Response, AppError> {
     grants::require(&state, &me, "logistics:worldShip:import").await?;
     if customer_of(&me).is_some() {
         return Err(AppError::forbidden());
     }
-    let mut file = None;
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {
-        if field.name() == Some("file") {
-            file = Some(field.bytes().await.map_err(|_| AppError::payload_too_large())?.to_vec());
-        }
-    }
-    let bytes = file.ok_or_else(|| AppError::field("file", MessageKey::Required).with("field", "@field_file"))?;
-    if bytes.len() > MAX_BYTES {
-        return Err(AppError::payload_too_large());
-    }
+    let bytes = Upload::read(multipart, MAX_BYTES).await?.file()?;
     let found = tokio::task::spawn_blocking(move || outcomes(bytes)).await.map_err(AppError::internal)??;
     let tenant = me.tenant_id;
     let lang = current_lang();

@@ -11,6 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::platform::caller::Caller;
+use crate::platform::http::upload::Upload;
 use crate::platform::http::{AppError, ok};
 use crate::platform::secrets;
 use crate::state::AppState;
@@ -87,26 +88,15 @@ pub struct Uploaded {
         (status = 200, body = crate::platform::http::Envelope<Uploaded>),
         (status = 400, description = "No file, or a type that is not allowed"),
         (status = 413, description = "Too large")))]
-pub async fn upload(Caller(state, me): Caller, mut multipart: Multipart) -> Result<Response, AppError> {
-    let mut file: Option<Vec<u8>> = None;
-    let mut biz = String::from("avatar");
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {
-        match field.name() {
-            Some("file") => {
-                let bytes = field.bytes().await.map_err(|_| AppError::payload_too_large())?;
-                file = Some(bytes.to_vec());
-            }
-            Some("biz") => biz = field.text().await.unwrap_or_default(),
-            _ => {}
-        }
-    }
-    let purpose = match biz.trim() {
+pub async fn upload(Caller(state, me): Caller, multipart: Multipart) -> Result<Response, AppError> {
+    let mut form = Upload::read(multipart, UPLOAD_BODY_LIMIT).await?;
+    let purpose = match form.text("biz").trim() {
         "" | "avatar" => AVATAR,
         "voucher" => VOUCHER,
         "pod" => POD,
         _ => return Err(AppError::field("biz", MessageKey::BadRequest)),
     };
-    let bytes = file.ok_or_else(|| AppError::field("file", MessageKey::Required).with("field", "file"))?;
+    let bytes = form.file()?;
     if bytes.len() > purpose.max_bytes {
         return Err(AppError::payload_too_large_with(MessageKey::FileTooLarge).with("max", purpose.max_label));
     }

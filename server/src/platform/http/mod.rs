@@ -13,6 +13,7 @@ pub mod page;
 pub mod query;
 pub mod reply;
 pub mod time;
+pub mod upload;
 pub mod web;
 
 pub use envelope::Envelope;

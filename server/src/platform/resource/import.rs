@@ -6,11 +6,10 @@
 //! saves nothing.
 
 use std::collections::HashMap;
-use std::io::Cursor;
 
 use axum::extract::Multipart;
 use axum::response::{IntoResponse, Response};
-use calamine::{Data, Reader, Xlsx};
+use calamine::DataRef;
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use logistics_core::{Lang, MessageKey};
 use serde::{Deserialize, Serialize};
@@ -22,7 +21,9 @@ use super::sql::Sql;
 use super::{Field, Resource, Written};
 use crate::platform::caller::Caller;
 use crate::platform::http::reply::ok_with;
+use crate::platform::http::upload::Upload;
 use crate::platform::http::{ApiQuery, AppError, current_lang};
+use crate::platform::sheet::{Book, SheetError};
 use crate::system::logs;
 use crate::with_write;
 
@@ -57,17 +58,19 @@ pub struct ImportReport {
     pub dry_run: bool,
 }
 
-fn cell(d: &Data) -> Option<Value> {
+fn cell(d: &DataRef<'_>) -> Option<Value> {
     match d {
-        Data::Empty | Data::Error(_) => None,
-        Data::String(s) if s.trim().is_empty() => None,
-        Data::String(s) => Some(json!(s.trim())),
-        Data::Int(i) => Some(json!(i)),
-        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => Some(json!(*f as i64)),
-        Data::Float(f) => Some(json!(f)),
-        Data::Bool(b) => Some(json!(b)),
-        Data::DateTime(d) => Some(json!(d.as_f64().to_string())),
-        Data::DateTimeIso(s) | Data::DurationIso(s) => Some(json!(s)),
+        DataRef::Empty | DataRef::Error(_) => None,
+        DataRef::String(s) if s.trim().is_empty() => None,
+        DataRef::SharedString(s) if s.trim().is_empty() => None,
+        DataRef::String(s) => Some(json!(s.trim())),
+        DataRef::SharedString(s) => Some(json!(s.trim())),
+        DataRef::Int(i) => Some(json!(i)),
+        DataRef::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => Some(json!(*f as i64)),
+        DataRef::Float(f) => Some(json!(f)),
+        DataRef::Bool(b) => Some(json!(b)),
+        DataRef::DateTime(d) => Some(json!(d.as_f64().to_string())),
+        DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => Some(json!(s)),
     }
 }
 
@@ -87,18 +90,24 @@ fn field_of<'a>(fields: &'a [Field], heading: &str) -> Option<&'a Field> {
 /// headings nobody declared.
 fn rows<R: Resource>(bytes: Vec<u8>) -> Result<Vec<NumberedRow>, AppError> {
     let invalid = || AppError::field("file", MessageKey::ImportFileInvalid);
-    if !crate::platform::sheet::sane_zip(&bytes) {
-        return Err(invalid());
-    }
-    let mut book = Xlsx::new(Cursor::new(bytes)).map_err(|_| invalid())?;
+    let too_many = || AppError::field("file", MessageKey::ImportFileInvalid).with("rows", MAX_ROWS.to_string());
+    let mut book = Book::open(bytes).map_err(|_| invalid())?;
     let first = book.sheet_names().into_iter().next().ok_or_else(invalid)?;
-    let range = book.worksheet_range(&first).map_err(|_| invalid())?;
-    let mut iter = range.rows();
-    let header = iter.next().ok_or_else(invalid)?;
+    // The heading and MAX_ROWS rows, at most 200 columns.
+    let rows = book.rows(&first, MAX_ROWS + 1, 200, cell).map_err(|e| match e {
+        SheetError::TooManyRows(_) => too_many(),
+        SheetError::Unreadable => invalid(),
+    })?;
+    let mut iter = rows.into_iter();
+    let (_, header) = iter.next().ok_or_else(invalid)?;
     let mut names = Vec::new();
     let mut unknown = Vec::new();
     for heading in header {
-        let text = heading.to_string();
+        let text = match heading {
+            Some(Value::String(s)) => s,
+            Some(other) => other.to_string(),
+            None => String::new(),
+        };
         match field_of(R::FIELDS, &text) {
             Some(f) => names.push(Some(f.name)),
             None if text.trim().is_empty() => names.push(None),
@@ -112,18 +121,15 @@ fn rows<R: Resource>(bytes: Vec<u8>) -> Result<Vec<NumberedRow>, AppError> {
         return Err(invalid().with("columns", unknown.join(", ")));
     }
     let mut out = Vec::new();
-    for (i, row) in iter.enumerate() {
+    for (number, row) in iter {
         let mut object = Map::new();
         for (name, value) in names.iter().zip(row) {
-            if let (Some(name), Some(value)) = (name, cell(value)) {
+            if let (Some(name), Some(value)) = (name, value) {
                 object.insert((*name).to_owned(), value);
             }
         }
         if !object.is_empty() {
-            out.push((i + 2, object));
-        }
-        if out.len() > MAX_ROWS {
-            return Err(AppError::field("file", MessageKey::ImportFileInvalid).with("rows", MAX_ROWS.to_string()));
+            out.push((number, object));
         }
     }
     Ok(out)
@@ -151,17 +157,11 @@ fn refuse(errors: Vec<RowError>) -> Response {
 pub async fn import_excel<R: Resource>(
     Caller(state, me): Caller,
     ApiQuery(q): ApiQuery<ImportQuery>,
-    mut multipart: Multipart,
+    multipart: Multipart,
 ) -> Result<Response, AppError> {
     let scope = reach::<R>(&state, &me, &[code::<R>("import"), code::<R>("add")]).await?;
     let dry_run = matches!(q.dry_run.as_deref().map(str::trim), Some("true" | "1"));
-    let mut file = None;
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {
-        if field.name() == Some("file") {
-            file = Some(field.bytes().await.map_err(|_| AppError::payload_too_large())?.to_vec());
-        }
-    }
-    let bytes = file.ok_or_else(|| AppError::field("file", MessageKey::Required).with("field", "file"))?;
+    let bytes = Upload::read(multipart, IMPORT_LIMIT).await?.file()?;
     let lang = current_lang();
     let mut errors = Vec::new();
     let mut statements: Vec<(usize, String, Sql)> = Vec::new();

@@ -31,6 +31,7 @@ use crate::platform::caller::Caller;
 use crate::platform::db::schema::{logistics_channel_product, logistics_depot, logistics_shipment};
 use crate::platform::http::lang::{current_lang, scope};
 use crate::platform::http::reply::ok_with;
+use crate::platform::http::upload::Upload;
 use crate::platform::http::{Amount, ApiQuery, AppError};
 use crate::platform::resource::import::RowError;
 use crate::platform::resource::sql::Value;
@@ -588,22 +589,13 @@ fn shipment_type(q: &ImportQuery) -> Result<String, AppError> {
 pub async fn import_excel(
     Caller(state, me): Caller,
     ApiQuery(q): ApiQuery<ImportQuery>,
-    mut multipart: Multipart,
+    multipart: Multipart,
 ) -> Result<Response, AppError> {
     grants::require(&state, &me, &format!("{PERMISSION}:import")).await?;
     let kind = shipment_type(&q)?;
     let customer = customer_for(&state, &me, q.customer_id.as_deref()).await?;
     let dry_run = matches!(q.dry_run.as_deref().map(str::trim), Some("true" | "1"));
-    let mut file = None;
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))? {
-        if field.name() == Some("file") {
-            file = Some(field.bytes().await.map_err(|_| AppError::payload_too_large())?.to_vec());
-        }
-    }
-    let bytes = file.ok_or_else(|| AppError::field("file", MessageKey::Required).with("field", "@field_file"))?;
-    if bytes.len() > IMPORT_LIMIT {
-        return Err(AppError::payload_too_large());
-    }
+    let bytes = Upload::read(multipart, IMPORT_LIMIT).await?.file()?;
     let checked = check(&state, me.tenant_id, &customer, &kind, bytes).await?;
     let mut report = ImportReport {
         dry_run,

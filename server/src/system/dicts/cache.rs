@@ -1,10 +1,8 @@
-//! Every enabled dictionary item, read once and kept until a dictionary changes. A change on any
-//! instance reaches every instance through the cluster bus (Redis in cluster mode), and a load that
-//! raced with a change is never kept: each invalidation starts a new generation, and a load only
-//! stores its result if no invalidation happened while it ran.
+//! Every enabled dictionary item, read once and kept until a dictionary changes on any instance
+//! ([`Reloadable`]).
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -12,6 +10,7 @@ use logistics_core::Lang;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::platform::cache::Reloadable;
 use crate::platform::db::schema::{sys_dict, sys_dict_item};
 use crate::platform::db::{Db, DbResult};
 use crate::with_conn;
@@ -63,38 +62,16 @@ impl Item {
 }
 
 #[derive(Debug, Default)]
-struct Slot {
-    generation: u64,
-    loaded: Option<Arc<AllDicts>>,
-}
-
-#[derive(Debug, Default)]
-pub struct DictCache {
-    slot: RwLock<Slot>,
-}
+pub struct DictCache(Reloadable<AllDicts>);
 
 impl DictCache {
     pub async fn get(&self, db: &Db) -> DbResult<Arc<AllDicts>> {
-        let generation = {
-            let slot = self.slot.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-            if let Some(loaded) = &slot.loaded {
-                return Ok(loaded.clone());
-            }
-            slot.generation
-        };
-        let loaded = Arc::new(load(db).await?);
-        let mut slot = self.slot.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if slot.generation == generation {
-            slot.loaded = Some(loaded.clone());
-        }
-        Ok(loaded)
+        self.0.get(load(db)).await
     }
 
     /// Drops the cached items; the next read loads them again.
     pub fn invalidate(&self) {
-        let mut slot = self.slot.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        slot.generation += 1;
-        slot.loaded = None;
+        self.0.invalidate();
     }
 }
 

@@ -1,10 +1,10 @@
-//! The enabled gateway routes by id, as every instance keeps them: read once, dropped on every
-//! change (the cluster bus tells every instance), and a load that raced with a change is not kept
-//! (each change starts a new generation).
+//! The enabled gateway routes by id, as every instance keeps them ([`Reloadable`]: read once,
+//! dropped on every change on any instance).
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 
+use crate::platform::cache::Reloadable;
 use crate::platform::db::schema::sys_gateway_route;
 use crate::platform::db::{Db, DbResult};
 
@@ -18,39 +18,17 @@ pub struct Route {
     pub role_codes: Vec<String>,
 }
 
-#[derive(Default)]
-struct Slot {
-    generation: u64,
-    loaded: Option<Arc<HashMap<String, Route>>>,
-}
-
 /// This instance's enabled routes.
 #[derive(Default)]
-pub struct RouteCache {
-    slot: RwLock<Slot>,
-}
+pub struct RouteCache(Reloadable<HashMap<String, Route>>);
 
 impl RouteCache {
     pub async fn get(&self, db: &Db) -> DbResult<Arc<HashMap<String, Route>>> {
-        let generation = {
-            let slot = self.slot.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-            if let Some(loaded) = &slot.loaded {
-                return Ok(loaded.clone());
-            }
-            slot.generation
-        };
-        let routes = Arc::new(load(db).await?);
-        let mut slot = self.slot.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if slot.generation == generation {
-            slot.loaded = Some(routes.clone());
-        }
-        Ok(routes)
+        self.0.get(load(db)).await
     }
 
     pub fn invalidate(&self) {
-        let mut slot = self.slot.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        slot.generation += 1;
-        slot.loaded = None;
+        self.0.invalidate();
     }
 }
 

@@ -10,3 +10,4 @@ mod prepared;
 pub mod resource;
 mod schema;
 mod units;
+mod uploads;

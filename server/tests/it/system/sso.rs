@@ -9,7 +9,8 @@ use std::process::{Child, Command, Stdio};
 
 use serde_json::{Value, json};
 
-use crate::common::{ADMIN_PASSWORD, TestApp, TestResponse, postgres_config, sqlite_config};
+use crate::common::{ADMIN_PASSWORD, TestApp, TestResponse, count, postgres_config, sqlite_config};
+use crate::system::admin::{delete, h, ok, second_tenant};
 
 const HOST: &str = "app.test";
 const CLIENT_ID: &str = "logistics";
@@ -272,5 +273,36 @@ async fn oidc_identities_bind_once_then_sign_in() {
         let res = app.get("/boot/thirdLogin/getLoginUser/not-a-token", &[("host", HOST), ("accept-language", "zh-CN")]).await;
         assert_eq!(res.status, 401, "{b}");
         assert!(res.text.contains("第三方登录凭证无效或已过期"), "{b}: {}", res.text);
+
+        // The user's own bindings: listed to them alone, removable by them alone; once unbound,
+        // the identity asks for a username and password again.
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let mine = ok(app.get("/boot/sys/thirdApp/getThirdAccountByUserId", &h(&admin)).await, "bindings").await;
+        let mine = mine.as_array().unwrap();
+        assert_eq!(mine.len(), 1, "{b}: {mine:?}");
+        assert_eq!((mine[0]["thirdType"].as_str(), mine[0]["thirdUserId"].as_str()), (Some("oidc"), Some("sub-alice")), "{b}");
+        assert!(mine[0]["createTime"].as_str().unwrap().ends_with('Z'), "{b}");
+        let cas_only = ok(app.get("/boot/sys/thirdApp/getThirdAccountByUserId?thirdType=cas", &h(&admin)).await, "cas").await;
+        assert_eq!(cas_only, json!([]), "{b}");
+        let id = mine[0]["id"].as_str().unwrap().to_owned();
+        let other = second_tenant(&app, 7, "sso_other").await;
+        let theirs = ok(app.get("/boot/sys/thirdApp/getThirdAccountByUserId", &h(&other)).await, "theirs").await;
+        assert_eq!(theirs, json!([]), "{b}");
+        let unbind = format!("/boot/sys/thirdApp/deleteThirdAccount?id={id}");
+        let refused = delete(&app, &unbind, &other).await;
+        assert_eq!(refused.status, 404, "{b}: {}", refused.text);
+        assert!(refused.text.contains("does not exist or was already removed"), "{b}: {}", refused.text);
+        let anonymous = app.send(crate::common::build(axum::http::Method::DELETE, &unbind, &[], axum::body::Body::empty())).await;
+        assert_eq!(anonymous.status, 401, "{b}");
+        let done = delete(&app, &unbind, &admin).await;
+        assert_eq!(done.status, 200, "{b}: {}", done.text);
+        assert_eq!(done.json()["message"], "Unbound!", "{b}");
+        assert_eq!(delete(&app, &unbind, &admin).await.status, 404, "{b}: once");
+        let logged =
+            count(app.db(), "SELECT COUNT(*) AS n FROM sys_log WHERE log_content LIKE 'sys:thirdApp:delete sub-alice%'").await;
+        assert_eq!(logged, 1, "{b}");
+        let token = token_of(&oidc_round(&app, &provider, "alice", |_| {}).await);
+        let res = app.get(&format!("/boot/thirdLogin/getLoginUser/{token}"), &en(&[])).await;
+        assert_eq!(res.status, 409, "{b}: unbound, {}", res.text);
     }
 }

@@ -5,6 +5,7 @@
 //! (`POST /thirdLogin/user/checkPassword`, under the password sign-in's throttle and lockout).
 //! Both end as a password sign-in does: the same session, log entry and answer.
 
+pub mod accounts;
 pub mod cas;
 pub mod oidc;
 

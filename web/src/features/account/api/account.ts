@@ -41,3 +41,20 @@ export type ProfileEdit = Schemas['ProfileEdit'];
 export function editProfile(body: ProfileEdit): Promise<Envelope<Schemas['ProfileSaved']>> {
   return api.put<Schemas['ProfileSaved']>('/sys/user/appEdit', body, { notify: false });
 }
+
+/** One third-party identity (CAS, OpenID Connect) bound to the signed-in user. */
+export type ThirdAccount = Schemas['ThirdAccount'];
+
+export const THIRD_ACCOUNTS_QUERY = ['account', 'thirdAccounts'] as const;
+
+export function useThirdAccounts() {
+  return useQuery({
+    queryKey: THIRD_ACCOUNTS_QUERY,
+    queryFn: () => api.get<ThirdAccount[]>('/sys/thirdApp/getThirdAccountByUserId').then((envelope) => envelope.result ?? []),
+  });
+}
+
+/** Unbinds one of the user's own identities; the client shows a refusal. */
+export function unbindThirdAccount(id: string): Promise<Envelope<unknown>> {
+  return api.delete('/sys/thirdApp/deleteThirdAccount', { id });
+}

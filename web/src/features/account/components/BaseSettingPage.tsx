@@ -14,12 +14,13 @@ import { toaster } from '../../../components/ui/toaster';
 import { avatarUrl } from '../../../lib/avatar';
 import { setUserInfo, useUserInfo } from '../../../lib/session';
 import { PROFILE_QUERY, editProfile, useProfile, type ProfileEdit } from '../api/account';
+import { ThirdAccountsCard } from './ThirdAccountsCard';
 
 type Values = ProfileValues;
 
 const FIELDS: readonly string[] = ['realname', 'avatar', 'phone', 'email', 'sex', 'birthday'];
 
-/** `/account/settings/base`: the user's own profile, avatar included. */
+/** `/account/settings/base`: the user's own profile, avatar included, and their bound sign-in accounts. */
 export default function BaseSettingPage() {
   const { t } = useTranslation('account');
   const user = useUserInfo();
@@ -53,6 +54,7 @@ export default function BaseSettingPage() {
   });
 
   return (
+    <Stack gap="5">
     <Card.Root data-testid="account-settings">
       <Card.Body>
         <FormProvider {...form}>
@@ -96,5 +98,7 @@ export default function BaseSettingPage() {
         </FormProvider>
       </Card.Body>
     </Card.Root>
+    <ThirdAccountsCard />
+    </Stack>
   );
 }
