@@ -51,6 +51,11 @@ fuzz *targets:
 faults: build
     LOGISTICS_SERVER_BIN=target/release/logistics-server node bench/faults/kill9.mjs
 
+# Outages: this machine's PostgreSQL stopped for 10 s under load, then Redis under two instances
+# (it stops and starts them: run it where nothing else needs them).
+outages: build
+    LOGISTICS_SERVER_BIN=target/release/logistics-server node bench/faults/outages.mjs
+
 # Rewrite the OpenAPI snapshot and the web's generated API types after a deliberate API change.
 openapi:
     UPDATE_SNAPSHOTS=1 cargo test -p logistics-server --test it platform::schema::openapi
