@@ -285,8 +285,7 @@ fn all_errors(sheets: &mut Sheets) -> Vec<ImportError> {
 pub async fn import(Caller(state, me): Caller, multipart: Multipart) -> Result<Response, AppError> {
     grants::require(&state, &me, "logistics:rateCard:import").await?;
     let bytes = Upload::read(multipart, crate::platform::files::UPLOAD_BODY_LIMIT).await?.file()?;
-    let read =
-        tokio::task::spawn_blocking(move || read(bytes)).await.map_err(|_| AppError::bad_request(MessageKey::BadRequest))?;
+    let read = tokio::task::spawn_blocking(move || read(bytes)).await.map_err(AppError::internal)?;
     let mut sheets = read.ok_or_else(|| AppError::field("file", MessageKey::ImportFileInvalid))?;
     let errors = all_errors(&mut sheets);
     if !errors.is_empty() {
