@@ -199,5 +199,11 @@ if [ -n "${TEST_DATABASE_URL:-}" ] && command -v psql >/dev/null; then
     DATABASE_URL="${TEST_DATABASE_URL%/*}/$db" cargo run --quiet --release --example track_bench -- "$track_orders" 10 | tee -a "$out/track.txt"
   psql "$TEST_DATABASE_URL" -qc "DROP DATABASE IF EXISTS $db"
 fi
+echo "== Karrio beside ours (issue 23): sign-in, shipment creation, the list over ${KARRIO_SHIPMENTS:-10000} shipments each; SQLite both"
+if [ -f ../shared/peers/karrio.sh ] || [ -n "${KARRIO_PEER:-}" ]; then
+  LOGISTICS_SERVER_BIN="$BIN" SHIPMENTS=${KARRIO_SHIPMENTS:-10000} node bench/karrio.mjs | tee "$out/karrio.txt"
+else
+  echo "   skipped: no Karrio peer script (../shared/peers/karrio.sh or KARRIO_PEER)"
+fi
 echo "== wasm core: $(stat -c %s wasm/pkg/logistics_wasm_bg.wasm) bytes raw, $(gzip -c wasm/pkg/logistics_wasm_bg.wasm | wc -c) gzipped"
 echo "== release binary: $(stat -c %s "$BIN") bytes"

@@ -81,6 +81,28 @@ pub fn actions(status: &str) -> Vec<&'static str> {
     ACTIONS.iter().copied().filter(|a| next(status, a).is_some()).collect()
 }
 
+/// The statuses in which the carrier has the order: from these its tracking moves it.
+const WITH_CARRIER: &[&str] = &["shipped", "inTransit", "exception"];
+
+/// Where an order in `status` goes when its tracking says `tracking` (the shipment's status
+/// follows its parcels' events once the carrier has it): in transit, delivered, an exception or
+/// returned. None when it stays: not yet handed over (a carrier's early scan does not skip the
+/// warehouse), already there, or a tracking status that does not move it.
+pub fn follow_tracking(status: &str, tracking: crate::tracking::Status) -> Option<&'static str> {
+    use crate::tracking::Status as T;
+    if !WITH_CARRIER.contains(&status) {
+        return None;
+    }
+    let action = match tracking {
+        T::InTransit | T::OutForDelivery | T::AvailableForPickup | T::FailedAttempt => "transit",
+        T::Delivered => "deliver",
+        T::Exception => "exception",
+        T::Returning | T::Returned => "return",
+        T::Pending | T::InfoReceived | T::Expired | T::Cancelled => return None,
+    };
+    next(status, action).filter(|to| *to != status)
+}
+
 /// Whether an order in `status` holds money on its customer's wallet (submitted and not yet
 /// received: a cancel releases it; receipt settles it).
 pub fn holds_money(status: &str) -> bool {
@@ -645,6 +667,23 @@ mod tests {
             }
             assert!(actions(status).contains(&"copy"));
         }
+    }
+
+    #[test]
+    fn tracking_moves_only_what_the_carrier_has() {
+        use crate::tracking::Status as T;
+        assert_eq!(follow_tracking("shipped", T::InTransit), Some("inTransit"));
+        assert_eq!(follow_tracking("shipped", T::Delivered), Some("delivered"));
+        assert_eq!(follow_tracking("inTransit", T::OutForDelivery), None, "already in transit");
+        assert_eq!(follow_tracking("inTransit", T::Delivered), Some("delivered"));
+        assert_eq!(follow_tracking("inTransit", T::Exception), Some("exception"));
+        assert_eq!(follow_tracking("exception", T::InTransit), Some("inTransit"));
+        assert_eq!(follow_tracking("inTransit", T::Returned), Some("returned"));
+        assert_eq!(follow_tracking("shipped", T::Returning), None, "the lifecycle returns from in transit");
+        for before in ["draft", "submitted", "received", "sorted", "delivered", "returned", "cancelled"] {
+            assert_eq!(follow_tracking(before, T::Delivered), None, "{before} stays");
+        }
+        assert_eq!(follow_tracking("shipped", T::InfoReceived), None);
     }
 
     #[test]

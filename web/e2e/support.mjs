@@ -105,10 +105,10 @@ export async function startApp({ env = {} } = {}) {
     logMark: () => stderr.length,
     /**
      * The SMS code the server's default sender logged for `mobile` after `mark` (a line with
-     * `mobile=<digits>` ... `code=<6 digits>`), waiting for it up to 10 s.
+     * `mobile=<digits>` ... `code=<6 digits>`), waiting for it up to `timeoutMs`.
      */
-    smsCode: async (mobile, mark = 0) => {
-      const deadline = Date.now() + 10_000;
+    smsCode: async (mobile, mark = 0, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const plain = stderr.slice(mark).replaceAll(ANSI_ESCAPE, '');
         for (const line of plain.split('\n').toReversed()) {

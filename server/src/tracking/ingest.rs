@@ -2,7 +2,9 @@
 //! the search does), its code is mapped to a normalized status (the tenant's table, then core's),
 //! and it is stored once: a source's event id is unique per tenant, so a webhook delivered twice,
 //! a replayed request or an upload sent again adds nothing. The orders whose events changed get
-//! their status recomputed from all their events (core `tracking::current`).
+//! their status recomputed from all their events (core `tracking::current`); once the carrier has
+//! an order, its own status follows (core `shipment::follow_tracking`: in transit, delivered, an
+//! exception, returned), in the same transaction.
 
 use std::collections::{HashMap, HashSet};
 
@@ -10,6 +12,7 @@ use chrono::{DateTime as ChronoTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::upsert::excluded;
 use diesel_async::RunQueryDsl;
+use logistics_core::shipment;
 use logistics_core::tracking::{self, EventTime, Mapping, Point, Status};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -214,6 +217,9 @@ pub async fn store_on(
     Ok(())
 }
 
+/// The source of the warehouse's own scans (received, packed, handed over).
+pub const WAREHOUSE_SOURCE: &str = "warehouse";
+
 type EventRow = (
     String,
     Option<String>,
@@ -225,7 +231,13 @@ type EventRow = (
     Option<String>,
     Option<String>,
     Option<String>,
+    String,
 );
+
+/// An event as core's status rules read it.
+fn point(r: &EventRow) -> Point<'_> {
+    Point { parcel: r.1.as_deref(), time: r.2.and_utc().timestamp(), status: Status::parse(&r.4).unwrap_or(tracking::UNMAPPED) }
+}
 
 /// Recomputes the status of `orders` (id, customer) from all their events and parcels, inside the
 /// transaction that stored their new events. The state rows are written (locked) before the
@@ -255,14 +267,17 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
             on_tx!(tx, |c| st::table.filter(st::shipment_id.eq_any(&ids)).select((st::shipment_id, st::status)).load(c).await?)
                 .into_iter()
                 .collect();
-        let numbers: HashMap<String, (String, Option<String>)> = on_tx!(tx, |c| s::table
+        let orders_now: Vec<(String, String, Option<String>, String)> = on_tx!(tx, |c| s::table
             .filter(s::id.eq_any(&ids))
-            .select((s::id, s::serial_number, s::track_no))
-            .load::<(String, String, Option<String>)>(c)
-            .await?)
-        .into_iter()
-        .map(|(id, serial, track)| (id, (serial, track)))
-        .collect();
+            .select((s::id, s::serial_number, s::track_no, s::shipment_status))
+            .load(c)
+            .await?);
+        let lifecycle: HashMap<String, String> =
+            orders_now.iter().map(|(id, _, _, status)| (id.clone(), status.clone())).collect();
+        let numbers: HashMap<String, (String, Option<String>)> =
+            orders_now.into_iter().map(|(id, serial, track, _)| (id, (serial, track))).collect();
+        // Orders the carrier has move with their tracking (core's `follow_tracking`): (id, from, to).
+        let mut moves: Vec<(String, String, &'static str)> = Vec::new();
         let mut changes = Vec::new();
         let parcels: Vec<(String, String)> =
             on_tx!(tx, |c| p::table.filter(p::shipment_id.eq_any(&ids)).select((p::shipment_id, p::id)).load(c).await?);
@@ -282,6 +297,7 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
                         e::detail,
                         e::detail_en,
                         e::parcel_serial_number,
+                        e::source,
                     ),
                 ))
                 .load::<(
@@ -296,27 +312,21 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
                         Option<String>,
                         Option<String>,
                         Option<String>,
+                        String,
                     ),
                 )>(c)
                 .await?
         })
         .into_iter()
-        .map(|(sid, (parcel, time, offset, status, reason, location, detail, detail_en, parcel_serial))| {
-            (sid.clone(), (sid, parcel, time, offset, status, reason, location, detail, detail_en, parcel_serial))
+        .map(|(sid, (parcel, time, offset, status, reason, location, detail, detail_en, parcel_serial, source))| {
+            (sid.clone(), (sid, parcel, time, offset, status, reason, location, detail, detail_en, parcel_serial, source))
         })
         .collect();
         let mut states = Vec::with_capacity(chunk.len());
         for (id, customer) in chunk {
             let mine: Vec<&EventRow> = events.iter().filter(|(sid, _)| sid == id).map(|(_, r)| r).collect();
             let parcel_ids: Vec<&str> = parcels.iter().filter(|(sid, _)| sid == id).map(|(_, pid)| pid.as_str()).collect();
-            let points: Vec<Point<'_>> = mine
-                .iter()
-                .map(|r| Point {
-                    parcel: r.1.as_deref(),
-                    time: r.2.and_utc().timestamp(),
-                    status: Status::parse(&r.4).unwrap_or(tracking::UNMAPPED),
-                })
-                .collect();
+            let points: Vec<Point<'_>> = mine.iter().map(|r| point(r)).collect();
             let status = tracking::current(&parcel_ids, &points);
             // The latest event is what the lists show beside the status; an exception's reason is
             // its latest exception's.
@@ -326,6 +336,14 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
             } else {
                 None
             };
+            // The order's own status follows the carrier's events, not the warehouse's own scans.
+            let carried: Vec<Point<'_>> = mine.iter().filter(|r| r.10 != WAREHOUSE_SOURCE).map(|r| point(r)).collect();
+            if let Some(from) = lifecycle.get(id)
+                && !carried.is_empty()
+                && let Some(to) = shipment::follow_tracking(from, tracking::current(&parcel_ids, &carried))
+            {
+                moves.push((id.clone(), from.clone(), to));
+            }
             let previous = before.get(id).map_or(Status::Pending.code(), String::as_str);
             if previous != status.code() {
                 changes.push((
@@ -389,6 +407,12 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
                     .execute(c)
                     .await?);
             }
+        }
+        for (id, from, to) in &moves {
+            on_tx!(tx, |c| diesel::update(s::table.filter(s::id.eq(id)).filter(s::shipment_status.eq(from)))
+                .set((s::shipment_status.eq(*to), s::update_time.eq(now)))
+                .execute(c)
+                .await?);
         }
         for (id, customer, previous, status, reason, last) in &changes {
             let (serial, track_no) = numbers.get(id).cloned().unwrap_or_default();

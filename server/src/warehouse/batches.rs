@@ -289,7 +289,7 @@ pub async fn hand_over(Caller(state, me): Caller, ApiJson(form): ApiJson<HandOve
     let batch = open_batch(&state, &me, &form.id).await?;
     let now = Utc::now().naive_utc();
     let by = me.user.username.clone();
-    let table = ingest::mappings(&state, me.tenant_id, "warehouse").await?;
+    let table = ingest::mappings(&state, me.tenant_id, ingest::WAREHOUSE_SOURCE).await?;
     transaction!(data: &state.db, |tx| {
         let changed = on_tx!(tx, |c| diesel::update(ob::table.filter(ob::id.eq(&batch.id)).filter(ob::batch_status.eq("open")))
             .set((ob::update_time.eq(now), ob::update_by.eq(&by)))
@@ -352,7 +352,7 @@ pub async fn hand_over(Caller(state, me): Caller, ApiJson(form): ApiJson<HandOve
                 pieces: Some(1),
                 ..Incoming::default()
             };
-            ingest::store_on(tx, me.tenant_id, "warehouse", &table, &hit, &incoming, &by).await?;
+            ingest::store_on(tx, me.tenant_id, ingest::WAREHOUSE_SOURCE, &table, &hit, &incoming, &by).await?;
         }
         Ok::<_, AppError>(())
     })?;

@@ -255,7 +255,7 @@ pub async fn intake_one(state: &AppState, me: &CurrentUser, form: &IntakeForm) -
         },
         parcel: Some((parcel.id.clone(), parcel.serial_number.clone())),
     };
-    let table = ingest::mappings(state, me.tenant_id, "warehouse").await?;
+    let table = ingest::mappings(state, me.tenant_id, ingest::WAREHOUSE_SOURCE).await?;
     let settled = transaction!(data: &state.db, |tx| {
         // The order's row first: intakes of its parcels and a cancel take turns on it.
         let open = on_tx!(tx, |c| diesel::update(s::table.filter(s::id.eq(&order.id)).filter(s::shipment_status.eq("submitted")))
@@ -338,7 +338,7 @@ pub async fn intake_one(state: &AppState, me: &CurrentUser, form: &IntakeForm) -
             ))
             .execute(c)
             .await?);
-        ingest::store_on(tx, me.tenant_id, "warehouse", &table, &hit, &incoming, &me.user.username).await?;
+        ingest::store_on(tx, me.tenant_id, ingest::WAREHOUSE_SOURCE, &table, &hit, &incoming, &me.user.username).await?;
         // The rows every order of the customer waits for last (its tally, by trigger on the
         // status, and its wallet), so that they stay locked as briefly as possible.
         if let Some((charged, quote)) = &settled {

@@ -244,7 +244,7 @@ async fn event(
         pieces: Some(1),
         ..Incoming::default()
     };
-    ingest::store_on(tx, me.tenant_id, "warehouse", table, &hit, &incoming, &me.user.username).await
+    ingest::store_on(tx, me.tenant_id, ingest::WAREHOUSE_SOURCE, table, &hit, &incoming, &me.user.username).await
 }
 
 fn said(key: MessageKey, name: &'static str, value: &str) -> impl Fn(Lang) -> String {
@@ -284,7 +284,7 @@ pub async fn pack_one(state: &AppState, me: &CurrentUser, form: &PackForm) -> Re
     let fresh_no = if named.is_none() { Some(next_number(state, me.tenant_id, "PK").await?) } else { None };
     let now = Utc::now().naive_utc();
     let by = me.user.username.clone();
-    let table = ingest::mappings(state, me.tenant_id, "warehouse").await?;
+    let table = ingest::mappings(state, me.tenant_id, ingest::WAREHOUSE_SOURCE).await?;
     let (package_id, created, sorted) = transaction!(data: &state.db, |tx| {
         let chosen: Option<OutPackageRecord> = match &named {
             Some(n) => Some(by_number(tx, me.tenant_id, n).await?),

@@ -38,7 +38,7 @@ fn event(id: &str, number: &str, code: &str, time: &str) -> Value {
 }
 
 /// A multipart body with one CSV file.
-fn csv_form(csv: &str) -> (String, Vec<u8>) {
+pub(crate) fn csv_form(csv: &str) -> (String, Vec<u8>) {
     let boundary = "----track-upload-boundary";
     let mut body = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"events.csv\"\r\nContent-Type: text/csv\r\n\r\n"

@@ -391,6 +391,26 @@ async fn parcels_are_sorted_into_packages_and_handed_over_in_batches() {
         );
         let res = app.post_json("/boot/logistics/outBatch/handOver", &json!({"id": batch_id}), &en).await;
         assert_eq!(res.status, 409, "{}", res.text);
+        // The carrier has them: their orders follow its events (in transit, then delivered); the
+        // order still in the warehouse does not, whatever an early scan says.
+        let later = |s: i64| (chrono::Utc::now() + chrono::Duration::seconds(s)).to_rfc3339();
+        let (us1_no, us2_no, de_no) =
+            (us1["serialNumber"].as_str().unwrap(), us2["serialNumber"].as_str().unwrap(), de["serialNumber"].as_str().unwrap());
+        let csv = format!(
+            "number,code,time,location,detail\n{us1_no},in_transit,{},Anchorage,运输中\n{us2_no},in_transit,{},Anchorage,运输中\n\
+             {us2_no},delivered,{},New York,已签收\n{de_no},delivered,{},Berlin,已签收\n",
+            later(1),
+            later(1),
+            later(2),
+            later(2)
+        );
+        let (ct, body) = crate::tracking::csv_form(&csv);
+        let headers = [("content-type", ct.as_str()), ("x-access-token", admin.as_str()), ("accept-language", "en-US")];
+        let up = ok(app.post_raw("/boot/logistics/trackEvent/importExcel", body, &headers).await, "events").await;
+        assert_eq!(up["stored"].as_i64(), Some(4), "{up}");
+        assert_eq!(status(&app, &alice, &us1).await, "inTransit");
+        assert_eq!(status(&app, &alice, &us2).await, "delivered");
+        assert_eq!(status(&app, &alice, &de).await, "sorted", "not handed over: the warehouse still has it");
         let res = app.post_json("/boot/logistics/outBatch/removePackage", &json!({"packageNo": us_package}), &en).await;
         assert_eq!(res.status, 409, "handed: {}", res.text);
         let packages = ok(app.get("/boot/logistics/outPackage/list?packageStatus=handed", &h(&admin)).await, "pk").await;

@@ -1,9 +1,10 @@
 import { Box, Button, DataList, Field, Flex, Grid, HStack, Heading, Input, InputGroup, Link, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { setTenantId } from '../../../lib/session';
 import {
   message,
   validateEmail,
@@ -62,11 +63,26 @@ function stepOf(field: string | undefined): number | undefined {
   return index >= 0 ? index : undefined;
 }
 
-/** `/user/register`: a new enterprise account in four steps (account, contact, company, review). */
+/** A forwarder's own registration link names its tenant: `/user/register?tenantId=2`. */
+function tenantOfLink(params: URLSearchParams): number | undefined {
+  const text = params.get('tenantId')?.trim() ?? '';
+  const id = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  return id > 0 ? id : undefined;
+}
+
+/**
+ * `/user/register`: a new enterprise account in four steps (account, contact, company, review),
+ * in the tenant its link names (the server checks that it is active; the platform's otherwise).
+ */
 export default function RegisterPage() {
   const { t } = useTranslation('user');
   const language = useLanguage();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const linkTenant = tenantOfLink(params);
+  useEffect(() => {
+    if (linkTenant !== undefined) setTenantId(linkTenant);
+  }, [linkTenant]);
   const [step, setStep] = useState(0);
   const [showPassword, setShowPassword] = useState(false);
   const [serverError, setServerError] = useState<string>();

@@ -7,7 +7,7 @@
  */
 import { Alert, Badge, Box, Button, chakra, CloseButton, Drawer, Grid, Heading, HStack, Portal, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../api/client';
@@ -34,14 +34,30 @@ interface Option {
   label: string;
 }
 
-/** The customer's shippers or depots, for the pickers. */
-function useOptions(path: string, label: (row: Record<string, unknown>) => string): Option[] {
+type Row = Record<string, unknown>;
+
+/** The customer's shippers or depots, as listed. */
+function useRows(path: string): Row[] {
   const { data } = useQuery({
     queryKey: ['list', path, 'options'],
-    queryFn: async ({ signal }) => (await api.get<{ records: Record<string, unknown>[] }>(path, { pageSize: '200' }, { notify: false, signal })).result?.records ?? [],
+    queryFn: async ({ signal }) => (await api.get<{ records: Row[] }>(path, { pageSize: '200' }, { notify: false, signal })).result?.records ?? [],
   });
-  return (data ?? []).map((row) => ({ value: String(row.id), label: label(row) }));
+  return data ?? [];
 }
+
+const optionsOf = (rows: Row[], label: (row: Row) => string): Option[] => rows.map((row) => ({ value: String(row.id), label: label(row) }));
+
+/** The consignee fields an FBA order takes from its depot where blank (as the server fills them). */
+const DEPOT_FILLS: [keyof OrderValues['consignee'], string][] = [
+  ['name', 'depotName'],
+  ['phone', 'phone'],
+  ['country', 'country'],
+  ['state', 'state'],
+  ['city', 'city'],
+  ['postalCode', 'postalCode'],
+  ['address1', 'address1'],
+  ['address2', 'address2'],
+];
 
 /** The quotes for the order as typed; a click chooses the product. */
 function QuotePanel({ type, customerId }: { type: ShipmentType; customerId: string | undefined }) {
@@ -147,8 +163,20 @@ function OrderForm({ target, detail, onDone, onCancel, onDirty }: { target: Orde
   // Staff order for a customer: a new order names it, an edit keeps the order's; quotes are at its prices.
   const customerId = staff ? (detail?.customerId ?? (values.customerId || undefined)) : undefined;
   const quote = useChosenQuote(values, type, customerId);
-  const shippers = useOptions('/logistics/shipper/list', (r) => `${String(r.name)} · ${String(r.city)}`);
-  const depots = useOptions('/logistics/depot/list', (r) => `${String(r.depotId)} · ${String(r.depotName)}`);
+  const shippers = optionsOf(useRows('/logistics/shipper/list'), (r) => `${String(r.name)} · ${String(r.city)}`);
+  const depotRows = useRows('/logistics/depot/list');
+  const depots = optionsOf(depotRows, (r) => `${String(r.depotId)} · ${String(r.depotName)}`);
+  // An FBA order goes to its depot: choosing one fills the consignee's blank fields with its address.
+  const chosenDepot = type === 'FBA' ? depotRows.find((r) => String(r.id) === values.userDepotId) : undefined;
+  useEffect(() => {
+    if (!chosenDepot) return;
+    for (const [field, from] of DEPOT_FILLS) {
+      const value = chosenDepot[from];
+      if (typeof value === 'string' && value.trim() && !form.getValues(`consignee.${field}`).trim()) {
+        form.setValue(`consignee.${field}`, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      }
+    }
+  }, [chosenDepot, form]);
 
   /** Saves the form as a draft (add once per opened form, then edit): the order's id. */
   async function save(current: OrderValues): Promise<string> {
