@@ -81,8 +81,11 @@ pub fn actions(status: &str) -> Vec<&'static str> {
     ACTIONS.iter().copied().filter(|a| next(status, a).is_some()).collect()
 }
 
-/// The statuses in which the carrier has the order: from these its tracking moves it.
-const WITH_CARRIER: &[&str] = &["shipped", "inTransit", "exception"];
+/// Whether the carrier has an order in `status` (handed over, not yet at a final status): only
+/// then does its tracking move it ([`follow_tracking`]).
+pub fn with_carrier(status: &str) -> bool {
+    matches!(status, "shipped" | "inTransit" | "exception")
+}
 
 /// Where an order in `status` goes when its tracking says `tracking` (the shipment's status
 /// follows its parcels' events once the carrier has it): in transit, delivered, an exception or
@@ -90,7 +93,7 @@ const WITH_CARRIER: &[&str] = &["shipped", "inTransit", "exception"];
 /// warehouse), already there, or a tracking status that does not move it.
 pub fn follow_tracking(status: &str, tracking: crate::tracking::Status) -> Option<&'static str> {
     use crate::tracking::Status as T;
-    if !WITH_CARRIER.contains(&status) {
+    if !with_carrier(status) {
         return None;
     }
     let action = match tracking {

@@ -336,13 +336,15 @@ pub async fn refresh(tx: &mut Tx<'_>, tenant_id: i32, orders: &[(String, String)
             } else {
                 None
             };
-            // The order's own status follows the carrier's events, not the warehouse's own scans.
-            let carried: Vec<Point<'_>> = mine.iter().filter(|r| r.10 != WAREHOUSE_SOURCE).map(|r| point(r)).collect();
-            if let Some(from) = lifecycle.get(id)
-                && !carried.is_empty()
-                && let Some(to) = shipment::follow_tracking(from, tracking::current(&parcel_ids, &carried))
-            {
-                moves.push((id.clone(), from.clone(), to));
+            // Once handed over, the order's own status follows the carrier's events (not the
+            // warehouse's own scans); before that nothing is worked out.
+            if let Some(from) = lifecycle.get(id).filter(|from| shipment::with_carrier(from)) {
+                let carried: Vec<Point<'_>> = mine.iter().filter(|r| r.10 != WAREHOUSE_SOURCE).map(|r| point(r)).collect();
+                if !carried.is_empty()
+                    && let Some(to) = shipment::follow_tracking(from, tracking::current(&parcel_ids, &carried))
+                {
+                    moves.push((id.clone(), from.clone(), to));
+                }
             }
             let previous = before.get(id).map_or(Status::Pending.code(), String::as_str);
             if previous != status.code() {
