@@ -12,7 +12,7 @@
 //
 //   node bench/karrio.mjs   (env: SHIPMENTS=10000, RUNS=100, SECONDS=10, CALLERS=8)
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -231,3 +231,5 @@ row(`ours: the B2C list page (as the web asks) p50`, ms(k.list.p50), ms(o.typed.
 row(`ours: the B2C list page p99`, ms(k.list.p99), ms(o.typed.p99), k.list.p99 / o.typed.p99, '');
 console.log(`Karrio beside ours, SQLite both, loopback HTTP, ${CALLERS} callers where marked; ${new Date().toISOString()}`);
 console.table(rows);
+// The figures themselves, for bench/summary.mjs.
+if (process.env.KARRIO_JSON) writeFileSync(process.env.KARRIO_JSON, JSON.stringify({ karrio: k, ours: o }, null, 2));

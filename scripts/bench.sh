@@ -8,7 +8,7 @@ BIN=target/release/logistics-server
 PORT=${BENCH_PORT:-18080}
 DURATION=${BENCH_SECONDS:-10}
 out=bench/results
-mkdir -p "$out"
+rm -rf "$out"; mkdir -p "$out"  # this run's figures only: bench/summary.mjs reads them
 
 if ! command -v wrk >/dev/null; then
   echo "installing wrk (Debian) for the HTTP benchmarks"
@@ -74,14 +74,13 @@ wrk -t2 -c16 -d"${DURATION}s" --latency -H "X-Access-Token: $token" \
 echo "== the same, one connection (latency without queueing)"
 logged=$(wc -l <"$tmp/server.log")
 wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $token" \
-  "http://127.0.0.1:$PORT/boot/sys/permission/getUserPermissionByToken" | grep -E 'Requests/sec|Latency|50%|99%'
-echo "   server-side time per request (request log, one connection):"
-tail -n +"$((logged + 1))" "$tmp/server.log" | grep 'getUserPermissionByToken' | sed -E 's/.*micros=([0-9]+).*/\1/' | sort -n \
-  | awk '{a[NR]=$1} END {if (NR) printf "   n=%d p50=%.2fms p90=%.2fms p99=%.2fms\n", NR, a[int(NR*0.5)]/1000, a[int(NR*0.9)]/1000, a[int(NR*0.99)]/1000}'
-server_side() {  # p50/p90/p99 of the request log's server-side times for paths matching $1
+  "http://127.0.0.1:$PORT/boot/sys/permission/getUserPermissionByToken" | tee "$out/permissions-1.txt" | grep -E 'Requests/sec|Latency|50%|99%'
+server_side() {  # p50/p90/p99 of the request log's server-side times for paths matching $1, added to $2
   tail -n +"$((logged + 1))" "$tmp/server.log" | grep "$1" | sed -E 's/.*micros=([0-9]+).*/\1/' | sort -n \
-    | awk '{a[NR]=$1} END {if (NR) printf "   server-side: n=%d p50=%.2fms p90=%.2fms p99=%.2fms\n", NR, a[int(NR*0.5)]/1000, a[int(NR*0.9)]/1000, a[int(NR*0.99)]/1000}'
+    | awk '{a[NR]=$1} END {if (NR) printf "   server-side: n=%d p50=%.2fms p90=%.2fms p99=%.2fms\n", NR, a[int(NR*0.5)]/1000, a[int(NR*0.9)]/1000, a[int(NR*0.99)]/1000}' \
+    | tee -a "$2"
 }
+server_side 'getUserPermissionByToken' "$out/permissions-1.txt"
 admin=$(curl -fs -X POST -H 'Content-Type: application/json' -d '{"username":"admin","password":"Bench@12345"}' \
   "http://127.0.0.1:$PORT/boot/sys/login" | sed -E 's/.*"token":"([^"]+)".*/\1/')
 cat >"$tmp/users.lua" <<'LUA'
@@ -95,7 +94,7 @@ echo "== GET /boot/sys/user/list: pages of 20 over 100,000 users (first 50 pages
 logged=$(wc -l <"$tmp/server.log")
 wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/users.lua" "http://127.0.0.1:$PORT" \
   | tee "$out/users.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
-server_side 'sys/user/list'
+server_side 'sys/user/list' "$out/users.txt"
 cat >"$tmp/search.lua" <<'LUA'
 local searches = {"&username=user0123", "&realname=" .. "%E7%94%A8%E6%88%B7777", "&phone=13900001", "&departId=bd_7"}
 request = function()
@@ -106,7 +105,7 @@ echo "== GET /boot/sys/user/list: substring searches (username, realname, phone)
 logged=$(wc -l <"$tmp/server.log")
 wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/search.lua" "http://127.0.0.1:$PORT" \
   | tee "$out/users-search.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
-server_side 'sys/user/list'
+server_side 'sys/user/list' "$out/users-search.txt"
 ids_all=$(seq -s, -f 'bm_%g' 0 499)
 ids_half=$(seq -s, -f 'bm_%g' 0 249)
 cat >"$tmp/grant.lua" <<LUA
@@ -122,7 +121,7 @@ echo "== POST saveRolePermission: a role's tree of 500 menus saved (alternately 
 logged=$(wc -l <"$tmp/server.log")
 wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/grant.lua" "http://127.0.0.1:$PORT" \
   | tee "$out/grant-save.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
-server_side 'saveRolePermission'
+server_side 'saveRolePermission' "$out/grant-save.txt"
 cat >"$tmp/tree.lua" <<'LUA'
 local paths = {"/boot/sys/permission/queryTreeList", "/boot/sys/permission/queryRolePermission?roleId=bench_role"}
 local n = 0
@@ -135,7 +134,7 @@ echo "== GET queryTreeList (2,500 permissions) + queryRolePermission: loading th
 logged=$(wc -l <"$tmp/server.log")
 wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/tree.lua" "http://127.0.0.1:$PORT" \
   | tee "$out/grant-load.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
-server_side 'queryTreeList\|queryRolePermission'
+server_side 'queryTreeList\|queryRolePermission' "$out/grant-load.txt"
 echo "== pricing: 500 channel products on 50 rate cards, all open to the customer bench"
 DATABASE_URL="sqlite://$tmp/bench.db" cargo run --quiet --release --example bench_pricing_seed >/dev/null
 curl -fs -H "X-Access-Token: $token" "http://127.0.0.1:$PORT/boot/logistics/priceForecast/bundle" >"$tmp/bundle.json"
@@ -145,6 +144,10 @@ echo "== the browser's engine (WASM, in Node): 500 products x 5 parcels"
 (cd web && node scripts/bench-forecast.mjs "$tmp/bundle.json") | tee "$out/wasm-forecast.txt"
 echo "== the WebAssembly core compiled and instantiated in Chromium, CPU throttled 4x (bar < 10 ms)"
 (cd web && node scripts/bench-wasm-instantiate.mjs ../wasm/pkg/logistics_wasm_bg.wasm 20) | tee "$out/wasm-instantiate.txt"
+echo "== the sign-in route (/user/login): first-load JavaScript, brotli (bar <= 150 KB), and largest contentful paint in Chromium (bar < 1.2 s)"
+(cd web && node scripts/check-page-weight.mjs) | tee "$out/page-weight.txt"
+(cd web && node scripts/measure-lcp.mjs --runs 5 --link none) | tee "$out/lcp.txt"
+(cd web && node scripts/measure-lcp.mjs --runs 5 --link slow) | tee -a "$out/lcp.txt"
 echo "== the same engine natively"
 cargo run --quiet --release -p logistics-core --example forecast_bench "$tmp/bundle.json" | tee "$out/native-forecast.txt"
 cat >"$tmp/forecast.lua" <<'LUA'
@@ -160,14 +163,14 @@ for who in "bench20:20" "bench:500"; do
   logged=$(wc -l <"$tmp/server.log")
   wrk -t2 -c32 -d"${DURATION}s" --latency -H "X-Access-Token: $tok" -s "$tmp/forecast.lua" \
     "http://127.0.0.1:$PORT/boot/logistics/priceForecast" | tee "$out/forecast-$n.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
-  server_side 'priceForecast'
+  server_side 'priceForecast' "$out/forecast-$n.txt"
   # Every request's latency kept (wrk's figures for large answers break Little's law).
   sed -nE "s/^wrk.body = '(.*)'$/\1/p" "$tmp/forecast.lua" >"$tmp/forecast.json"
   cargo run --quiet --release --example load -- "http://127.0.0.1:$PORT/boot/logistics/priceForecast" "$tok" \
     "$tmp/forecast.json" 32 "$DURATION" | tee -a "$out/forecast-$n.txt"
 done
 rss=$(awk '/VmRSS/{print $2}' /proc/$server/status)
-echo "RSS after load: $((rss / 1024)) MB"
+echo "RSS after load: $((rss / 1024)) MB" | tee "$out/rss-after-load.txt"
 echo "== live notices: ${BENCH_SOCKETS:-10000} authenticated WebSockets on a fresh instance, then one broadcast to all"
 kill $server; wait $server 2>/dev/null || true
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
@@ -201,9 +204,12 @@ if [ -n "${TEST_DATABASE_URL:-}" ] && command -v psql >/dev/null; then
 fi
 echo "== Karrio beside ours (issue 23): sign-in, shipment creation, the list over ${KARRIO_SHIPMENTS:-10000} shipments each; SQLite both"
 if [ -f ../shared/peers/karrio.sh ] || [ -n "${KARRIO_PEER:-}" ]; then
-  LOGISTICS_SERVER_BIN="$BIN" SHIPMENTS=${KARRIO_SHIPMENTS:-10000} node bench/karrio.mjs | tee "$out/karrio.txt"
+  LOGISTICS_SERVER_BIN="$BIN" SHIPMENTS=${KARRIO_SHIPMENTS:-10000} KARRIO_JSON="$out/karrio.json" node bench/karrio.mjs | tee "$out/karrio.txt"
 else
   echo "   skipped: no Karrio peer script (../shared/peers/karrio.sh or KARRIO_PEER)"
 fi
-echo "== wasm core: $(stat -c %s wasm/pkg/logistics_wasm_bg.wasm) bytes raw, $(gzip -c wasm/pkg/logistics_wasm_bg.wasm | wc -c) gzipped"
-echo "== release binary: $(stat -c %s "$BIN") bytes"
+echo "== wasm core: $(stat -c %s wasm/pkg/logistics_wasm_bg.wasm) bytes raw, $(gzip -c wasm/pkg/logistics_wasm_bg.wasm | wc -c) gzipped" | tee "$out/wasm-size.txt"
+echo "== release binary: $(stat -c %s "$BIN") bytes" | tee "$out/binary.txt"
+echo
+echo "== every goal, met or not (bench/summary.mjs over $out)"
+node bench/summary.mjs "$out" | tee "$out/summary.md"

@@ -206,6 +206,7 @@ catalogue! {
     }
     #[server]
     RegisterOk = "register_ok" { zh: "注册成功!", en: "Registration succeeded!" }
+    RegisterLinkInvalid = "register_link_invalid" { zh: "该注册链接已失效，请向您的服务商索取新的链接!", en: "This registration link is no longer valid: ask your forwarder for a new one!" }
     OldPasswordRequired = "old_password_required" { zh: "请输入旧密码!", en: "Enter the old password!" }
     NewPasswordRequired = "new_password_required" { zh: "请输入新密码!", en: "Enter the new password!" }
     ConfirmPasswordRequired = "confirm_password_required" { zh: "请确认新密码!", en: "Confirm the new password!" }

@@ -102,13 +102,24 @@ fn percentiles(mut times: Vec<Duration>) -> String {
 }
 
 async fn timed(client: &Client, token: &str, path: &str, runs: usize) -> (String, Duration) {
+    timed_call(client, token, path, None, runs).await
+}
+
+/// `timed` for a GET (`body` None) or a POST of `body`.
+async fn timed_call(client: &Client, token: &str, path: &str, body: Option<&Value>, runs: usize) -> (String, Duration) {
+    let call = || async {
+        match body {
+            Some(body) => client.post(path, token, body).await,
+            None => client.get(path, token).await,
+        }
+    };
     for _ in 0..20 {
-        client.get(path, token).await;
+        call().await;
     }
     let mut times = Vec::with_capacity(runs);
     for _ in 0..runs {
         let t = Instant::now();
-        client.get(path, token).await;
+        call().await;
         times.push(t.elapsed());
     }
     let mut sorted = times.clone();
@@ -261,6 +272,10 @@ async fn lists_and_generation(
     )
     .await;
     println!("bulk number search (3 references): {numbers}");
+    let (dashboard, _) = timed_call(client, big, "/boot/sys/dashboard/shipment", Some(&json!({})), 100).await;
+    println!("shipment dashboard (POST /sys/dashboard/shipment), the large customer: {dashboard}");
+    let (dashboard, _) = timed_call(client, admin, "/boot/sys/dashboard/shipment", Some(&json!({})), 100).await;
+    println!("shipment dashboard, staff over the whole tenant: {dashboard}");
     loopback(router, big, &format!("{list}&pageNo=1")).await;
 }
 
@@ -471,7 +486,9 @@ async fn generate(db: &logistics_server::platform::db::Db, postgres: bool, count
     const STATUSES: [&str; 6] = ["draft", "submitted", "received", "shipped", "delivered", "cancelled"];
     const PRINTS: [&str; 3] = ["unprinted", "printed", "error"];
     const COUNTRIES: [&str; 5] = ["US", "DE", "GB", "JP", "CA"];
-    let start = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap().and_hms_opt(0, 0, 0).unwrap();
+    // One order every 29 s up to now (1,000,000 orders: 336 days; the last 30 days, what the
+    // dashboard reads, hold about 89,000).
+    let start = chrono::Utc::now().naive_utc() - chrono::Duration::seconds(count as i64 * 29);
     let tag = std::process::id();
     for chunk in (0..count).collect::<Vec<_>>().chunks(1_000) {
         let mut sql = String::from(

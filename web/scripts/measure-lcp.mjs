@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Largest contentful paint of the sign-in page on a slow link, in headless Chromium:
 //
-//   node scripts/measure-lcp.mjs [--dist dist] [--runs 5] [--path /user/login] [--screenshots DIR]
+//   node scripts/measure-lcp.mjs [--dist dist] [--runs 5] [--path /user/login] [--link slow|none] [--screenshots DIR]
 //
 // Serves dist/ with brotli (scripts/serve-dist.mjs, loopback), throttles the page through CDP
-// (Network.emulateNetworkConditions: 1.6 Mbps down, 750 kbps up, 150 ms round trip; cache off,
-// service workers blocked) and loads the page `--runs` times per language (zh-CN, en-US) in fresh
+// (`--link slow`, the default: Network.emulateNetworkConditions at 1.6 Mbps down, 750 kbps up,
+// 150 ms round trip; `--link none`: loopback as it is; cache off either way, service workers
+// blocked) and loads the page `--runs` times per language (zh-CN, en-US) in fresh
 // contexts. Prints each run's LCP, the median, and the JavaScript the page fetched before it was
 // ready (count, transferred bytes). Chromium: CHROMIUM_BIN or /usr/bin/chromium (playwright-core).
 import { mkdirSync } from 'node:fs';
@@ -40,7 +41,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-async function loadOnce(browser, baseUrl, path, locale, screenshotPath) {
+async function loadOnce(browser, baseUrl, path, locale, screenshotPath, link) {
   const context = await browser.newContext({ baseURL: baseUrl, locale, serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = [];
@@ -56,7 +57,7 @@ async function loadOnce(browser, baseUrl, path, locale, screenshotPath) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
+  if (link === 'slow') await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
   const requests = new Map();
   cdp.on('Network.responseReceived', ({ requestId, response, type }) => requests.set(requestId, { url: response.url, type, bytes: 0 }));
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
@@ -87,7 +88,7 @@ async function loadOnce(browser, baseUrl, path, locale, screenshotPath) {
   };
 }
 
-export async function measureLcp({ dist, runs = 5, path = '/user/login', screenshots } = {}) {
+export async function measureLcp({ dist, runs = 5, path = '/user/login', screenshots, link = 'slow' } = {}) {
   const server = await serveDist({ dist });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   const results = {};
@@ -96,7 +97,7 @@ export async function measureLcp({ dist, runs = 5, path = '/user/login', screens
       const list = [];
       for (let run = 0; run < runs; run++) {
         const shot = screenshots && run === 0 ? join(screenshots, `lcp-${locale}.png`) : undefined;
-        list.push(await loadOnce(browser, server.url, path, locale, shot));
+        list.push(await loadOnce(browser, server.url, path, locale, shot, link));
       }
       results[locale] = { runs: list, medianLcp: median(list.map((r) => r.lcp)) };
     }
@@ -115,13 +116,17 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
   };
   const screenshots = option('--screenshots', undefined);
   if (screenshots) mkdirSync(screenshots, { recursive: true });
+  const link = option('--link', 'slow');
+  if (link !== 'slow' && link !== 'none') throw new Error('--link is slow or none');
   const results = await measureLcp({
+    link,
     dist: option('--dist', undefined),
     runs: Number(option('--runs', '5')),
     path: option('--path', '/user/login'),
     screenshots,
   });
-  console.log(`LCP of ${option('--path', '/user/login')}, 1.6 Mbps down / 150 ms RTT, brotli, cold cache:`);
+  const over = link === 'slow' ? '1.6 Mbps down / 150 ms RTT' : 'loopback, unthrottled';
+  console.log(`LCP of ${option('--path', '/user/login')}, ${over}, brotli, cold cache:`);
   for (const [locale, { runs, medianLcp }] of Object.entries(results)) {
     for (const r of runs) {
       console.log(`  ${locale}  LCP ${r.lcp.toFixed(0).padStart(5)} ms  (${r.element})  JS ${r.jsCount} files ${kb(r.jsBytes)} transferred, wasm ${kb(r.wasmBytes)}`);

@@ -38,6 +38,17 @@ pub fn business_day(t: NaiveDateTime) -> String {
     t.and_utc().with_timezone(&*BUSINESS_ZONE).format("%Y-%m-%d").to_string()
 }
 
+/// The stored (UTC) time at which the business day `day` (`YYYY-MM-DD`) starts: its first
+/// local minute that exists (a day whose midnight falls in a clock change starts after it).
+pub fn business_day_start(day: &str) -> Option<NaiveDateTime> {
+    use chrono::TimeZone;
+    let midnight = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()?.and_hms_opt(0, 0, 0)?;
+    (0..=120).step_by(15).find_map(|minutes| {
+        let local = midnight + chrono::Duration::minutes(minutes);
+        BUSINESS_ZONE.from_local_datetime(&local).earliest().map(|t| t.naive_utc())
+    })
+}
+
 /// What spends a customer's money (orders' holds): the permission a sub-account needs besides its
 /// main account's.
 pub const SPEND: &str = "logistics:wallet:spend";

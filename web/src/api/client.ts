@@ -6,7 +6,7 @@
  * time out after 5 minutes. Failures are shown as a "System notice" from the error catalogue
  * (spec section 8) unless the caller opts out with `notify: false` and shows them itself.
  */
-import { message as catalogueMessage, type CatalogueKey } from '../core';
+import { isCoreReady, message as coreMessage, type CatalogueKey } from '../core';
 import i18n, { currentLanguage } from '../i18n';
 import { clearSession, getTenantId, getToken } from '../lib/session';
 import { openSessionExpired } from '../lib/session-expiry';
@@ -120,10 +120,16 @@ async function readEnvelope(response: Response): Promise<Envelope<unknown> | und
  * else the server's. A server error with a more specific key of its own (`login_failed`,
  * `account_frozen`, `old_password_wrong`...) keeps the server's message, which says more.
  */
+/** The catalogue's text, once the WASM core is here (the sign-in page may call before it is). */
+function catalogueMessage(key: CatalogueKey, lang: Parameters<typeof coreMessage>[1]): string | undefined {
+  return isCoreReady() ? coreMessage(key, lang) : undefined;
+}
+
 export function errorMessage(status: number, serverMessage: string | undefined, serverKey?: string): string {
   const key = CATALOGUE_BY_STATUS[status];
   const specific = serverKey !== undefined && serverKey !== key && serverMessage;
-  if (key && !specific) return catalogueMessage(key, currentLanguage());
+  const catalogued = key && !specific ? catalogueMessage(key, currentLanguage()) : undefined;
+  if (catalogued) return catalogued;
   if (serverMessage) return serverMessage;
   return i18n.t(status === 0 ? 'notice.networkError' : 'notice.requestFailed');
 }
@@ -180,7 +186,7 @@ function fail(status: number, envelope: Envelope<unknown> | undefined, notify: b
   if (hadToken && isTokenExpired(status, envelope)) {
     // One dialog however many calls fail; its button signs out and reloads.
     openSessionExpired();
-    throw new ApiError(status, envelope?.message || catalogueMessage('token_expired', currentLanguage()), envelope);
+    throw new ApiError(status, envelope?.message || catalogueMessage('token_expired', currentLanguage()) || errorMessage(status, undefined), envelope);
   }
   const text = errorMessage(status, envelope?.message, errorKey(envelope));
   if (notify) showNotice(text);

@@ -6487,7 +6487,9 @@ export interface paths {
         put?: never;
         /**
          * Orders by status and print status (unprinted, printed, error) today, in the last 7 and 30
-         *     days, and per day; a customer's own, staff their tenant's.
+         *     days, and per day; a customer's own, staff their tenant's. The database counts them per
+         *     business day (the days' starts computed here, in the business time zone, and bound), so an
+         *     answer is at most 30 x statuses x print statuses rows, read from the time indexes alone.
          */
         post: operations["dashboard"];
         delete?: never;
@@ -9240,8 +9242,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Registers an enterprise customer: a main account with the `customer` role in the tenant the
-         *     `tenant-id` header names (the platform's when none), and its company.
+         * Registers an enterprise customer: a main account with the `customer` role in the tenant its
+         *     link names (`tenantId`, refused unless active), else the `tenant-id` header's when active,
+         *     else the platform's; and its company.
          */
         post: operations["register"];
         delete?: never;
@@ -20828,6 +20831,14 @@ export interface components {
             smscode: string;
             /** @default null */
             taxNumber: string | null;
+            /**
+             * Format: int32
+             * @description The tenant of the forwarder's registration link (`/user/register?tenantId=2`): refused
+             *     unless it is an active tenant. Without it, the `tenant-id` header's when active, else the
+             *     platform's.
+             * @default null
+             */
+            tenantId: number | null;
             /** @default  */
             username: string;
         };
@@ -44650,6 +44661,8 @@ export interface operations {
                 email?: string;
                 /** @description The user being edited: its own values are not taken. */
                 id?: string;
+                /** @description The tenant a registration link names: 400 unless it is an active tenant. */
+                tenantId?: string;
             };
             header?: never;
             path?: never;

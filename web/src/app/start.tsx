@@ -2,10 +2,12 @@
  * How the app starts. A visitor without a session lands on the sign-in page whatever the URL
  * (src/app/signInLocation.ts), and that page is what most first visits show: it starts alone
  * (SignInStage.tsx), without react-router and the other routes, and hands over to the whole app
- * (router.tsx) when the visitor leaves it. Everyone else gets the whole app at once.
+ * (router.tsx) when the visitor leaves it. Everyone else gets the whole app at once. The sign-in
+ * page does not wait for the WASM core (src/core) either; the whole app does.
  */
 import { Component, lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
+import { coreReady } from '../core';
 import { loadNamespaces } from '../i18n';
 import { getToken } from '../lib/session';
 import { BareServerError, PageLoading } from './fallbacks';
@@ -52,8 +54,9 @@ export function start(root: Root): void {
   const openApp = () => {
     if (opened) return;
     opened = true;
-    loadApp()
-      .then(({ createApp }) => createApp())
+    // The whole app calls the WASM core as it renders: it starts once both are here.
+    Promise.all([loadApp(), coreReady])
+      .then(([{ createApp }]) => createApp())
       .then(render, () => render(<BareServerError />));
   };
 

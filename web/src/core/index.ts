@@ -1,14 +1,33 @@
 /**
  * The shared Rust rules (crate `logistics-core`) compiled to WebAssembly. This is the only
- * module that imports the wasm package; it is instantiated once when the app starts (top-level
- * await in the bundler build), so every function here is synchronous.
+ * module that imports the wasm package. It starts loading as soon as this module is evaluated
+ * (with the app's first code) and is instantiated once; every function here is synchronous and
+ * may be called once `coreReady` has resolved. The whole app (src/app/start.tsx) renders only
+ * then; the sign-in page alone shows before, so that a first visit does not wait for the WASM
+ * to paint, and its forms wait for `coreReady` before they check anything
+ * (src/features/auth/hooks/useFieldChecks.ts), as the API client does before it words an error.
  *
  * The functions take the language explicitly so that a form can re-validate in the language the
  * user just switched to; `currentLanguage()` is the usual argument.
  */
-import * as wasm from 'logistics-wasm';
+import type * as Wasm from 'logistics-wasm';
 import type { components } from '../api/schema';
 import type { Language } from '../i18n';
+
+// Set once, before `coreReady` resolves; typed as loaded so that the functions below read plainly.
+let wasm = undefined as unknown as typeof Wasm;
+
+/** Resolves once the WebAssembly core is instantiated (rejects if it cannot be loaded). */
+export const coreReady: Promise<void> = import('logistics-wasm').then((module) => {
+  wasm = module;
+});
+// A failed load surfaces where the app waits for it; this only keeps it from being "unhandled".
+coreReady.catch(() => {});
+
+/** Whether the core's functions may be called now. */
+export function isCoreReady(): boolean {
+  return (wasm as typeof Wasm | undefined) !== undefined;
+}
 
 /** An optional message: `undefined` means the value is valid. */
 type Verdict = string | undefined;
@@ -575,7 +594,7 @@ export function whole(answer: SharedForecast, products: ProductHead[]): Forecast
 }
 
 /** The bundle read last (see `forecast`): its text, the WASM core's copy, its products per language. */
-let loaded: { json: string; bundle: wasm.Bundle; products: Partial<Record<Language, ProductHead[]>> } | undefined;
+let loaded: { json: string; bundle: Wasm.Bundle; products: Partial<Record<Language, ProductHead[]>> } | undefined;
 
 /**
  * A UPS routing row as core checks it (a two-letter country; both postal ends of one length in

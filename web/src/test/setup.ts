@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { coreReady } from '../core';
 import i18n, { loadAllTranslations } from '../i18n';
 import { loadedToastStore } from '../components/ui/toaster';
 import { closeSessionExpired } from '../lib/session-expiry';
@@ -12,8 +13,10 @@ import { InertWebSocket } from './websocket';
 // close); what is awaited still has to happen.
 configure({ asyncUtilTimeout: 10_000 });
 
-// The app loads translations per namespace on demand; tests read them synchronously.
+// The app loads translations per namespace on demand, and the WASM core as it starts; tests
+// read both synchronously (the app renders only once the core is here, src/app/start.tsx).
 beforeAll(loadAllTranslations);
+beforeAll(() => coreReady);
 
 beforeEach(async () => {
   // No real sockets from the signed-in layout's live notices (tests unstub globals after each test).

@@ -39,6 +39,17 @@ pub struct UniqueQuery {
     pub email: Option<String>,
     /// The user being edited: its own values are not taken.
     pub id: Option<String>,
+    /// The tenant a registration link names: 400 unless it is an active tenant.
+    #[serde(rename = "tenantId")]
+    pub tenant_id: Option<String>,
+}
+
+/// The tenant a registration link names, when it is one a customer may join (an active
+/// tenant); otherwise 400 under `tenantId`, so that nobody registers with the wrong forwarder.
+async fn link_tenant(state: &AppState, requested: &str) -> Result<i32, AppError> {
+    let invalid = || AppError::field("tenantId", MessageKey::RegisterLinkInvalid);
+    let id = requested.trim().parse::<i32>().map_err(|_| invalid())?;
+    if id > 0 && tenants::is_active(&state.db, id).await? { Ok(id) } else { Err(invalid()) }
 }
 
 /// Whether a username (or phone, or e-mail) is still free: 200 when free, 409 when taken, 400
@@ -46,6 +57,9 @@ pub struct UniqueQuery {
 #[utoipa::path(get, path = "/sys/user/checkOnlyUser", tag = "users", params(UniqueQuery),
     responses((status = 200, description = "Free"), (status = 400), (status = 409, description = "Taken")))]
 pub async fn check_only_user(State(state): State<AppState>, Query(query): Query<UniqueQuery>) -> ApiResult<()> {
+    if let Some(tenant) = query.tenant_id.as_deref() {
+        link_tenant(&state, tenant).await?;
+    }
     let own = query.id.as_deref().unwrap_or("");
     let taken_by_other = |user: Option<super::User>| user.is_some_and(|u| u.id != own);
     if let Some(username) = query.username.as_deref() {
@@ -86,6 +100,10 @@ pub struct RegisterRequest {
     pub country: String,
     pub address: String,
     pub tax_number: Option<String>,
+    /// The tenant of the forwarder's registration link (`/user/register?tenantId=2`): refused
+    /// unless it is an active tenant. Without it, the `tenant-id` header's when active, else the
+    /// platform's.
+    pub tenant_id: Option<i32>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -113,8 +131,9 @@ fn validate_registration(body: &RegisterRequest) -> Result<(), logistics_core::F
     validate::max_chars("taxNumber", label(MessageKey::FieldTaxNumber), body.tax_number.as_deref().unwrap_or("").trim(), 50)
 }
 
-/// Registers an enterprise customer: a main account with the `customer` role in the tenant the
-/// `tenant-id` header names (the platform's when none), and its company.
+/// Registers an enterprise customer: a main account with the `customer` role in the tenant its
+/// link names (`tenantId`, refused unless active), else the `tenant-id` header's when active,
+/// else the platform's; and its company.
 #[utoipa::path(post, path = "/sys/user/register", tag = "users", request_body = RegisterRequest,
     responses(
         (status = 200, description = "Registered", body = crate::platform::http::Envelope<Registered>),
@@ -129,6 +148,10 @@ pub async fn register(
 ) -> ApiResult<Registered> {
     throttle(&state, rate_limit::REGISTER, &client).await?;
     validate_registration(&body)?;
+    let linked = match body.tenant_id {
+        Some(id) => Some(link_tenant(&state, &id.to_string()).await?),
+        None => None,
+    };
     let username = body.username.trim().to_owned();
     let phone = validate::normalize_phone(&body.phone).unwrap_or_default();
     let email = body.email.trim().to_lowercase();
@@ -144,8 +167,9 @@ pub async fn register(
     verify_code(&state, &phone, Purpose::Register, &body.smscode, true).await?;
 
     let requested = headers.get("tenant-id").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<i32>().ok());
-    let tenant_id = match requested {
-        Some(id) if id > 0 && tenants::is_active(&state.db, id).await? => id,
+    let tenant_id = match (linked, requested) {
+        (Some(id), _) => id,
+        (None, Some(id)) if id > 0 && tenants::is_active(&state.db, id).await? => id,
         _ => tenants::PLATFORM_TENANT_ID,
     };
     let role_id = bootstrap::customer_role(&state.db, tenant_id).await?;

@@ -364,3 +364,49 @@ async fn list_totals_and_tabs_from_the_tally_match_the_orders_through_every_writ
         assert_eq!(count(app.db(), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS n FROM logistics_shipment_tally").await, 6);
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_shipment_dashboard_counts_each_order_on_its_business_day() {
+    use chrono::{Duration, Utc};
+    use logistics_server::wallet::{business_day, business_day_start};
+    for app in TestApp::all().await {
+        let admin = app.login("admin", ADMIN_PASSWORD).await;
+        let (alice, alice_id) = register(&app, "alice", "13911115011").await;
+        let product = b2c_product(&app, &admin, &alice_id).await;
+        let now = Utc::now().naive_utc();
+        let today_start = business_day_start(&business_day(now)).unwrap();
+        // Today; the last second of yesterday (submitted and printed); 8 days back; 31 days back.
+        let times =
+            [now - Duration::seconds(5), today_start - Duration::seconds(1), now - Duration::days(8), now - Duration::days(31)];
+        for (n, time) in times.iter().enumerate() {
+            let order = ok(
+                app.post_json("/boot/logistics/shipment/add", &b2c_order(&product, &format!("DAY-{n}")), &h(&alice)).await,
+                "add",
+            )
+            .await;
+            let extra = if n == 1 { ", shipment_status = 'submitted', print_status = 'printed'" } else { "" };
+            let sql = format!(
+                "UPDATE logistics_shipment SET create_time = '{}'{extra} WHERE id = '{}'",
+                time.format("%Y-%m-%d %H:%M:%S"),
+                order["id"].as_str().unwrap()
+            );
+            assert_eq!(crate::common::exec(app.db(), &sql).await, 1);
+        }
+        for token in [&alice, &admin] {
+            let board = ok(app.post_json("/boot/sys/dashboard/shipment", &json!({}), &h(token)).await, "board").await;
+            let totals = |period: &str| board[period]["total"].as_i64();
+            assert_eq!((totals("todayCounts"), totals("week"), totals("month")), (Some(1), Some(2), Some(3)), "{board}");
+            assert_eq!((board["week"]["placed"].as_i64(), board["week"]["printed"].as_i64()), (Some(1), Some(1)));
+            assert_eq!(board["month"]["byStatus"]["draft"], 2);
+            let series = board["series"].as_array().unwrap();
+            let per_day: Vec<i64> = series.iter().map(|d| d["total"].as_i64().unwrap()).collect();
+            let mut expected = vec![0; 30];
+            expected[29] = 1;
+            expected[28] = 1;
+            expected[21] = 1;
+            assert_eq!(per_day, expected, "{board}");
+            assert_eq!(series[29]["day"], business_day(now));
+            assert_eq!(series[28]["printed"], 1);
+        }
+    }
+}

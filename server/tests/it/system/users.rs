@@ -82,6 +82,46 @@ async fn an_enterprise_registers_and_signs_in() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_registration_link_names_its_tenant_and_a_dead_link_is_refused() {
+    for app in TestApp::all().await {
+        for (id, status) in [(7, 1), (8, 0)] {
+            crate::common::exec(
+                app.db(),
+                &format!("INSERT INTO sys_tenant (id, name, name_en, status, create_time) VALUES ({id}, '租户{id}', 'Tenant {id}', {status}, '2026-01-01 00:00:00')"),
+            )
+            .await;
+        }
+        let zh = [("cookie", "client_lang=zh-CN")];
+        // The page checks its link at once: an active tenant passes; a disabled, unknown or
+        // malformed one is refused under `tenantId`, in the caller's language.
+        assert_eq!(app.get("/boot/sys/user/checkOnlyUser?tenantId=7", &[]).await.status, 200);
+        for bad in ["8", "99", "0", "x"] {
+            let res = app.get(&format!("/boot/sys/user/checkOnlyUser?tenantId={bad}"), &zh).await;
+            assert_eq!(res.status, 400, "{bad}");
+            assert_eq!(res.json()["result"]["field"], "tenantId");
+            assert_eq!(res.json()["message"], "该注册链接已失效，请向您的服务商索取新的链接!");
+        }
+        // Registering through a dead link creates nothing and leaves the SMS code unspent, even
+        // when the tenant-id header names an active tenant.
+        let before = users(&app).await;
+        let code = app.sms_code("13700137020", "register").await;
+        let mut body = registration("linked", "13700137020", &code);
+        body["tenantId"] = json!(8);
+        let res = app.post_json("/boot/sys/user/register", &body, &[("tenant-id", "7")]).await;
+        assert_eq!((res.status.as_u16(), res.json()["result"]["field"].as_str()), (400, Some("tenantId")), "{}", res.text);
+        assert_eq!(res.json()["message"], "This registration link is no longer valid: ask your forwarder for a new one!");
+        assert_eq!(users(&app).await, before);
+        // The live link: the customer joins that tenant, whatever the header says.
+        body["tenantId"] = json!(7);
+        let res = app.post_json("/boot/sys/user/register", &body, &[("tenant-id", "1")]).await;
+        assert_eq!(res.status, 200, "{}", res.text);
+        let token = app.login("linked", "Cargo@2026").await;
+        let info = app.get("/boot/sys/user/getUserInfo", &[("x-access-token", token.as_str())]).await.json();
+        assert_eq!(info["result"]["tenant"]["id"], 7);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn every_bad_registration_field_is_named_and_nothing_is_created() {
     for app in TestApp::all().await {
         let code = app.sms_code("13700137000", "1").await;

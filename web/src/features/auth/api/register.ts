@@ -2,7 +2,8 @@
 import { ApiError, api, type Envelope } from '../../../api/client';
 import type { components } from '../../../api/schema';
 
-export type UniqueField = 'username' | 'phone' | 'email';
+/** What `checkOnlyUser` checks: a value still free, or (`tenantId`) a registration link's tenant. */
+export type UniqueField = 'username' | 'phone' | 'email' | 'tenantId';
 
 /** `undefined` when the value is free, else the server's reason (taken, malformed). */
 export async function checkUnique(field: UniqueField, value: string, signal?: AbortSignal): Promise<string | undefined> {

@@ -33,7 +33,7 @@ export function PhoneLoginForm({
   const { register, handleSubmit, errors, trigger, getValue } = useFieldChecks({ mobile: '', captcha: '' }, CHECKS);
 
   async function checkedMobile(): Promise<string | undefined> {
-    return trigger('mobile') ? getValue('mobile').trim() : undefined;
+    return (await trigger('mobile')) ? getValue('mobile').trim() : undefined;
   }
 
   return (

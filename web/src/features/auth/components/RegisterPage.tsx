@@ -18,7 +18,7 @@ import {
 import { useRevalidateOnLanguageChange } from '../../../hooks/useRevalidateOnLanguageChange';
 import { currentLanguage, useLanguage } from '../../../i18n';
 import { countryName, countryOptions } from '../../../lib/countries';
-import { errorField, register as registerAccount, type Registration } from '../api/register';
+import { checkUnique, errorField, register as registerAccount, type Registration } from '../api/register';
 import { useUniqueCheck } from '../hooks/useUniqueCheck';
 import { StepsCard, UniqueHint } from './AccountFormParts';
 import { PasswordToggle } from './LoginFormParts';
@@ -80,9 +80,20 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const linkTenant = tenantOfLink(params);
+  // A link naming a tenant nobody may join says so at once (and the server refuses it at the end).
+  const [linkError, setLinkError] = useState<string>();
   useEffect(() => {
-    if (linkTenant !== undefined) setTenantId(linkTenant);
-  }, [linkTenant]);
+    if (linkTenant === undefined) return;
+    const abort = new AbortController();
+    checkUnique('tenantId', String(linkTenant), abort.signal).then(
+      (reason) => {
+        setLinkError(reason);
+        if (reason === undefined) setTenantId(linkTenant);
+      },
+      () => {},
+    );
+    return () => abort.abort();
+  }, [linkTenant, language]);
   const [step, setStep] = useState(0);
   const [showPassword, setShowPassword] = useState(false);
   const [serverError, setServerError] = useState<string>();
@@ -152,6 +163,7 @@ export default function RegisterPage() {
       contactPerson: values.contactPerson.trim(),
       address: values.address.trim(),
       taxNumber: (values.taxNumber ?? '').trim(),
+      tenantId: linkTenant ?? null,
     };
     try {
       const envelope = await registerAccount(body);
@@ -229,6 +241,7 @@ export default function RegisterPage() {
         }}
       >
         <Stack gap="5">
+          <ErrorAlert message={linkError} title={t('register.linkInvalid')} testId="register-link-error" />
           <ErrorAlert message={serverError} title={t('register.failed')} testId="register-error" />
 
           {step === 0 ? (

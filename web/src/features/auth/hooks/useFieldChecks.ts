@@ -3,10 +3,13 @@
  * react-hook-form's defaults (which the other forms use) without its weight on the first page:
  * fields are checked on submit, then again as they change; the first field at fault takes the
  * focus; `trigger` checks one field on demand (the phone number before a code is sent); and when
- * the language changes, the messages shown are computed again in the new language.
+ * the language changes, the messages shown are computed again in the new language. The sign-in
+ * page shows before the WASM core has arrived (src/app/start.tsx): a submit or `trigger` in that
+ * moment waits for it, then checks.
  */
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { coreReady, isCoreReady } from '../../../core';
 
 /** A field's check: true when the value is fine, else the message to show. */
 export type FieldCheck = (value: string) => string | true;
@@ -66,7 +69,7 @@ export function useFieldChecks<N extends string>(defaults: Record<N, string>, ch
     },
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       values.current[name] = event.target.value;
-      if (submitted.current) check([name]);
+      if (submitted.current && isCoreReady()) check([name]);
     },
   });
 
@@ -74,16 +77,26 @@ export function useFieldChecks<N extends string>(defaults: Record<N, string>, ch
   const handleSubmit = (onValid: (values: Record<N, string>) => void) => (event: FormEvent) => {
     event.preventDefault();
     submitted.current = true;
-    if (check(names)) {
-      onValid({ ...values.current });
-      return;
-    }
-    const first = names.find((name) => messageOf(name) !== undefined);
-    if (first) elements.current[first]?.focus();
+    const submit = () => {
+      if (check(names)) {
+        onValid({ ...values.current });
+        return;
+      }
+      const first = names.find((name) => messageOf(name) !== undefined);
+      if (first) elements.current[first]?.focus();
+    };
+    if (isCoreReady()) submit();
+    else void coreReady.then(submit);
   };
 
-  /** Checks one field now (shows its message); true when it is fine. */
-  const trigger = useCallback((name: N) => check([name]), [check]);
+  /** Checks one field now, or as soon as the core is here (shows its message); true when it is fine. */
+  const trigger = useCallback(
+    async (name: N): Promise<boolean> => {
+      if (!isCoreReady()) await coreReady;
+      return check([name]);
+    },
+    [check],
+  );
   const getValue = useCallback((name: N) => values.current[name], []);
 
   return { register, handleSubmit, trigger, getValue, errors };

@@ -1,0 +1,2 @@
+DROP INDEX idx_logistics_shipment_tenant_time;
+DROP INDEX idx_logistics_shipment_customer_time;
