@@ -79,7 +79,27 @@ async function throughput(call) {
 // ---- Karrio ----------------------------------------------------------------------------------
 
 function karrioPeer(action) {
-  return execFileSync('bash', [PEER, action], { env: KARRIO_ENV, encoding: 'utf8' }).trim().split('\n').pop();
+  const answer = execFileSync('bash', [PEER, action], { env: KARRIO_ENV, encoding: 'utf8' }).trim().split('\n').pop();
+  if (action === 'start') genericCarrier();
+  return answer;
+}
+
+/**
+ * Karrio's generic carrier (rates and labels made locally) is a plugin of its own on PyPI,
+ * `karrio-generic`, which the peer script's install does not always bring: added at Karrio's
+ * version when missing (its connections answer 500 "generic" without it), then Karrio restarted.
+ */
+function genericCarrier() {
+  const python = `${KARRIO_ENV.KARRIO_VENV}/bin/python`;
+  try {
+    execFileSync(python, ['-c', 'import karrio.providers.generic'], { stdio: 'ignore' });
+    return;
+  } catch {
+    const version = execFileSync(python, ['-c', 'import importlib.metadata as m; print(m.version("karrio"))'], { encoding: 'utf8' }).trim();
+    execFileSync(`${KARRIO_ENV.KARRIO_VENV}/bin/pip`, ['install', '-q', '--only-binary=:all:', `karrio-generic==${version}`], { stdio: 'inherit' });
+    execFileSync('bash', [PEER, 'stop'], { env: KARRIO_ENV, stdio: 'ignore' });
+    execFileSync('bash', [PEER, 'start'], { env: KARRIO_ENV, stdio: 'ignore' });
+  }
 }
 
 function karrioFill(count) {

@@ -80,8 +80,10 @@ const first = starts.find((s) => s.run === 'first-start');
 const restarts = starts.filter((s) => s.run === 'restart');
 row('start', 'cold start to ready, first start (migrations, seeds, admin hash)', first && `${first.ms} ms`, '< 300 ms', below(first?.ms, 300));
 row('start', 'cold start to ready, restart', restarts.length ? restarts.map((r) => `${r.ms} ms`).join(', ') : undefined, '< 300 ms', restarts.every((r) => r.ms < 300));
-row('start', 'idle memory (RSS) 1 s after a restart', restarts.length ? restarts.map((r) => `${r.rss} MB`).join(', ') : undefined, '< 40 MB', restarts.every((r) => r.rss < 40));
-row('start', 'idle memory 1 s after a first start', first && `${first.rss} MB`, '< 40 MB', below(first?.rss, 40), 'the first start hashes the admin password (argon2id, 19 MiB) on a blocking thread that glibc keeps for 2 s');
+const codeWhy =
+  "the release binary's code is 55 MB (.text; 26.9 MB the whole binary when this goal was set), and starting (migrations, seeds, the router and its OpenAPI document) leaves 22 MB of it resident (the kernel maps code 64 KB around each page touched), beside 15-21 MB of heap";
+row('start', 'idle memory (RSS) 1 s after a restart', restarts.length ? restarts.map((r) => `${r.rss} MB`).join(', ') : undefined, '< 40 MB', restarts.every((r) => r.rss < 40), codeWhy);
+row('start', 'idle memory 1 s after a first start', first && `${first.rss} MB`, '< 40 MB', below(first?.rss, 40), `${codeWhy}; the first start also hashes the admin password (argon2id, 19 MiB)`);
 
 // HTTP basics.
 for (const [file, what] of [
@@ -201,7 +203,7 @@ walletRuns.forEach((text, i) => {
   const bar = db === 'SQLite' ? 1000 : 1500;
   row('wallet', `${db}: hold + capture pairs, 16 tasks over 64 customers`, pairs && `${pairs} pairs/s`, `>= ${bar.toLocaleString('en-US')}/s`, atLeast(pairs, bar));
   for (const m of text.matchAll(/^\s+(\w+) dashboard, ([^:]+): first read ([\d.]+) ms[^,]*, then p50 ([\d.]+) ms, p99 ([\d.]+) ms/gm)) {
-    row('dashboards', `${db}: ${m[1].toLowerCase()} dashboard, ${m[2]} (1,000,000 ledger entries)`, `p50 ${m[4]} ms, p99 ${m[5]} ms (first read ${m[3]} ms)`, 'p99 < 10 ms', Number(m[5]) < 10);
+    row('dashboards', `${db}: ${m[1].toLowerCase()} dashboard, ${m[2]} (1,000,000 ledger entries)`, `p50 ${m[4]} ms, p99 ${m[5]} ms (first read ${m[3]} ms)`, 'p99 < 10 ms', Number(m[5]) < 10, "each call sums today's rows of the tenant's 1,000 customers (the past days are kept); PostgreSQL's tail on 2 shared cores");
   }
 });
 

@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=target/release/logistics-server
+EX=target/release/examples
+# Core's criterion bench and its examples build with core's dev-dependencies, which unify other
+# features of shared crates: in the server's target directory that rebuilt core and then the
+# whole server (15 minutes here) on every alternation. They get a directory of their own.
+CORE_TARGET=target/bench-core
 PORT=${BENCH_PORT:-18080}
 DURATION=${BENCH_SECONDS:-10}
 out=bench/results
@@ -16,9 +21,12 @@ if ! command -v wrk >/dev/null; then
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk
 fi
 
+if [ -z "${BENCH_BUILT:-}" ]; then  # BENCH_BUILT=1: the release binaries are current
+  cargo build --release --locked -p logistics-server --bins --examples
+fi
 echo "== machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 echo "== core (criterion)"
-cargo bench -p logistics-core --bench core -- --noplot 2>/dev/null | grep -E '^[a-z].*|time:' | tee "$out/core.txt"
+CARGO_TARGET_DIR=$CORE_TARGET cargo bench -p logistics-core --bench core -- --noplot 2>/dev/null | grep -E '^[a-z].*|time:' | tee "$out/core.txt"
 
 tmp=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -45,7 +53,7 @@ for run in first-start restart restart; do
 done
 
 start_server; wait_ready
-DATABASE_URL="sqlite://$tmp/bench.db" cargo run --quiet --release --example bench_seed >/dev/null
+DATABASE_URL="sqlite://$tmp/bench.db" $EX/bench_seed >/dev/null
 cat >"$tmp/weight.lua" <<'LUA'
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -136,7 +144,7 @@ wrk -t1 -c1 -d"${DURATION}s" --latency -H "X-Access-Token: $admin" -s "$tmp/tree
   | tee "$out/grant-load.txt" | grep -E 'Requests/sec|Latency|50%|99%|Non-2xx'
 server_side 'queryTreeList\|queryRolePermission' "$out/grant-load.txt"
 echo "== pricing: 500 channel products on 50 rate cards, all open to the customer bench"
-DATABASE_URL="sqlite://$tmp/bench.db" cargo run --quiet --release --example bench_pricing_seed >/dev/null
+DATABASE_URL="sqlite://$tmp/bench.db" $EX/bench_pricing_seed >/dev/null
 curl -fs -H "X-Access-Token: $token" "http://127.0.0.1:$PORT/boot/logistics/priceForecast/bundle" >"$tmp/bundle.json"
 echo "bundle for 500 products: $(wc -c <"$tmp/bundle.json") bytes, $(gzip -9 -c "$tmp/bundle.json" | wc -c) gzipped (bar < 200 KB gzipped)" \
   | tee "$out/bundle.txt"
@@ -149,7 +157,7 @@ echo "== the sign-in route (/user/login): first-load JavaScript, brotli (bar <= 
 (cd web && node scripts/measure-lcp.mjs --runs 5 --link none) | tee "$out/lcp.txt"
 (cd web && node scripts/measure-lcp.mjs --runs 5 --link slow) | tee -a "$out/lcp.txt"
 echo "== the same engine natively"
-cargo run --quiet --release -p logistics-core --example forecast_bench "$tmp/bundle.json" | tee "$out/native-forecast.txt"
+CARGO_TARGET_DIR=$CORE_TARGET cargo run --quiet --release -p logistics-core --example forecast_bench "$tmp/bundle.json" | tee "$out/native-forecast.txt"
 cat >"$tmp/forecast.lua" <<'LUA'
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -166,7 +174,7 @@ for who in "bench20:20" "bench:500"; do
   server_side 'priceForecast' "$out/forecast-$n.txt"
   # Every request's latency kept (wrk's figures for large answers break Little's law).
   sed -nE "s/^wrk.body = '(.*)'$/\1/p" "$tmp/forecast.lua" >"$tmp/forecast.json"
-  cargo run --quiet --release --example load -- "http://127.0.0.1:$PORT/boot/logistics/priceForecast" "$tok" \
+  $EX/load "http://127.0.0.1:$PORT/boot/logistics/priceForecast" "$tok" \
     "$tmp/forecast.json" 32 "$DURATION" | tee -a "$out/forecast-$n.txt"
 done
 rss=$(awk '/VmRSS/{print $2}' /proc/$server/status)
@@ -175,31 +183,32 @@ echo "== live notices: ${BENCH_SOCKETS:-10000} authenticated WebSockets on a fre
 kill $server; wait $server 2>/dev/null || true
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 start_server; wait_ready
-DATABASE_URL="sqlite://$tmp/bench.db" cargo run --quiet --release --example ws_bench -- \
+DATABASE_URL="sqlite://$tmp/bench.db" $EX/ws_bench \
   "http://127.0.0.1:$PORT" "$server" "${BENCH_SOCKETS:-10000}" 'Bench@12345' | tee "$out/websocket.txt"
 kill $server; wait $server 2>/dev/null || true
 echo "== wallet: hold + capture pairs through the ledger, 16 tasks over 64 customers (SQLite; PostgreSQL with TEST_DATABASE_URL)"
-DATABASE_URL="sqlite://$tmp/wallet.db" cargo run --quiet --release --example wallet_bench -- 4000 16 64 | tee "$out/wallet.txt"
+DATABASE_URL="sqlite://$tmp/wallet.db" $EX/wallet_bench 4000 16 64 | tee "$out/wallet.txt"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  DATABASE_URL="$TEST_DATABASE_URL" cargo run --quiet --release --example wallet_bench -- 4000 16 64 | tee -a "$out/wallet.txt"
+  DATABASE_URL="$TEST_DATABASE_URL" $EX/wallet_bench 4000 16 64 | tee -a "$out/wallet.txt"
 fi
 orders=${BENCH_ORDERS:-1000000}
 echo "== shipment orders: $orders generated, lists, status tabs, create + submit, a 10,000-row import (SQLite; PostgreSQL with TEST_DATABASE_URL, in a database of its own)"
-DATABASE_URL="sqlite://$tmp/shipments.db" cargo run --quiet --release --example shipment_bench -- "$orders" | tee "$out/shipments.txt"
+DATABASE_URL="sqlite://$tmp/shipments.db" $EX/shipment_bench "$orders" | tee "$out/shipments.txt"
 if [ -n "${TEST_DATABASE_URL:-}" ] && command -v psql >/dev/null; then
   db="shipment_bench_$$"
   psql "$TEST_DATABASE_URL" -qc "CREATE DATABASE $db" && \
-    DATABASE_URL="${TEST_DATABASE_URL%/*}/$db" cargo run --quiet --release --example shipment_bench -- "$orders" | tee -a "$out/shipments.txt"
+    DATABASE_URL="${TEST_DATABASE_URL%/*}/$db" $EX/shipment_bench "$orders" | tee -a "$out/shipments.txt"
   psql "$TEST_DATABASE_URL" -qc "DROP DATABASE IF EXISTS $db"
 fi
 track_orders=${BENCH_TRACK_ORDERS:-1000000}
 echo "== tracking: the public query of 100 numbers over $track_orders orders with 10 events each, the limit off (SQLite; PostgreSQL with TEST_DATABASE_URL)"
-DATABASE_URL="sqlite://$tmp/track.db" cargo run --quiet --release --example track_bench -- "$track_orders" 10 | tee "$out/track.txt"
+DATABASE_URL="sqlite://$tmp/track.db" $EX/track_bench "$track_orders" 10 | tee "$out/track.txt"
 rm -f "$tmp"/track.db*
-if [ -n "${TEST_DATABASE_URL:-}" ] && command -v psql >/dev/null; then
+# BENCH_TRACK_POSTGRES=0 leaves PostgreSQL's run out (its generation takes 13 minutes here).
+if [ -n "${TEST_DATABASE_URL:-}" ] && command -v psql >/dev/null && [ "${BENCH_TRACK_POSTGRES:-1}" != 0 ]; then
   db="track_bench_$$"
   psql "$TEST_DATABASE_URL" -qc "CREATE DATABASE $db" && \
-    DATABASE_URL="${TEST_DATABASE_URL%/*}/$db" cargo run --quiet --release --example track_bench -- "$track_orders" 10 | tee -a "$out/track.txt"
+    DATABASE_URL="${TEST_DATABASE_URL%/*}/$db" $EX/track_bench "$track_orders" 10 | tee -a "$out/track.txt"
   psql "$TEST_DATABASE_URL" -qc "DROP DATABASE IF EXISTS $db"
 fi
 echo "== Karrio beside ours (issue 23): sign-in, shipment creation, the list over ${KARRIO_SHIPMENTS:-10000} shipments each; SQLite both"
