@@ -9,7 +9,7 @@ EX=target/release/examples
 # Core's criterion bench and its examples build with core's dev-dependencies, which unify other
 # features of shared crates: in the server's target directory that rebuilt core and then the
 # whole server (15 minutes here) on every alternation. They get a directory of their own.
-CORE_TARGET=target/bench-core
+CORE_TARGET=$PWD/target/bench-core  # absolute: criterion writes under it from core/
 PORT=${BENCH_PORT:-18080}
 DURATION=${BENCH_SECONDS:-10}
 out=bench/results
