@@ -46,10 +46,11 @@ pub struct UniqueQuery {
 
 /// The tenant a registration link names, when it is one a customer may join (an active
 /// tenant); otherwise 400 under `tenantId`, so that nobody registers with the wrong forwarder.
-async fn link_tenant(state: &AppState, requested: &str) -> Result<i32, AppError> {
-    let invalid = || AppError::field("tenantId", MessageKey::RegisterLinkInvalid);
-    let id = requested.trim().parse::<i32>().map_err(|_| invalid())?;
-    if id > 0 && tenants::is_active(&state.db, id).await? { Ok(id) } else { Err(invalid()) }
+async fn link_tenant(state: &AppState, requested: Option<i32>) -> Result<i32, AppError> {
+    match requested {
+        Some(id) if id > 0 && tenants::is_active(&state.db, id).await? => Ok(id),
+        _ => Err(AppError::field("tenantId", MessageKey::RegisterLinkInvalid)),
+    }
 }
 
 /// Whether a username (or phone, or e-mail) is still free: 200 when free, 409 when taken, 400
@@ -58,7 +59,7 @@ async fn link_tenant(state: &AppState, requested: &str) -> Result<i32, AppError>
     responses((status = 200, description = "Free"), (status = 400), (status = 409, description = "Taken")))]
 pub async fn check_only_user(State(state): State<AppState>, Query(query): Query<UniqueQuery>) -> ApiResult<()> {
     if let Some(tenant) = query.tenant_id.as_deref() {
-        link_tenant(&state, tenant).await?;
+        link_tenant(&state, tenant.trim().parse().ok()).await?;
     }
     let own = query.id.as_deref().unwrap_or("");
     let taken_by_other = |user: Option<super::User>| user.is_some_and(|u| u.id != own);
@@ -149,7 +150,7 @@ pub async fn register(
     throttle(&state, rate_limit::REGISTER, &client).await?;
     validate_registration(&body)?;
     let linked = match body.tenant_id {
-        Some(id) => Some(link_tenant(&state, &id.to_string()).await?),
+        Some(id) => Some(link_tenant(&state, Some(id)).await?),
         None => None,
     };
     let username = body.username.trim().to_owned();
