@@ -81,19 +81,19 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const linkTenant = tenantOfLink(params);
   // A link naming a tenant nobody may join says so at once (and the server refuses it at the end).
-  const [linkError, setLinkError] = useState<string>();
+  const [linkDead, setLinkDead] = useState(false);
   useEffect(() => {
     if (linkTenant === undefined) return;
     const abort = new AbortController();
     checkUnique('tenantId', String(linkTenant), abort.signal).then(
       (reason) => {
-        setLinkError(reason);
+        setLinkDead(reason !== undefined);
         if (reason === undefined) setTenantId(linkTenant);
       },
       () => {},
     );
     return () => abort.abort();
-  }, [linkTenant, language]);
+  }, [linkTenant]);
   const [step, setStep] = useState(0);
   const [showPassword, setShowPassword] = useState(false);
   const [serverError, setServerError] = useState<string>();
@@ -241,7 +241,7 @@ export default function RegisterPage() {
         }}
       >
         <Stack gap="5">
-          <ErrorAlert message={linkError} title={t('register.linkInvalid')} testId="register-link-error" />
+          <ErrorAlert message={linkDead ? t('register.linkInvalidDetail') : undefined} title={t('register.linkInvalid')} testId="register-link-error" />
           <ErrorAlert message={serverError} title={t('register.failed')} testId="register-error" />
 
           {step === 0 ? (

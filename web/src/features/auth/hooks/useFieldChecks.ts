@@ -74,9 +74,7 @@ export function useFieldChecks<N extends string>(defaults: Record<N, string>, ch
   });
 
   /** The form's `onSubmit`: checks every field, focuses the first at fault or hands the values on. */
-  const handleSubmit = (onValid: (values: Record<N, string>) => void) => (event: FormEvent) => {
-    event.preventDefault();
-    submitted.current = true;
+  const handleSubmit = (onValid: (values: Record<N, string>) => void) => {
     const submit = () => {
       if (check(names)) {
         onValid({ ...values.current });
@@ -85,8 +83,12 @@ export function useFieldChecks<N extends string>(defaults: Record<N, string>, ch
       const first = names.find((name) => messageOf(name) !== undefined);
       if (first) elements.current[first]?.focus();
     };
-    if (isCoreReady()) submit();
-    else void coreReady.then(submit);
+    return (event: FormEvent) => {
+      event.preventDefault();
+      submitted.current = true;
+      if (isCoreReady()) submit();
+      else void coreReady.then(submit);
+    };
   };
 
   /** Checks one field now, or as soon as the core is here (shows its message); true when it is fine. */
