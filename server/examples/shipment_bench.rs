@@ -495,7 +495,7 @@ async fn generate(db: &logistics_server::platform::db::Db, postgres: bool, count
             "INSERT INTO logistics_shipment (id, tenant_id, customer_id, shipment_type, serial_number, customer_code, \
              channel_product_id, order_method, shipment_resource, shipment_status, print_status, location_status, \
              shipment_pieces, shipment_weight, declared_value, currency, consignee_name, consignee_country, \
-             consignee_postal_code, consignee_city, consignee_address1, create_by, create_time) VALUES ",
+             consignee_postal_code, consignee_city, consignee_address1, create_by, create_time, business_day) VALUES ",
         );
         for (k, &n) in chunk.iter().enumerate() {
             let customer = if n % 5 < 3 { big.to_owned() } else { format!("bench_c{:04}", n % 1_000) };
@@ -506,13 +506,14 @@ async fn generate(db: &logistics_server::platform::db::Db, postgres: bool, count
             }
             sql.push_str(&format!(
                 "('g{tag}x{n}', 1, '{customer}', '{kind}', '{kind}G{tag}{n:08}', 'BENCH-REF-{n:07}', '{product}', 'single', 'web', \
-                 '{}', '{}', 'notArrived', 1, {}, 1980, 'CNY', 'Consignee {n}', '{}', '9{:04}', 'City', '1 Road', 'bench', '{}')",
+                 '{}', '{}', 'notArrived', 1, {}, 1980, 'CNY', 'Consignee {n}', '{}', '9{:04}', 'City', '1 Road', 'bench', '{}', '{}')",
                 STATUSES[n % 6],
                 PRINTS[n % 3],
                 500 + n % 20_000,
                 COUNTRIES[n % 5],
                 n % 10_000,
-                time.format("%Y-%m-%d %H:%M:%S")
+                time.format("%Y-%m-%d %H:%M:%S"),
+                logistics_server::wallet::business_day(time)
             ));
         }
         execute(db, &sql).await;

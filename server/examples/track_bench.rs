@@ -217,21 +217,22 @@ async fn generate(db: &Db, postgres: bool, count: usize, each: usize) {
             "INSERT INTO logistics_shipment (id, tenant_id, customer_id, shipment_type, serial_number, sys_track_no, track_no, \
              channel_product_id, order_method, shipment_resource, shipment_status, print_status, location_status, \
              shipment_pieces, shipment_weight, declared_value, currency, consignee_name, consignee_country, \
-             consignee_postal_code, consignee_city, consignee_address1, create_by, create_time) VALUES ",
+             consignee_postal_code, consignee_city, consignee_address1, create_by, create_time, business_day) VALUES ",
         );
         let mut parcels = String::from(
             "INSERT INTO logistics_shipment_parcel (id, tenant_id, shipment_id, seq, reference, serial_number, sys_track_no, \
              parcel_status, length, width, height, weight, bulky, create_time) VALUES ",
         );
         for (k, &n) in chunk.iter().enumerate() {
-            let time = (start + chrono::Duration::seconds((n as i64) * 29)).format("%Y-%m-%d %H:%M:%S");
+            let at = start + chrono::Duration::seconds((n as i64) * 29);
+            let (time, day) = (at.format("%Y-%m-%d %H:%M:%S"), logistics_server::wallet::business_day(at));
             if k > 0 {
                 orders.push(',');
                 parcels.push(',');
             }
             orders.push_str(&format!(
                 "('t{n}', 1, 'bench_c{:04}', 'B2C', 'B2CT{n:09}', 'SYS{n:010}CN', '1ZT{n:015}', 'bench', 'single', 'web', \
-                 'shipped', 'printed', 'shipped', 1, 1250, 1980, 'CNY', 'Consignee {n}', '{}', '9{:04}', 'City', '1 Road', 'bench', '{time}')",
+                 'shipped', 'printed', 'shipped', 1, 1250, 1980, 'CNY', 'Consignee {n}', '{}', '9{:04}', 'City', '1 Road', 'bench', '{time}', '{day}')",
                 n % 1_000,
                 COUNTRIES[n % 5],
                 n % 10_000,

@@ -6487,9 +6487,10 @@ export interface paths {
         put?: never;
         /**
          * Orders by status and print status (unprinted, printed, error) today, in the last 7 and 30
-         *     days, and per day; a customer's own, staff their tenant's. The database counts them per
-         *     business day (the days' starts computed here, in the business time zone, and bound), so an
-         *     answer is at most 30 x statuses x print statuses rows, read from the time indexes alone.
+         *     days, and per day; a customer's own, staff their tenant's. The database keeps the count of
+         *     each business day, status and print status (`logistics_shipment_day_tally`, kept by triggers;
+         *     the tenant's under customer `*`), so an answer sums at most 30 x statuses x print statuses
+         *     rows (x 16 shards on PostgreSQL), however many orders those days hold.
          */
         post: operations["dashboard"];
         delete?: never;

@@ -511,6 +511,7 @@ async fn create_chunk(
                 ("location_status", Value::Text("notArrived".into())),
                 ("create_by", Value::Text(me.user.username.clone())),
                 ("create_time", Value::Time(now)),
+                ("business_day", Value::Text(crate::wallet::business_day(now))),
             ];
             values.extend(form_values(&order.form, &order.prepared, &order.rows));
             orders.push(values);

@@ -177,6 +177,7 @@ pub async fn create(
         ("location_status", Value::Text("notArrived".into())),
         ("create_by", Value::Text(me.user.username.clone())),
         ("create_time", Value::Time(now)),
+        ("business_day", Value::Text(crate::wallet::business_day(now))),
     ];
     values.extend(form_values(&form, &prepared, &rows));
     let kind = form.shipment_type.clone();

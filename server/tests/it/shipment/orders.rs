@@ -316,6 +316,24 @@ async fn tallied_equals_counted(app: &TestApp, token: &str, what: &str) -> i64 {
     total
 }
 
+/// The dashboard's day tally against the orders counted: every customer's and the tenant's (`*`)
+/// business days, statuses and print statuses, both ways; returns how many orders it holds.
+async fn day_tally_agrees(app: &TestApp, what: &str) -> i64 {
+    let tallied = "SELECT tenant_id, customer_id, business_day, shipment_status, print_status, CAST(SUM(n) AS BIGINT) AS n \
+                   FROM logistics_shipment_day_tally GROUP BY tenant_id, customer_id, business_day, shipment_status, print_status \
+                   HAVING SUM(n) <> 0";
+    let counted = "SELECT tenant_id, customer_id, business_day, shipment_status, print_status, COUNT(*) AS n \
+                   FROM logistics_shipment GROUP BY tenant_id, customer_id, business_day, shipment_status, print_status \
+                   UNION ALL SELECT tenant_id, '*', business_day, shipment_status, print_status, COUNT(*) AS n \
+                   FROM logistics_shipment GROUP BY tenant_id, business_day, shipment_status, print_status";
+    for (a, b) in [(tallied, counted), (counted, tallied)] {
+        let sql = format!("SELECT COUNT(*) AS n FROM (SELECT * FROM ({a}) x EXCEPT SELECT * FROM ({b}) y) z");
+        assert_eq!(count(app.db(), &sql).await, 0, "{what}: {a} EXCEPT {b}");
+    }
+    count(app.db(), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS n FROM logistics_shipment_day_tally WHERE customer_id <> '*'")
+        .await
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn list_totals_and_tabs_from_the_tally_match_the_orders_through_every_write() {
     for app in TestApp::all().await {
@@ -351,6 +369,7 @@ async fn list_totals_and_tabs_from_the_tally_match_the_orders_through_every_writ
         ok(app.delete(&format!("/boot/logistics/shipment/delete?id={}", ids[4]), &h(&alice)).await, "delete").await;
         ok(app.post_json("/boot/logistics/shipment/copy", &json!({"id": ids[0]}), &h(&alice)).await, "copy").await;
         assert_eq!(tallied_equals_counted(&app, &alice, "written").await, 5);
+        assert_eq!(day_tally_agrees(&app, "written").await, 6);
         let tabs = ok(app.get("/boot/logistics/shipment/countByStatus?shipmentType=B2C", &h(&alice)).await, "tabs").await;
         assert_eq!(
             (tabs["byStatus"]["draft"].as_i64(), tabs["byStatus"]["submitted"].as_i64(), tabs["byStatus"]["cancelled"].as_i64()),
@@ -362,6 +381,7 @@ async fn list_totals_and_tabs_from_the_tally_match_the_orders_through_every_writ
         let named = ok(app.get(&format!("/boot/logistics/shipment/list?customerId={bob_id}"), &h(&admin)).await, "named").await;
         assert_eq!(named["total"], 1);
         assert_eq!(count(app.db(), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS n FROM logistics_shipment_tally").await, 6);
+        assert_eq!(day_tally_agrees(&app, "bob").await, 6);
     }
 }
 
@@ -385,13 +405,16 @@ async fn the_shipment_dashboard_counts_each_order_on_its_business_day() {
             )
             .await;
             let extra = if n == 1 { ", shipment_status = 'submitted', print_status = 'printed'" } else { "" };
+            // An order's business day is written with its creation time (the tally counts by it).
             let sql = format!(
-                "UPDATE logistics_shipment SET create_time = '{}'{extra} WHERE id = '{}'",
+                "UPDATE logistics_shipment SET create_time = '{}', business_day = '{}'{extra} WHERE id = '{}'",
                 time.format("%Y-%m-%d %H:%M:%S"),
+                business_day(*time),
                 order["id"].as_str().unwrap()
             );
             assert_eq!(crate::common::exec(app.db(), &sql).await, 1);
         }
+        assert_eq!(day_tally_agrees(&app, "moved").await, 4);
         for token in [&alice, &admin] {
             let board = ok(app.post_json("/boot/sys/dashboard/shipment", &json!({}), &h(token)).await, "board").await;
             let totals = |period: &str| board[period]["total"].as_i64();
