@@ -84,12 +84,11 @@ export default function RegisterPage() {
   const [linkDead, setLinkDead] = useState(false);
   useEffect(() => {
     if (linkTenant === undefined) return;
+    // Every call of the page speaks for the link's tenant from the start (its live checks, the SMS code).
+    setTenantId(linkTenant);
     const abort = new AbortController();
     checkUnique('tenantId', String(linkTenant), abort.signal).then(
-      (reason) => {
-        setLinkDead(reason !== undefined);
-        if (reason === undefined) setTenantId(linkTenant);
-      },
+      (reason) => setLinkDead(reason !== undefined),
       () => {},
     );
     return () => abort.abort();
