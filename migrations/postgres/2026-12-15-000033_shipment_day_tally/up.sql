@@ -83,11 +83,3 @@ CREATE TRIGGER trg_logistics_shipment_day_tally_update AFTER UPDATE ON logistics
 REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION logistics_shipment_day_tally_count();
 CREATE TRIGGER trg_logistics_shipment_day_tally_delete AFTER DELETE ON logistics_shipment
 REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION logistics_shipment_day_tally_count();
-
--- The dashboard no longer counts from the time indexes: they keep the order of the lists across
--- every type, and no longer carry the status and print status that every submit, print and
--- warehouse scan would otherwise rewrite in them.
-DROP INDEX idx_logistics_shipment_customer_time;
-DROP INDEX idx_logistics_shipment_tenant_time;
-CREATE INDEX idx_logistics_shipment_customer_time ON logistics_shipment (tenant_id, customer_id, create_time, id);
-CREATE INDEX idx_logistics_shipment_tenant_time ON logistics_shipment (tenant_id, create_time, id);

@@ -61,11 +61,3 @@ BEGIN
            (NEW.tenant_id, '*', NEW.business_day, NEW.shipment_status, NEW.print_status, 1)
     ON CONFLICT (tenant_id, customer_id, business_day, shipment_status, print_status) DO UPDATE SET n = n + 1;
 END;
-
--- The dashboard no longer counts from the time indexes: they keep the order of the lists across
--- every type, and no longer carry the status and print status that every submit, print and
--- warehouse scan would otherwise rewrite in them.
-DROP INDEX idx_logistics_shipment_customer_time;
-DROP INDEX idx_logistics_shipment_tenant_time;
-CREATE INDEX idx_logistics_shipment_customer_time ON logistics_shipment (tenant_id, customer_id, create_time, id);
-CREATE INDEX idx_logistics_shipment_tenant_time ON logistics_shipment (tenant_id, create_time, id);

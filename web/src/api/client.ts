@@ -115,16 +115,16 @@ async function readEnvelope(response: Response): Promise<Envelope<unknown> | und
   }
 }
 
-/**
- * The text a user sees for a failed call: the catalogue for 401/403/404/504 (spec section 8),
- * else the server's. A server error with a more specific key of its own (`login_failed`,
- * `account_frozen`, `old_password_wrong`...) keeps the server's message, which says more.
- */
 /** The catalogue's text, once the WASM core is here (the sign-in page may call before it is). */
 function catalogueMessage(key: CatalogueKey, lang: Parameters<typeof coreMessage>[1]): string | undefined {
   return isCoreReady() ? coreMessage(key, lang) : undefined;
 }
 
+/**
+ * The text a user sees for a failed call: the catalogue for 401/403/404/504 (spec section 8),
+ * else the server's. A server error with a more specific key of its own (`login_failed`,
+ * `account_frozen`, `old_password_wrong`...) keeps the server's message, which says more.
+ */
 export function errorMessage(status: number, serverMessage: string | undefined, serverKey?: string): string {
   const key = CATALOGUE_BY_STATUS[status];
   const specific = serverKey !== undefined && serverKey !== key && serverMessage;

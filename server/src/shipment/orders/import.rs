@@ -496,6 +496,7 @@ async fn create_chunk(
             chunk.iter().filter(|r| r.form.customer_code.as_ref().is_none_or(|c| !taken.contains(c))).collect();
         let serials = numbers::serial_numbers(kind, now, numbers::Counter::serials(tenant_id, now, fresh.len())?.take(tx).await?);
         let mut orders: Vec<Row> = Vec::with_capacity(fresh.len());
+        let day = crate::wallet::business_day(now);
         let mut parcels = Vec::new();
         let mut goods = Vec::new();
         for (order, serial) in fresh.iter().zip(serials) {
@@ -511,7 +512,7 @@ async fn create_chunk(
                 ("location_status", Value::Text("notArrived".into())),
                 ("create_by", Value::Text(me.user.username.clone())),
                 ("create_time", Value::Time(now)),
-                ("business_day", Value::Text(crate::wallet::business_day(now))),
+                ("business_day", Value::Text(day.clone())),
             ];
             values.extend(form_values(&order.form, &order.prepared, &order.rows));
             orders.push(values);
