@@ -94,11 +94,14 @@ for (const locale of ['zh-CN', 'en-US']) {
     test('register in four steps, then land on the result page', async () => {
       const { context, page } = await newPage(suite.browser, suite.app.baseUrl, { locale });
       // A forwarder's link to a tenant nobody may join says so at once, in the page's language.
-      await page.goto('/user/register?tenantId=999');
-      await page
-        .getByTestId('register-link-error')
-        .filter({ hasText: locale === 'zh-CN' ? '该注册链接已失效' : 'This registration link is no longer valid' })
-        .waitFor();
+      // So does a link whose tenant is no number at all.
+      for (const tenant of ['999', 'abc']) {
+        await page.goto(`/user/register?tenantId=${tenant}`);
+        await page
+          .getByTestId('register-link-error')
+          .filter({ hasText: locale === 'zh-CN' ? '该注册链接已失效' : 'This registration link is no longer valid' })
+          .waitFor();
+      }
       await screenshot(page, `register-dead-link-${locale}`);
       await page.goto('/user/register');
       await page.getByTestId('register-card').waitFor();

@@ -63,11 +63,15 @@ function stepOf(field: string | undefined): number | undefined {
   return index >= 0 ? index : undefined;
 }
 
-/** A forwarder's own registration link names its tenant: `/user/register?tenantId=2`. */
+/**
+ * A forwarder's own registration link names its tenant: `/user/register?tenantId=2`. Without one,
+ * `undefined`; a link whose tenant is no number at all answers 0, which the server refuses as it
+ * refuses a tenant nobody may join (rather than registering the customer with the platform).
+ */
 function tenantOfLink(params: URLSearchParams): number | undefined {
   const text = params.get('tenantId')?.trim() ?? '';
-  const id = /^\d{1,9}$/.test(text) ? Number(text) : 0;
-  return id > 0 ? id : undefined;
+  if (text === '') return undefined;
+  return /^\d{1,9}$/.test(text) ? Number(text) : 0;
 }
 
 /**
@@ -85,7 +89,7 @@ export default function RegisterPage() {
   useEffect(() => {
     if (linkTenant === undefined) return;
     // Every call of the page speaks for the link's tenant from the start (its live checks, the SMS code).
-    setTenantId(linkTenant);
+    if (linkTenant > 0) setTenantId(linkTenant);
     const abort = new AbortController();
     checkUnique('tenantId', String(linkTenant), abort.signal).then(
       (reason) => setLinkDead(reason !== undefined),
