@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { deploy } from './deployments.mjs';
-import { apiClient, closeContext, launchBrowser, menuPath, newPage, screenshot, signIn, tableLoaded } from './support.mjs';
+import { apiClient, closeContext, launchBrowser, menuPath, newPage, screenshot, settledReading, signIn, tableLoaded } from './support.mjs';
 
 const STAFF = 'demo_admin';
 const PASSWORD = 'Demo@2026!';
@@ -30,6 +30,9 @@ const LOCALES = (process.env.E2E_LOCALES ?? 'zh-CN,en-US').split(',');
 const cents = (text) => Math.round(Number(String(text).replace(/[^\d.-]/g, '')) * 100);
 /** The first decimal amount in a text (`1,234.50 CNY` → 123450 cents). */
 const amountIn = (text) => cents(/-?[\d,]+\.\d{2}/.exec(text)?.[0].replaceAll(',', '') ?? 'NaN');
+
+/** The amount a live quote shows once its input has settled (see `settledReading`). */
+const settledAmount = (locator, expected) => settledReading(async () => amountIn(await locator.innerText()), expected);
 
 /** Saves the order drawer's form and submits it, confirmed: the submit call's envelope. */
 async function saveAndSubmit(page, form) {
@@ -203,7 +206,7 @@ export function journey(kind, { locales = LOCALES } = {}) {
           }
           const ups = page.getByTestId('forecast-quote').filter({ has: page.getByTestId('forecast-quote-code').getByText('UPS-SAVER', { exact: true }) });
           await ups.waitFor();
-          forecastCents = amountIn(await ups.getByTestId('forecast-quote-total').innerText());
+          forecastCents = await settledAmount(ups.getByTestId('forecast-quote-total'));
           assert.ok(forecastCents > 0, 'UPS quotes the parcel');
           await screenshot(page, shot('forecast'));
 
@@ -228,7 +231,7 @@ export function journey(kind, { locales = LOCALES } = {}) {
           await form.getByTestId('shipment-product-unitWeight').fill('0.3');
           const quote = form.getByTestId('shipment-quote').filter({ hasText: 'UPS-SAVER' });
           await quote.waitFor();
-          assert.equal(amountIn(await quote.getByTestId('shipment-quote-total').innerText()), forecastCents, 'the order form quotes what the forecast did');
+          assert.equal(await settledAmount(quote.getByTestId('shipment-quote-total'), forecastCents), forecastCents, 'the order form quotes what the forecast did');
           await quote.click();
           await form.getByTestId('shipment-charge').waitFor();
           const answer = await saveAndSubmit(page, form);
@@ -272,7 +275,7 @@ export function journey(kind, { locales = LOCALES } = {}) {
           }
           const quote = form.getByTestId('shipment-quote').filter({ hasText: 'FBA-SEA' });
           await quote.waitFor();
-          const quoted = amountIn(await quote.getByTestId('shipment-quote-total').innerText());
+          const quoted = await settledAmount(quote.getByTestId('shipment-quote-total'));
           await quote.click();
           await form.getByTestId('shipment-charge').waitFor();
           await screenshot(page, shot('fba-form'), { fullPage: false });

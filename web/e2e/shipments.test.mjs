@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { appSuite, closeContext, screenshot, signIn, tableLoaded } from './support.mjs';
+import { appSuite, closeContext, screenshot, settledReading, signIn, tableLoaded } from './support.mjs';
 import { xlsx } from './xlsx.mjs';
 
 const DEMO_PASSWORD = 'Demo@2026!';
@@ -70,7 +70,7 @@ describe('B2C orders: create, charge, submit, cancel, import', () => {
         await form.getByTestId('shipment-product-unitWeight').fill('0.6');
         const quote = form.getByTestId('shipment-quote').first();
         await quote.waitFor();
-        const total = (await quote.getByTestId('shipment-quote-total').innerText()).split(' ')[0];
+        const total = await settledReading(async () => (await quote.getByTestId('shipment-quote-total').innerText()).split(' ')[0]);
         await quote.click();
         await form.getByTestId('shipment-charge').waitFor();
         assert.match(await form.getByTestId('shipment-charge').innerText(), new RegExp(total.replace('.', '\\.')));

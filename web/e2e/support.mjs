@@ -325,3 +325,20 @@ export function rawKeys(page, keyPattern) {
     return [...found];
   }, keyPattern.source);
 }
+
+/**
+ * A live reading once what it reads from has settled (a live quote waits 150 ms for typing to stop,
+ * and a busy machine may show one for a half-typed form first): the same reading 500 ms apart, or,
+ * given `expected`, that reading as soon as it shows. Gives the last reading on timeout.
+ */
+export async function settledReading(read, expected, timeout = 15_000) {
+  const end = Date.now() + timeout;
+  let last = await read();
+  while (Date.now() < end && last !== expected) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await read();
+    if (now === last && expected === undefined) break;
+    last = now;
+  }
+  return last;
+}
