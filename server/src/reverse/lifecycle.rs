@@ -18,7 +18,7 @@ use super::threads::{
     ReturnAttachmentRecord, ReturnAttachments, ReturnCommentRecord, ReturnComments, ReturnTrackRecord, ReturnTracks,
 };
 use crate::platform::caller::Caller;
-use crate::platform::db::schema::{logistics_return as r, logistics_shipment as s};
+use crate::platform::db::schema::logistics_return as r;
 use crate::platform::http::page::IdQuery;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, ok};
 use crate::platform::resource::customer_of;
@@ -318,8 +318,6 @@ pub async fn reship(state: &AppState, me: &CurrentUser, record: &ReturnRecord) -
     form.id = None;
     form.customer_code = None;
     form.remark = Some(format!("RESHIP {}", record.return_no));
-    let id = create(state, me, &customer, form, "web").await?;
-    let serial: String =
-        with_conn!(&state.db, |conn| s::table.filter(s::id.eq(&id)).select(s::serial_number).first(conn).await?);
-    Ok((id, serial))
+    let created = create(state, me, &customer, form, "web").await?;
+    Ok((created.id, created.serial_number))
 }

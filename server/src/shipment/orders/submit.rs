@@ -31,7 +31,7 @@ use crate::platform::db::prepared::Keep;
 use crate::platform::db::schema::{logistics_delivery_number, logistics_shipment, logistics_shipment_parcel};
 use crate::platform::http::{Amount, ApiJson, ApiResult, AppError, current_lang, ok};
 use crate::platform::resource::customer_of;
-use crate::platform::resource::handlers::{find, find_on, read};
+use crate::platform::resource::handlers::{find_on, read};
 use crate::platform::secrets;
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
@@ -167,7 +167,7 @@ pub async fn submit_one(
         Vec::new()
     };
     let counter = numbers::Counter::sys_track(me.tenant_id, pieces)?.early(&state.db).await?;
-    let logged = transaction!(data: &state.db, |tx| {
+    let after = transaction!(data: &state.db, |tx| {
         // System tracking numbers: one per parcel; the order's is its first parcel's.
         let sys_numbers = numbers::sys_track_numbers(counter.take(tx).await?);
         let channel = prepared.channel_id.clone().unwrap_or_default();
@@ -227,6 +227,7 @@ pub async fn submit_one(
         if changed == 0 {
             return Err(AppError::conflict(MessageKey::Conflict));
         }
+        let after = completed_on(tx, me, r).await?;
         if !goods.is_empty() {
             crate::wms::orders::reserve(tx, me.tenant_id, &customer, &r.id, &r.serial_number, &goods, now).await?;
         }
@@ -247,54 +248,48 @@ pub async fn submit_one(
                 e
             }
         })?;
-        logged_on(tx, state, me, "logistics:shipment:submit", r).await
+        log_on(tx, state, me, "logistics:shipment:submit", r, &after).await?;
+        Ok(after)
     })?;
-    logged_after(state, me, "logistics:shipment:submit", &current.record, logged).await
-}
-
-/// On SQLite, the order as `tx` now holds it, its log entry written in the same transaction:
-/// where one writer commits at a time, the entry's commit of its own cost more than the entry.
-/// On PostgreSQL None: the entry waits for [`logged_after`], outside a transaction holding the
-/// rows every order of the customer waits for.
-async fn logged_on(
-    tx: &mut Tx<'_>,
-    state: &AppState,
-    me: &CurrentUser,
-    action: &str,
-    before: &ShipmentRecord,
-) -> Result<Option<ShipmentRecord>, AppError> {
-    if state.db.is_postgres() {
-        return Ok(None);
-    }
-    let after = completed_on(tx, me, before).await?;
-    logs::operation_on(tx, me, logs::Operation::edited(action, &after.serial_number, before, &after)).await?;
-    Ok(Some(after))
-}
-
-/// The order after the change, logged ([`logged_on`] did it, or now).
-async fn logged_after(
-    state: &AppState,
-    me: &CurrentUser,
-    action: &str,
-    before: &ShipmentRecord,
-    logged: Option<ShipmentRecord>,
-) -> Result<ShipmentRecord, AppError> {
-    if let Some(after) = logged {
-        return Ok(after);
-    }
-    let after = find::<Shipments>(state, me, &before.id).await?;
-    logs::edited(&state.db, me, action, &after.serial_number, before, &after).await;
+    log_after(state, me, "logistics:shipment:submit", r, &after).await;
     Ok(after)
 }
 
-/// The order as `tx` now holds it, with the names of its customer and product as `before` had
-/// them (neither changes on submit or cancel).
+/// The order as `tx` holds it just after its own row changed, with what `before` had that the
+/// change leaves be (its customer's and product's names, its tracking status): one statement, read
+/// before the rows every order of the customer waits for (the wallet's) are taken, so that no
+/// order waits on it and nothing is read again after the commit.
 async fn completed_on(tx: &mut Tx<'_>, me: &CurrentUser, before: &ShipmentRecord) -> Result<ShipmentRecord, AppError> {
     let mut after = find_on::<Shipments>(tx, me, &before.id).await?;
     after.customer.clone_from(&before.customer);
     after.channel_product_code.clone_from(&before.channel_product_code);
     after.channel_product_name.clone_from(&before.channel_product_name);
+    after.track_status.clone_from(&before.track_status);
     Ok(after)
+}
+
+/// On SQLite, the change's log entry in its own transaction: where one writer commits at a time,
+/// the entry's commit of its own cost more than the entry. On PostgreSQL nothing: the entry waits
+/// for [`log_after`], outside a transaction holding the rows every order of the customer waits for.
+async fn log_on(
+    tx: &mut Tx<'_>,
+    state: &AppState,
+    me: &CurrentUser,
+    action: &str,
+    before: &ShipmentRecord,
+    after: &ShipmentRecord,
+) -> Result<(), AppError> {
+    if state.db.is_postgres() {
+        return Ok(());
+    }
+    logs::operation_on(tx, me, logs::Operation::edited(action, &after.serial_number, before, after)).await
+}
+
+/// On PostgreSQL, the change's log entry once committed (on SQLite [`log_on`] wrote it).
+async fn log_after(state: &AppState, me: &CurrentUser, action: &str, before: &ShipmentRecord, after: &ShipmentRecord) {
+    if state.db.is_postgres() {
+        logs::edited(&state.db, me, action, &after.serial_number, before, after).await;
+    }
 }
 
 /// Cancels one order: a draft simply; a submitted order's hold is released in the same
@@ -303,7 +298,7 @@ pub async fn cancel_one(state: &AppState, me: &CurrentUser, id: &str) -> Result<
     let before = read::<Shipments>(state, me, id).await?;
     shipment::selection(&[(&before.serial_number, &before.shipment_status)], "cancel")?;
     let now = Utc::now().naive_utc();
-    let logged = transaction!(data: &state.db, |tx| {
+    let after = transaction!(data: &state.db, |tx| {
         let changed = on_tx!(tx, |c| diesel::update(
             logistics_shipment::table
                 .filter(logistics_shipment::id.eq(&before.id))
@@ -330,6 +325,7 @@ pub async fn cancel_one(state: &AppState, me: &CurrentUser, id: &str) -> Result<
         if received > 0 {
             return Err(AppError::conflict(MessageKey::InboundPartlyReceived).with("serial", before.serial_number.clone()));
         }
+        let after = completed_on(tx, me, &before).await?;
         on_tx!(tx, |c| diesel::update(
             logistics_shipment_parcel::table.filter(logistics_shipment_parcel::shipment_id.eq(&before.id))
         )
@@ -355,9 +351,11 @@ pub async fn cancel_one(state: &AppState, me: &CurrentUser, id: &str) -> Result<
                 Err(e) => return Err(e),
             }
         }
-        logged_on(tx, state, me, "logistics:shipment:cancel", &before).await
+        log_on(tx, state, me, "logistics:shipment:cancel", &before, &after).await?;
+        Ok(after)
     })?;
-    logged_after(state, me, "logistics:shipment:cancel", &before, logged).await
+    log_after(state, me, "logistics:shipment:cancel", &before, &after).await;
+    Ok(after)
 }
 
 /// Submits a draft: the charge (the forecast's total) is held on the customer's wallet. With

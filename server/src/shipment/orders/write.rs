@@ -21,7 +21,7 @@ use crate::platform::http::page::IdQuery;
 use crate::platform::http::{ApiJson, ApiQuery, ApiResult, AppError, ok};
 use crate::platform::resource::handlers::{find, find_on, read};
 use crate::platform::resource::sql::{Sql, Value};
-use crate::platform::resource::{CUSTOMER, customer_of};
+use crate::platform::resource::{CUSTOMER, Resource, customer_of};
 use crate::platform::secrets;
 use crate::state::AppState;
 use crate::system::auth::CurrentUser;
@@ -154,14 +154,14 @@ async fn insert_parcels(
 
 /// Creates a draft order for `customer` from a form, with `resource` (web, import, api) as its
 /// source: the checks of a draft, a serial number, the order with its parcels and goods in one
-/// transaction. Answers the new order's id.
+/// transaction. Answers the new order as lists show it (its customer's and product's names).
 pub async fn create(
     state: &AppState,
     me: &CurrentUser,
     customer: &str,
     mut form: ShipmentForm,
     resource: &str,
-) -> Result<String, AppError> {
+) -> Result<ShipmentRecord, AppError> {
     let prepared = prepare(state, me.tenant_id, customer, &mut form).await?;
     form::check(&form, Stage::Draft, &prepared.postal_pattern)?;
     let rows = form::rows(&form, prepared.divisor)?;
@@ -182,7 +182,7 @@ pub async fn create(
     values.extend(form_values(&form, &prepared, &rows));
     let kind = form.shipment_type.clone();
     let counter = numbers::Counter::serials(me.tenant_id, now, 1)?.early(&state.db).await?;
-    transaction!(data: &state.db, |tx| {
+    let mut record = transaction!(data: &state.db, |tx| {
         let serial = numbers::serial_numbers(&kind, now, counter.take(tx).await?).pop().unwrap_or_default();
         let mut values = values.clone();
         values.push(("serial_number", Value::Text(serial.clone())));
@@ -193,18 +193,18 @@ pub async fn create(
             MessageKey::CustomerCodeTaken
         ))?);
         insert_parcels(tx, me.tenant_id, &id, &serial, &rows, now).await?;
-        // The log entry in the same transaction on SQLite (see `submit::logged_on`).
+        let record = find_on::<Shipments>(tx, me, &id).await?;
+        // The log entry in the same transaction on SQLite (see `submit::log_on`).
         if !state.db.is_postgres() {
-            let record = find_on::<Shipments>(tx, me, &id).await?;
             logs::operation_on(tx, me, logs::Operation::added("logistics:shipment:add", &record.serial_number, &record)).await?;
         }
-        Ok::<(), AppError>(())
+        Ok::<ShipmentRecord, AppError>(record)
     })?;
+    Shipments::complete(state, std::slice::from_mut(&mut record)).await?;
     if state.db.is_postgres() {
-        let record = find::<Shipments>(state, me, &id).await?;
         logs::added(&state.db, me, "logistics:shipment:add", &record.serial_number, &record).await;
     }
-    Ok(id)
+    Ok(record)
 }
 
 /// A parcel with its goods, as stored.
@@ -291,6 +291,7 @@ pub async fn detail(state: &AppState, record: ShipmentRecord) -> Result<Shipment
         Option<String>,
     );
     let id = record.id.clone();
+    let drafted = record.shipment_status == "draft";
     let (parcels, goods, quote): (Vec<ParcelRow>, Vec<GoodsParts>, Option<Option<String>>) = with_conn!(&state.db, |conn| {
         let parcels = p::table
             .filter(p::shipment_id.eq(&id))
@@ -318,12 +319,17 @@ pub async fn detail(state: &AppState, record: ShipmentRecord) -> Result<Shipment
             .select(GoodsRow::as_select())
             .load(conn)
             .await?;
-        let quote = logistics_shipment::table
-            .filter(logistics_shipment::id.eq(&id))
-            .select(logistics_shipment::quote)
-            .first(conn)
-            .await
-            .optional()?;
+        // A draft has no quote yet (submission writes it, and nothing makes an order a draft again).
+        let quote = if drafted {
+            None
+        } else {
+            logistics_shipment::table
+                .filter(logistics_shipment::id.eq(&id))
+                .select(logistics_shipment::quote)
+                .first(conn)
+                .await
+                .optional()?
+        };
         (parcels, goods.into_iter().map(GoodsRow::into_parts).collect(), quote)
     });
     let mut details: Vec<ParcelDetail> = parcels
@@ -541,8 +547,7 @@ pub async fn add(
     grants::require(&state, &me, &format!("{PERMISSION}:add")).await?;
     crate::wallet::once(&state, &me, &headers, "POST /logistics/shipment/add", &form, async {
         let customer = customer_for(&state, &me, form.customer_id.as_deref()).await?;
-        let id = create(&state, &me, &customer, form.clone(), "web").await?;
-        let record = find::<Shipments>(&state, &me, &id).await?;
+        let record = create(&state, &me, &customer, form.clone(), "web").await?;
         Ok(ok(detail(&state, record).await?)?.into_response())
     })
     .await
@@ -646,8 +651,7 @@ pub async fn copy(Caller(state, me): Caller, ApiJson(form): ApiJson<CopyForm>) -
     let mut copied = form_of(&detail(&state, source).await?);
     copied.id = None;
     copied.customer_code = None;
-    let id = create(&state, &me, &customer, copied, "web").await?;
-    let record = find::<Shipments>(&state, &me, &id).await?;
+    let record = create(&state, &me, &customer, copied, "web").await?;
     ok(detail(&state, record).await?)
 }
 

@@ -209,6 +209,22 @@ async fn an_order_is_drafted_submitted_at_the_forecast_price_and_cancelled_with_
         assert_eq!(account(&app, &alice).await, ("1000.00".to_owned(), "0.00".to_owned()));
         let res = app.post_json("/boot/logistics/shipment/cancel", &json!({"id": id}), &h(&alice)).await;
         assert_eq!(res.status, 400, "{}", res.text);
+        // Each change logged once, with the order as it was before and after (its names kept).
+        let serial = submitted["serialNumber"].as_str().unwrap();
+        for (action, before, after) in
+            [("add", None, "draft"), ("submit", Some("draft"), "submitted"), ("cancel", Some("submitted"), "cancelled")]
+        {
+            let mut sql = format!(
+                "SELECT COUNT(*) AS n FROM sys_log WHERE log_content = 'logistics:shipment:{action} {serial}' \
+                 AND after_value LIKE '%\"shipmentStatus\":\"{after}\"%' AND after_value LIKE '%\"serialNumber\":\"{serial}\"%'"
+            );
+            if let Some(before) = before {
+                sql.push_str(&format!(
+                    " AND before_value LIKE '%\"shipmentStatus\":\"{before}\"%' AND after_value LIKE '%\"customer\":\"alice\"%'"
+                ));
+            }
+            assert_eq!(count(app.db(), &sql).await, 1, "{action} on {}", app.backend);
+        }
         let report = ledger::reconcile(app.db(), None).await.unwrap();
         assert!(report.balanced(), "{report:?}");
 
