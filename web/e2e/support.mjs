@@ -335,7 +335,7 @@ export async function settledReading(read, expected, timeout = 15_000) {
   const end = Date.now() + timeout;
   let last = await read();
   while (Date.now() < end && last !== expected) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((done) => setTimeout(done, 500));
     const now = await read();
     if (now === last && expected === undefined) break;
     last = now;
