@@ -67,9 +67,15 @@ macro_rules! mount {
     }};
 }
 
-/// The API routes and their OpenAPI document, before state and layers.
+/// The API routes and their OpenAPI document, before state and layers. Built in steps, each a
+/// function of its own: in one, an unoptimized build's stack frame grew past a test thread's 2 MiB.
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    let handlers = mount!(OpenApiRouter::with_openapi(ApiDoc::openapi()), {
+    uploads(resources(logistics_calls(system_calls()))).split_for_parts()
+}
+
+/// The platform's own calls: sign-in, the account, system administration.
+fn system_calls() -> OpenApiRouter<AppState> {
+    mount!(OpenApiRouter::with_openapi(ApiDoc::openapi()), {
         health: [live, ready],
         weight: [chargeable],
         auth::login: [login, phone_login, logout, send_sms],
@@ -101,6 +107,13 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         logs::admin: [list, visit, loginfo, visit_info],
         announcements::admin: [release, revoke],
         announcements::mine: [list_by_user, query_by_id, read_one, read_all, my_list],
+    })
+}
+
+/// The business's calls beyond the declared resources: carriers, pricing, the wallet, orders,
+/// labels, tracking, the warehouse, returns, WMS, jobs and reports.
+fn logistics_calls(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    mount!(router, {
         number_segments: [allocate],
         dispatch::actions: [add_shipments, remove_shipment, request_pickup, picked_up, cancel, items],
         manifests: [close],
@@ -154,9 +167,12 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         online::reports: [parse_sql],
         online::sources: [test_connection],
         gateway: [upstreams],
-    });
-    // The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
-    handlers
+    })
+}
+
+/// The declared resources: the resource layer mounts their calls (`docs/adding-a-resource.md`).
+fn resources(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    router
         .resource::<roles::admin::Roles>()
         .resource::<departs::roles::DepartRoles>()
         .resource::<tenants::admin::Tenants>()
@@ -219,7 +235,11 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .resource::<online::reports::Reports>()
         .resource::<online::sources::DataSources>()
         .resource::<gateway::GatewayRoutes>()
-        // Uploads take larger bodies than the default limit.
+}
+
+/// Uploads: they take larger bodies than the default limit.
+fn uploads(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    router
         .routes({
             let (schemas, paths, method_router) = routes!(rate_cards::xlsx::import);
             (schemas, paths, method_router.layer(DefaultBodyLimit::max(rate_cards::xlsx::IMPORT_LIMIT + 64 * 1024)))
@@ -248,7 +268,6 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
             let (schemas, paths, method_router) = routes!(files::upload);
             (schemas, paths, method_router.layer(DefaultBodyLimit::max(files::UPLOAD_BODY_LIMIT)))
         })
-        .split_for_parts()
 }
 
 /// The OpenAPI document as served (and snapshot-tested).

@@ -3,6 +3,7 @@
 //! and the [`with_conn!`](crate::with_conn) macro that writes each query once and type-checks it
 //! for both. Every per-backend difference lives in this module.
 
+mod group;
 pub mod prepared;
 pub mod schema;
 
@@ -59,6 +60,10 @@ pub struct WriteGate {
     path: std::sync::Arc<str>,
     /// Every write begun, counted or not (the [`checkpointer`] skips a quiet database).
     begun: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// The transactions sharing the next commit (see [`group`]).
+    group: std::sync::Arc<std::sync::Mutex<group::Group>>,
+    /// How many tasks wait for `lock`.
+    waiting: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 /// The connection a SQLite write runs on, the write lock held: the gate's own, or (in memory) the
@@ -98,28 +103,16 @@ impl Drop for Counted {
 }
 
 impl WriteGate {
-    /// Waits for the write lock and answers the connection to write on. The gate's own connection
-    /// is opened again if a transaction was left broken on it (a task dropped mid-commit).
+    /// Waits for the write lock and answers the connection to write on, with no transaction open
+    /// on it (the group's, if any, committed first: see [`group`]). The gate's own connection is
+    /// opened again if a transaction was left broken on it (a task dropped mid-commit).
     pub async fn writer(&self, pool: &Pool<SqliteConn>) -> Result<Writer<'_>, PoolError> {
-        use diesel_async::pooled_connection::PoolableConnection;
-        let mut own = self.lock.lock().await;
-        if let Some(conn) = own.as_mut()
-            && conn.is_broken()
-        {
-            tracing::warn!("the SQLite writer connection was left in a broken transaction: opening it again");
-            *own = None;
-            match open_sqlite(&self.path).await {
-                Ok(fresh) => *own = Some(fresh),
-                Err(e) => tracing::error!(error = %e, "reopening the SQLite writer failed: writing on the pool's connections"),
-            }
+        let mut writer = self.queue(pool).await?;
+        if let Writer::Own(conn) = &mut writer {
+            // A failed group commit is told to its members; this write goes on regardless.
+            let _ = self.settle(conn).await;
         }
-        match tokio::sync::MutexGuard::try_map(own, Option::as_mut) {
-            Ok(mine) => Ok(Writer::Own(mine)),
-            Err(own) => {
-                let pooled = pool.get().await?;
-                Ok(Writer::Pooled(own, pooled))
-            }
-        }
+        Ok(writer)
     }
 
     /// Counts a write starting (unless it writes business data only); the guard counts its end.
@@ -363,17 +356,29 @@ macro_rules! on_tx {
 /// One write transaction with `$tx` a [`Tx`] (`&mut`), committed when `$body` (an expression of
 /// type `Result<_, AppError>`) is `Ok`, rolled back otherwise: `transaction!(db, |tx| post(tx, …).await)`.
 /// `transaction!(data: db, …)` for business data only (see [`with_write!`](crate::with_write)).
-/// On SQLite its statements run on the calling thread ([`Placed::inline`]).
+/// On SQLite its statements run on the calling thread ([`Placed::inline`]), in a savepoint of the
+/// transaction it shares with those waiting behind it ([`group`]): it answers once that commits.
 #[macro_export]
 macro_rules! transaction {
     (@gate $counted:literal, $db:expr, |$tx:ident| $body:expr) => {
-        $crate::with_write!(@gate $counted, $db, |conn| {
-            $crate::platform::db::Placed::inline(diesel_async::AsyncConnection::transaction(conn, async |c| {
-                let $tx = &mut $crate::platform::db::Tx::from(c);
-                $body
-            }))
-            .await
-        })
+        match $db {
+            $crate::platform::db::Db::Sqlite(pool, gate) => {
+                gate.transaction(pool, $counted, async |c| {
+                    let $tx = &mut $crate::platform::db::Tx::from(c);
+                    $body
+                })
+                .await
+            }
+            $crate::platform::db::Db::Postgres(pool, gate) => {
+                let _counted = gate.count($counted);
+                let mut guard = pool.get().await?;
+                diesel_async::AsyncConnection::transaction(&mut *guard, async |c| {
+                    let $tx = &mut $crate::platform::db::Tx::from(c);
+                    $body
+                })
+                .await
+            }
+        }
     };
     (data: $db:expr, |$tx:ident| $body:expr) => {
         $crate::transaction!(@gate false, $db, |$tx| $body)

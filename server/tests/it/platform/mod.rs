@@ -4,6 +4,7 @@
 mod bootstrap;
 mod cli;
 mod errors;
+mod group;
 mod health;
 mod layers;
 mod prepared;
