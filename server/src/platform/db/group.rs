@@ -73,10 +73,12 @@ impl Drop for Waiting<'_> {
     }
 }
 
-/// Commits the open group, if any, from a task of its own.
+/// Commits the open group, if any, from a task of its own (none while the runtime shuts down:
+/// the process ends, and SQLite drops what was not committed).
 fn settle_later(gate: &WriteGate, pool: &Pool<SqliteConn>) {
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
     let (gate, pool) = (gate.clone(), pool.clone());
-    tokio::spawn(async move {
+    runtime.spawn(async move {
         match gate.queue(&pool).await {
             Ok(Writer::Own(mut conn)) => {
                 let _ = gate.settle(&mut conn).await;
