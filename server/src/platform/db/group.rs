@@ -151,35 +151,33 @@ impl WriteGate {
             return Ok(());
         }
         let outcome = Placed::inline(Manager::commit_transaction(conn)).await.map_err(|e| e.to_string());
+        if let Err(e) = &outcome {
+            tracing::error!(error = %e, "a group commit failed");
+            if Manager::transaction_manager_status_mut(conn).transaction_depth().ok().flatten().is_some() {
+                let _ = Placed::inline(Manager::rollback_transaction(conn)).await;
+            }
+        }
+        self.close(&outcome);
+        outcome
+    }
+
+    /// Ends the open group: each member learns `outcome`.
+    fn close(&self, outcome: &Result<(), String>) {
         let pending = {
             let mut g = group(self);
             g.open = None;
             std::mem::take(&mut g.pending)
         };
-        if let Err(e) = &outcome {
-            tracing::error!(error = %e, members = pending.len(), "a group commit failed");
-            if Manager::transaction_manager_status_mut(conn).transaction_depth().ok().flatten().is_some() {
-                let _ = Placed::inline(Manager::rollback_transaction(conn)).await;
-            }
-        }
         for member in pending {
             let _ = member.send(outcome.clone());
         }
-        outcome
     }
 
     /// The open group is gone (its connection failed): its members learn that nothing of theirs
     /// was kept.
     fn fail_group(&self, why: &str) {
-        let pending = {
-            let mut g = group(self);
-            g.open = None;
-            std::mem::take(&mut g.pending)
-        };
-        tracing::error!(members = pending.len(), "{why}");
-        for member in pending {
-            let _ = member.send(Err(why.to_owned()));
-        }
+        tracing::error!("{why}");
+        self.close(&Err(why.to_owned()));
     }
 
     /// Runs `body` as a transaction of the group (see the module's text): the macro
@@ -250,13 +248,19 @@ impl Member<'_> {
         }
         let gate = ticket.gate;
         let (members, age) = limits();
-        let pass = done.is_ok() && gate.waiting.load(Ordering::SeqCst) > 0 && {
-            let g = group(gate);
-            g.pending.len() + 1 < members && g.open.is_some_and(|t| t.elapsed() < age)
-        };
-        if pass {
-            let (told, outcome) = tokio::sync::oneshot::channel();
-            group(gate).pending.push(told);
+        let waiting = gate.waiting.load(Ordering::SeqCst) > 0;
+        let joined = (done.is_ok() && waiting)
+            .then(|| {
+                let mut g = group(gate);
+                let room = g.pending.len() + 1 < members && g.open.is_some_and(|t| t.elapsed() < age);
+                room.then(|| {
+                    let (told, outcome) = tokio::sync::oneshot::channel();
+                    g.pending.push(told);
+                    outcome
+                })
+            })
+            .flatten();
+        if let Some(outcome) = joined {
             drop(writer);
             return match outcome.await {
                 Ok(Ok(())) => done,
